@@ -1,0 +1,200 @@
+/* cairn-application.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cairn-application"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cairn-application.h"
+#include "cairn-window.h"
+
+struct _CairnApplication
+{
+  AdwApplication  parent_instance;
+  GSettings      *settings;
+};
+
+G_DEFINE_FINAL_TYPE (CairnApplication, cairn_application, ADW_TYPE_APPLICATION)
+
+static const GOptionEntry main_entries[] = {
+  { "standalone", 's', 0, G_OPTION_ARG_NONE, NULL,
+    N_("Run a new instance of Cairn, separate from any running one") },
+  { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Show the version and exit") },
+  { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL, N_("[FOLDER]") },
+  { NULL }
+};
+
+static gint
+cairn_application_handle_local_options (GApplication *app,
+                                        GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("%s %s\n", "Cairn", PACKAGE_VERSION);
+      return 0;
+    }
+  return -1;
+}
+
+static GFile *
+folder_from_command_line (GApplicationCommandLine  *command_line,
+                          GError                  **error)
+{
+  GVariantDict *options = g_application_command_line_get_options_dict (command_line);
+  g_autofree const char **remaining = NULL;
+  g_autoptr(GFile) folder = NULL;
+
+  g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &remaining);
+  if (remaining == NULL || remaining[0] == NULL)
+    folder = g_file_new_for_path (g_application_command_line_get_cwd (command_line) ?: ".");
+  else
+    folder = g_application_command_line_create_file_for_arg (command_line, remaining[0]);
+
+  if (g_file_query_file_type (folder, G_FILE_QUERY_INFO_NONE, NULL) != G_FILE_TYPE_DIRECTORY)
+    {
+      g_autofree char *name = g_file_get_parse_name (folder);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_DIRECTORY,
+                   _("“%s” is not a folder"), name);
+      return NULL;
+    }
+  return g_steal_pointer (&folder);
+}
+
+static int
+cairn_application_command_line (GApplication            *app,
+                                GApplicationCommandLine *command_line)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) folder = folder_from_command_line (command_line, &error);
+  CairnWindow *window;
+
+  if (folder == NULL)
+    {
+      g_application_command_line_printerr (command_line, "%s\n", error->message);
+      return 1;
+    }
+  window = cairn_window_new (CAIRN_APPLICATION (app), folder);
+  gtk_window_present (GTK_WINDOW (window));
+  return 0;
+}
+
+static void
+about_action (GSimpleAction *action,
+              GVariant      *param,
+              gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+
+  adw_show_about_window (gtk_application_get_active_window (app),
+                         "application-name", "Cairn",
+                         "application-icon", APP_ID,
+                         "version", PACKAGE_VERSION,
+                         "comments", _("A native desktop chat window for Claude Code"),
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "website", "https://github.com/cairnapp/cairn",
+                         "developer-name", _("Cairn developers"),
+                         NULL);
+}
+
+static void
+quit_action (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  g_application_quit (G_APPLICATION (user_data));
+}
+
+static const GActionEntry app_actions[] = {
+  { "about", about_action },
+  { "quit", quit_action },
+};
+
+static void
+cairn_application_startup (GApplication *app)
+{
+  static const char *quit_accels[] = { "<Control>q", NULL };
+  static const char *close_accels[] = { "<Control>w", NULL };
+
+  G_APPLICATION_CLASS (cairn_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
+                                   G_N_ELEMENTS (app_actions), app);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "window.close", close_accels);
+}
+
+static void
+cairn_application_dispose (GObject *object)
+{
+  CairnApplication *self = (CairnApplication *)object;
+
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (cairn_application_parent_class)->dispose (object);
+}
+
+static void
+cairn_application_class_init (CairnApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = cairn_application_dispose;
+  app_class->handle_local_options = cairn_application_handle_local_options;
+  app_class->command_line = cairn_application_command_line;
+  app_class->startup = cairn_application_startup;
+}
+
+static void
+cairn_application_init (CairnApplication *self)
+{
+  g_application_add_main_option_entries (G_APPLICATION (self), main_entries);
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FOLDER]"));
+}
+
+CairnApplication *
+cairn_application_new (gboolean standalone)
+{
+  GApplicationFlags flags = G_APPLICATION_HANDLES_COMMAND_LINE;
+
+  if (standalone)
+    flags |= G_APPLICATION_NON_UNIQUE;
+  return g_object_new (CAIRN_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", flags,
+                       "resource-base-path", "/io/github/cairnapp/Cairn",
+                       NULL);
+}
+
+/**
+ * cairn_application_get_settings:
+ *
+ * Returns: (nullable): Cairn's settings, or %NULL when the schema is not
+ * installed (running from a build tree without GSETTINGS_SCHEMA_DIR).
+ */
+GSettings *
+cairn_application_get_settings (CairnApplication *self)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  g_return_val_if_fail (CAIRN_IS_APPLICATION (self), NULL);
+
+  if (self->settings != NULL)
+    return self->settings;
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, BASE_APP_ID, TRUE);
+  if (schema == NULL)
+    {
+      g_warning ("The settings schema %s is not installed; settings will not be kept", BASE_APP_ID);
+      return NULL;
+    }
+  self->settings = g_settings_new_full (schema, NULL, NULL);
+  return self->settings;
+}

@@ -1,0 +1,21 @@
+/* cairn-application.h
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define CAIRN_TYPE_APPLICATION (cairn_application_get_type())
+
+G_DECLARE_FINAL_TYPE (CairnApplication, cairn_application, CAIRN, APPLICATION, AdwApplication)
+
+CairnApplication *cairn_application_new          (gboolean          standalone);
+GSettings        *cairn_application_get_settings (CairnApplication *self);
+
+G_END_DECLS

@@ -1,0 +1,42 @@
+/* cairn-launcher.h
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+#define CAIRN_LAUNCHER_ERROR (cairn_launcher_error_quark())
+
+typedef enum
+{
+  CAIRN_LAUNCHER_ERROR_NOT_FOUND,
+  CAIRN_LAUNCHER_ERROR_NOT_EXECUTABLE,
+} CairnLauncherError;
+
+/* Everything that decides how one CLI process is started. */
+typedef struct
+{
+  char     *cli_path;
+  char     *cwd;
+  char     *resume_session_id;
+  char     *permission_mode;
+  char     *model;
+  gboolean  in_flatpak;
+} CairnLaunchOptions;
+
+GQuark       cairn_launcher_error_quark   (void);
+gboolean     cairn_launcher_in_flatpak    (void);
+char        *cairn_launcher_find_cli      (const char                *configured_path,
+                                           GError                   **error);
+GStrv        cairn_launcher_build_argv    (const CairnLaunchOptions  *options);
+GSubprocess *cairn_launcher_spawn         (const CairnLaunchOptions  *options,
+                                           GError                   **error);
+void         cairn_launch_options_clear   (CairnLaunchOptions        *options);
+
+G_END_DECLS

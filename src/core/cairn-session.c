@@ -1,0 +1,543 @@
+/* cairn-session.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cairn-session"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cairn-enums.h"
+#include "cairn-json.h"
+#include "cairn-launcher.h"
+#include "cairn-notice-item.h"
+#include "cairn-session-private.h"
+
+/* One conversation with one project folder. The CLI process is an
+ * implementation detail: when it is gone, the next prompt starts a new one
+ * with --resume, so the conversation survives crashes. */
+
+G_DEFINE_FINAL_TYPE (CairnSession, cairn_session, G_TYPE_OBJECT)
+
+static GParamSpec *properties [CAIRN_SESSION_N_PROPS];
+
+void
+_cairn_session_set_string (CairnSession  *self,
+                           char         **field,
+                           const char    *value,
+                           guint          prop_id)
+{
+  if (g_strcmp0 (*field, value) == 0)
+    return;
+  g_free (*field);
+  *field = g_strdup (value);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
+}
+
+void
+_cairn_session_set_state (CairnSession      *self,
+                          CairnSessionState  state)
+{
+  if (self->state == state)
+    return;
+  self->state = state;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[CAIRN_SESSION_PROP_STATE]);
+}
+
+void
+_cairn_session_append_notice (CairnSession        *self,
+                              CairnNoticeSeverity  severity,
+                              const char          *title,
+                              const char          *body)
+{
+  g_autoptr(CairnNoticeItem) item = cairn_notice_item_new (severity, title, body);
+
+  cairn_transcript_append (self->transcript, CAIRN_ITEM (item));
+}
+
+void
+_cairn_session_close_open_text (CairnSession *self)
+{
+  if (self->open_text == NULL)
+    return;
+  cairn_text_item_set_streaming (self->open_text, FALSE);
+  g_clear_object (&self->open_text);
+}
+
+static void
+set_pending_turns (CairnSession *self,
+                   guint         pending)
+{
+  gboolean was_busy = cairn_session_get_busy (self);
+
+  self->pending_turns = pending;
+  if (was_busy != cairn_session_get_busy (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[CAIRN_SESSION_PROP_BUSY]);
+}
+
+void
+_cairn_session_turn_finished (CairnSession *self)
+{
+  _cairn_session_close_open_text (self);
+  g_clear_handle_id (&self->interrupt_timeout, g_source_remove);
+  set_pending_turns (self, self->pending_turns > 0 ? self->pending_turns - 1 : 0);
+  if (self->connection != NULL)
+    _cairn_session_set_state (self, self->pending_turns > 0 ? CAIRN_SESSION_STATE_RUNNING
+                                                             : CAIRN_SESSION_STATE_IDLE);
+}
+
+static void
+drop_connection (CairnSession *self)
+{
+  if (self->connection == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (self->connection, self);
+  g_clear_object (&self->connection);
+}
+
+static char *
+describe_lost_turn (CairnSession *self,
+                    const char   *stderr_tail)
+{
+  GString *body = g_string_new (stderr_tail);
+
+  if (body->len > 0)
+    g_string_append (body, "\n\n");
+  if (self->session_id != NULL)
+    g_string_append (body, _("Send a message to continue: Cairn will resume the conversation."));
+  else
+    g_string_append (body, _("Send a message to start again."));
+  return g_string_free (body, FALSE);
+}
+
+static void
+connection_exited_cb (CairnSession       *self,
+                      gboolean            success,
+                      const char         *description,
+                      CairnCliConnection *connection)
+{
+  g_autofree char *tail = cairn_cli_connection_dup_stderr_tail (connection);
+  gboolean lost_turn = self->pending_turns > 0 || self->state == CAIRN_SESSION_STATE_STARTING;
+  g_autofree char *body = describe_lost_turn (self, tail);
+
+  g_assert (CAIRN_IS_SESSION (self));
+
+  drop_connection (self);
+  _cairn_session_close_open_text (self);
+  g_clear_handle_id (&self->interrupt_timeout, g_source_remove);
+  set_pending_turns (self, 0);
+  _cairn_session_set_state (self, CAIRN_SESSION_STATE_EXITED);
+
+  if (self->closing)
+    return;
+  if (lost_turn || !success)
+    _cairn_session_append_notice (self, CAIRN_NOTICE_ERROR, description, body);
+  else
+    _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, description, body);
+}
+
+static void
+connection_message_cb (CairnSession       *self,
+                       CairnMessage       *message,
+                       CairnCliConnection *connection)
+{
+  g_assert (CAIRN_IS_SESSION (self));
+
+  _cairn_session_handle_message (self, message);
+}
+
+static void
+initialize_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(CairnSession) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonObject) reply = NULL;
+  g_autoptr(GStrvBuilder) names = g_strv_builder_new ();
+  JsonArray *commands;
+
+  reply = cairn_cli_connection_send_control_finish (CAIRN_CLI_CONNECTION (object), result, &error);
+  if (reply == NULL)
+    {
+      g_debug ("initialize failed: %s", error->message);
+      return;
+    }
+  commands = cairn_json_get_array (reply, "commands");
+  for (guint i = 0; commands != NULL && i < json_array_get_length (commands); i++)
+    {
+      JsonNode *node = json_array_get_element (commands, i);
+      if (JSON_NODE_HOLDS_OBJECT (node))
+        {
+          const char *name = cairn_json_get_string (json_node_get_object (node), "name");
+          if (name != NULL)
+            g_strv_builder_add (names, name);
+        }
+    }
+  g_strfreev (self->commands);
+  self->commands = g_strv_builder_end (names);
+}
+
+static void
+send_initialize (CairnSession *self)
+{
+  g_autoptr(JsonObject) request = json_object_new ();
+
+  json_object_set_string_member (request, "subtype", "initialize");
+  cairn_cli_connection_send_control_async (self->connection, request, NULL,
+                                           initialize_cb, g_object_ref (self));
+}
+
+static gboolean
+start_process (CairnSession *self)
+{
+  CairnLaunchOptions options = { 0 };
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+
+  options.cli_path = g_strdup (self->cli_path);
+  options.cwd = g_strdup (self->cwd);
+  options.resume_session_id = g_strdup (self->session_id);
+  options.in_flatpak = cairn_launcher_in_flatpak ();
+  process = cairn_launcher_spawn (&options, &error);
+  cairn_launch_options_clear (&options);
+  if (process == NULL)
+    {
+      _cairn_session_append_notice (self, CAIRN_NOTICE_ERROR,
+                                    _("Claude Code could not be started"), error->message);
+      _cairn_session_set_state (self, CAIRN_SESSION_STATE_EXITED);
+      return FALSE;
+    }
+
+  self->connection = cairn_cli_connection_new (process);
+  self->process_cost_usd = 0;
+  g_signal_connect_object (self->connection, "message",
+                           G_CALLBACK (connection_message_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->connection, "exited",
+                           G_CALLBACK (connection_exited_cb), self, G_CONNECT_SWAPPED);
+  _cairn_session_set_state (self, CAIRN_SESSION_STATE_STARTING);
+  cairn_cli_connection_start (self->connection);
+  send_initialize (self);
+  return TRUE;
+}
+
+static JsonObject *
+user_message_new (const char *text)
+{
+  JsonObject *object = json_object_new ();
+  JsonObject *message = json_object_new ();
+
+  json_object_set_string_member (message, "role", "user");
+  json_object_set_string_member (message, "content", text);
+  json_object_set_string_member (object, "type", "user");
+  json_object_set_object_member (object, "message", message);
+  json_object_set_null_member (object, "parent_tool_use_id");
+  json_object_set_string_member (object, "session_id", "");
+  return object;
+}
+
+/**
+ * cairn_session_send_prompt:
+ *
+ * Shows @text as the user's message and sends it, starting (or resuming)
+ * the CLI when no process is running. A prompt sent during a turn is
+ * queued by the CLI and runs as its own turn afterwards.
+ */
+void
+cairn_session_send_prompt (CairnSession *self,
+                           const char   *text)
+{
+  g_autoptr(CairnTextItem) item = NULL;
+  g_autoptr(JsonObject) message = NULL;
+
+  g_return_if_fail (CAIRN_IS_SESSION (self));
+  g_return_if_fail (text != NULL);
+
+  item = cairn_text_item_new (CAIRN_ITEM_KIND_USER, text);
+  cairn_transcript_append (self->transcript, CAIRN_ITEM (item));
+  if (self->connection == NULL && !start_process (self))
+    return;
+
+  message = user_message_new (text);
+  cairn_cli_connection_send_object (self->connection, message);
+  set_pending_turns (self, self->pending_turns + 1);
+  if (self->state != CAIRN_SESSION_STATE_STARTING)
+    _cairn_session_set_state (self, CAIRN_SESSION_STATE_RUNNING);
+}
+
+static gboolean
+interrupt_timeout_cb (gpointer user_data)
+{
+  CairnSession *self = user_data;
+
+  self->interrupt_timeout = 0;
+  if (self->connection != NULL && self->pending_turns > 0)
+    cairn_cli_connection_terminate (self->connection);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+interrupt_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(CairnSession) self = user_data;
+  g_autoptr(JsonObject) reply = NULL;
+  g_autoptr(GError) error = NULL;
+
+  reply = cairn_cli_connection_send_control_finish (CAIRN_CLI_CONNECTION (object), result, &error);
+  if (reply == NULL)
+    g_debug ("interrupt failed: %s", error->message);
+}
+
+/**
+ * cairn_session_interrupt:
+ *
+ * Asks the CLI to stop the running turn. The turn ends when the CLI sends
+ * its `result`; if it doesn't within a few seconds, the process is stopped.
+ */
+void
+cairn_session_interrupt (CairnSession *self)
+{
+  g_autoptr(JsonObject) request = json_object_new ();
+
+  g_return_if_fail (CAIRN_IS_SESSION (self));
+
+  if (self->connection == NULL || self->pending_turns == 0)
+    return;
+  json_object_set_string_member (request, "subtype", "interrupt");
+  cairn_cli_connection_send_control_async (self->connection, request, NULL,
+                                           interrupt_cb, g_object_ref (self));
+  _cairn_session_set_state (self, CAIRN_SESSION_STATE_INTERRUPTING);
+  if (self->interrupt_timeout == 0)
+    self->interrupt_timeout = g_timeout_add (CAIRN_SESSION_INTERRUPT_GRACE_MS,
+                                             interrupt_timeout_cb, self);
+}
+
+/**
+ * cairn_session_close:
+ *
+ * Stops the CLI for good (the window is closing); no notice is shown.
+ */
+void
+cairn_session_close (CairnSession *self)
+{
+  g_return_if_fail (CAIRN_IS_SESSION (self));
+
+  self->closing = TRUE;
+  if (self->connection != NULL)
+    cairn_cli_connection_terminate (self->connection);
+}
+
+static void
+cairn_session_dispose (GObject *object)
+{
+  CairnSession *self = (CairnSession *)object;
+
+  g_clear_handle_id (&self->interrupt_timeout, g_source_remove);
+  drop_connection (self);
+  g_clear_object (&self->open_text);
+  g_clear_object (&self->transcript);
+
+  G_OBJECT_CLASS (cairn_session_parent_class)->dispose (object);
+}
+
+static void
+cairn_session_finalize (GObject *object)
+{
+  CairnSession *self = (CairnSession *)object;
+
+  g_clear_pointer (&self->cwd, g_free);
+  g_clear_pointer (&self->cli_path, g_free);
+  g_clear_pointer (&self->session_id, g_free);
+  g_clear_pointer (&self->model, g_free);
+  g_clear_pointer (&self->permission_mode, g_free);
+  g_clear_pointer (&self->commands, g_strfreev);
+
+  G_OBJECT_CLASS (cairn_session_parent_class)->finalize (object);
+}
+
+static void
+cairn_session_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  CairnSession *self = CAIRN_SESSION (object);
+
+  switch (prop_id)
+    {
+    case CAIRN_SESSION_PROP_CWD:
+      g_value_set_string (value, self->cwd);
+      break;
+
+    case CAIRN_SESSION_PROP_CLI_PATH:
+      g_value_set_string (value, self->cli_path);
+      break;
+
+    case CAIRN_SESSION_PROP_TRANSCRIPT:
+      g_value_set_object (value, self->transcript);
+      break;
+
+    case CAIRN_SESSION_PROP_STATE:
+      g_value_set_enum (value, self->state);
+      break;
+
+    case CAIRN_SESSION_PROP_BUSY:
+      g_value_set_boolean (value, cairn_session_get_busy (self));
+      break;
+
+    case CAIRN_SESSION_PROP_SESSION_ID:
+      g_value_set_string (value, self->session_id);
+      break;
+
+    case CAIRN_SESSION_PROP_MODEL:
+      g_value_set_string (value, self->model);
+      break;
+
+    case CAIRN_SESSION_PROP_PERMISSION_MODE:
+      g_value_set_string (value, self->permission_mode);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cairn_session_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  CairnSession *self = CAIRN_SESSION (object);
+
+  switch (prop_id)
+    {
+    case CAIRN_SESSION_PROP_CWD:
+      self->cwd = g_value_dup_string (value);
+      break;
+
+    case CAIRN_SESSION_PROP_CLI_PATH:
+      self->cli_path = g_value_dup_string (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static GParamSpec *
+readable_string (const char *name)
+{
+  return g_param_spec_string (name, NULL, NULL, NULL,
+                              (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+}
+
+static void
+cairn_session_class_init (CairnSessionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = cairn_session_dispose;
+  object_class->finalize = cairn_session_finalize;
+  object_class->get_property = cairn_session_get_property;
+  object_class->set_property = cairn_session_set_property;
+
+  properties [CAIRN_SESSION_PROP_CWD] =
+    g_param_spec_string ("cwd", NULL, NULL, NULL,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  properties [CAIRN_SESSION_PROP_CLI_PATH] =
+    g_param_spec_string ("cli-path", NULL, NULL, NULL,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  properties [CAIRN_SESSION_PROP_TRANSCRIPT] =
+    g_param_spec_object ("transcript", NULL, NULL, CAIRN_TYPE_TRANSCRIPT,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  properties [CAIRN_SESSION_PROP_STATE] =
+    g_param_spec_enum ("state", NULL, NULL,
+                       CAIRN_TYPE_SESSION_STATE, CAIRN_SESSION_STATE_IDLE,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties [CAIRN_SESSION_PROP_BUSY] =
+    g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties [CAIRN_SESSION_PROP_SESSION_ID] = readable_string ("session-id");
+  properties [CAIRN_SESSION_PROP_MODEL] = readable_string ("model");
+  properties [CAIRN_SESSION_PROP_PERMISSION_MODE] = readable_string ("permission-mode");
+  g_object_class_install_properties (object_class, CAIRN_SESSION_N_PROPS, properties);
+}
+
+static void
+cairn_session_init (CairnSession *self)
+{
+  self->transcript = cairn_transcript_new ();
+}
+
+CairnSession *
+cairn_session_new (const char *cwd,
+                   const char *cli_path)
+{
+  g_return_val_if_fail (cwd != NULL, NULL);
+  g_return_val_if_fail (cli_path != NULL, NULL);
+
+  return g_object_new (CAIRN_TYPE_SESSION, "cwd", cwd, "cli-path", cli_path, NULL);
+}
+
+CairnTranscript *
+cairn_session_get_transcript (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), NULL);
+  return self->transcript;
+}
+
+CairnSessionState
+cairn_session_get_state (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), CAIRN_SESSION_STATE_IDLE);
+  return self->state;
+}
+
+gboolean
+cairn_session_get_busy (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), FALSE);
+  return self->pending_turns > 0;
+}
+
+const char *
+cairn_session_get_session_id (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), NULL);
+  return self->session_id;
+}
+
+const char *
+cairn_session_get_model (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), NULL);
+  return self->model;
+}
+
+const char *
+cairn_session_get_permission_mode (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), NULL);
+  return self->permission_mode;
+}
+
+const char *
+cairn_session_get_cwd (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), NULL);
+  return self->cwd;
+}
+
+const char * const *
+cairn_session_get_commands (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), NULL);
+  return (const char * const *)self->commands;
+}

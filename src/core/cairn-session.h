@@ -1,0 +1,36 @@
+/* cairn-session.h
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "cairn-transcript.h"
+#include "cairn-types.h"
+
+G_BEGIN_DECLS
+
+#define CAIRN_TYPE_SESSION (cairn_session_get_type())
+
+G_DECLARE_FINAL_TYPE (CairnSession, cairn_session, CAIRN, SESSION, GObject)
+
+CairnSession       *cairn_session_new                 (const char   *cwd,
+                                                       const char   *cli_path);
+CairnTranscript    *cairn_session_get_transcript      (CairnSession *self);
+CairnSessionState   cairn_session_get_state           (CairnSession *self);
+gboolean            cairn_session_get_busy            (CairnSession *self);
+const char         *cairn_session_get_session_id      (CairnSession *self);
+const char         *cairn_session_get_model           (CairnSession *self);
+const char         *cairn_session_get_permission_mode (CairnSession *self);
+const char         *cairn_session_get_cwd             (CairnSession *self);
+const char * const *cairn_session_get_commands        (CairnSession *self);
+void                cairn_session_send_prompt         (CairnSession *self,
+                                                       const char   *text);
+void                cairn_session_interrupt           (CairnSession *self);
+void                cairn_session_close               (CairnSession *self);
+
+G_END_DECLS

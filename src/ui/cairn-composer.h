@@ -1,0 +1,23 @@
+/* cairn-composer.h
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define CAIRN_TYPE_COMPOSER (cairn_composer_get_type())
+
+G_DECLARE_FINAL_TYPE (CairnComposer, cairn_composer, CAIRN, COMPOSER, GtkWidget)
+
+void     cairn_composer_set_busy (CairnComposer *self,
+                                  gboolean       busy);
+gboolean cairn_composer_get_busy (CairnComposer *self);
+char    *cairn_composer_dup_text (CairnComposer *self);
+
+G_END_DECLS

@@ -1,0 +1,111 @@
+/* cairn-notice-row.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cairn-notice-row"
+
+#include "config.h"
+
+#include "cairn-notice-item.h"
+#include "cairn-notice-row.h"
+
+/* A quiet line: what happened, and for items Cairn keeps without rendering
+ * them, the CLI's raw JSON behind a collapsed expander. */
+struct _CairnNoticeRow
+{
+  CairnItemRow  parent_instance;
+  GtkImage     *icon;
+  GtkLabel     *title_label;
+  GtkLabel     *body_label;
+  GtkExpander  *raw_expander;
+  GtkLabel     *raw_label;
+};
+
+G_DEFINE_FINAL_TYPE (CairnNoticeRow, cairn_notice_row, CAIRN_TYPE_ITEM_ROW)
+
+static const char *
+severity_icon (CairnNoticeSeverity severity)
+{
+  switch (severity)
+    {
+    case CAIRN_NOTICE_ERROR:
+      return "dialog-error-symbolic";
+
+    case CAIRN_NOTICE_WARNING:
+      return "dialog-warning-symbolic";
+
+    case CAIRN_NOTICE_INFO:
+    default:
+      return "dialog-information-symbolic";
+    }
+}
+
+static const char *
+severity_class (CairnNoticeSeverity severity)
+{
+  switch (severity)
+    {
+    case CAIRN_NOTICE_ERROR:
+      return "error";
+
+    case CAIRN_NOTICE_WARNING:
+      return "warning";
+
+    case CAIRN_NOTICE_INFO:
+    default:
+      return "info";
+    }
+}
+
+static void
+cairn_notice_row_bind (CairnItemRow *row,
+                       CairnItem    *item)
+{
+  CairnNoticeRow *self = CAIRN_NOTICE_ROW (row);
+  CairnNoticeItem *notice = CAIRN_NOTICE_ITEM (item);
+  gboolean raw;
+  const char *body;
+
+  if (notice == NULL)
+    return;
+  raw = cairn_item_get_kind (item) == CAIRN_ITEM_KIND_RAW;
+  body = cairn_notice_item_get_body (notice);
+
+  gtk_image_set_from_icon_name (self->icon, severity_icon (cairn_notice_item_get_severity (notice)));
+  gtk_label_set_label (self->title_label, cairn_notice_item_get_title (notice));
+  gtk_label_set_label (self->body_label, raw ? NULL : body);
+  gtk_widget_set_visible (GTK_WIDGET (self->body_label), !raw && body != NULL && *body != '\0');
+  gtk_label_set_label (self->raw_label, raw ? body : NULL);
+  gtk_expander_set_expanded (self->raw_expander, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->raw_expander), raw);
+  gtk_widget_set_css_classes (GTK_WIDGET (self),
+                              (const char *[]) {
+                                severity_class (cairn_notice_item_get_severity (notice)),
+                                raw ? "raw" : "notice", NULL });
+}
+
+static void
+cairn_notice_row_class_init (CairnNoticeRowClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  CairnItemRowClass *row_class = CAIRN_ITEM_ROW_CLASS (klass);
+
+  row_class->bind = cairn_notice_row_bind;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-notice-row.ui");
+  gtk_widget_class_set_css_name (widget_class, "noticerow");
+  gtk_widget_class_bind_template_child (widget_class, CairnNoticeRow, icon);
+  gtk_widget_class_bind_template_child (widget_class, CairnNoticeRow, title_label);
+  gtk_widget_class_bind_template_child (widget_class, CairnNoticeRow, body_label);
+  gtk_widget_class_bind_template_child (widget_class, CairnNoticeRow, raw_expander);
+  gtk_widget_class_bind_template_child (widget_class, CairnNoticeRow, raw_label);
+}
+
+static void
+cairn_notice_row_init (CairnNoticeRow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}

@@ -1,0 +1,83 @@
+/* cairn-result-row.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cairn-result-row"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cairn-result-item.h"
+#include "cairn-result-row.h"
+
+/* The end of a turn: how long it took, tokens and cost, or the error. */
+struct _CairnResultRow
+{
+  CairnItemRow  parent_instance;
+  GtkImage     *icon;
+  GtkLabel     *message_label;
+  GtkLabel     *figures_label;
+};
+
+G_DEFINE_FINAL_TYPE (CairnResultRow, cairn_result_row, CAIRN_TYPE_ITEM_ROW)
+
+static char *
+format_figures (CairnResultItem *item)
+{
+  g_autofree char *duration =
+    g_strdup_printf (_("%.1f s"), cairn_result_item_get_duration_ms (item) / 1000.0);
+  g_autofree char *tokens =
+    g_strdup_printf (_("%" G_GINT64_FORMAT " tokens in, %" G_GINT64_FORMAT " out"),
+                     cairn_result_item_get_input_tokens (item),
+                     cairn_result_item_get_output_tokens (item));
+  g_autofree char *cost = g_strdup_printf ("$%.4f", cairn_result_item_get_cost_usd (item));
+
+  return g_strjoin (" · ", duration, tokens, cost, NULL);
+}
+
+static void
+cairn_result_row_bind (CairnItemRow *row,
+                       CairnItem    *item)
+{
+  CairnResultRow *self = CAIRN_RESULT_ROW (row);
+  CairnResultItem *result = CAIRN_RESULT_ITEM (item);
+  g_autofree char *figures = NULL;
+  gboolean is_error;
+
+  if (result == NULL)
+    return;
+  is_error = cairn_result_item_get_is_error (result);
+  figures = format_figures (result);
+  gtk_image_set_from_icon_name (self->icon, is_error ? "dialog-error-symbolic"
+                                                     : "object-select-symbolic");
+  gtk_label_set_label (self->message_label, is_error ? cairn_result_item_get_message (result)
+                                                     : _("Done"));
+  gtk_label_set_label (self->figures_label, figures);
+  gtk_widget_set_css_classes (GTK_WIDGET (self),
+                              (const char *[]) { is_error ? "error" : "success", NULL });
+}
+
+static void
+cairn_result_row_class_init (CairnResultRowClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  CairnItemRowClass *row_class = CAIRN_ITEM_ROW_CLASS (klass);
+
+  row_class->bind = cairn_result_row_bind;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-result-row.ui");
+  gtk_widget_class_set_css_name (widget_class, "resultrow");
+  gtk_widget_class_bind_template_child (widget_class, CairnResultRow, icon);
+  gtk_widget_class_bind_template_child (widget_class, CairnResultRow, message_label);
+  gtk_widget_class_bind_template_child (widget_class, CairnResultRow, figures_label);
+}
+
+static void
+cairn_result_row_init (CairnResultRow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}

@@ -1,0 +1,167 @@
+/* cairn-transcript-row.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cairn-transcript-row"
+
+#include "config.h"
+
+#include "cairn-message-row.h"
+#include "cairn-notice-row.h"
+#include "cairn-result-row.h"
+#include "cairn-transcript-row.h"
+
+/* The list view has one factory for every kind of item, so this row holds
+ * the kind's own row widget and swaps it only when a recycled row is bound
+ * to an item of another kind. It has no template: its only child is the
+ * kind row, chosen at bind time. */
+struct _CairnTranscriptRow
+{
+  GtkWidget  parent_instance;
+  CairnItem *item;
+  GtkWidget *child;
+  GType      child_type;
+};
+
+G_DEFINE_FINAL_TYPE (CairnTranscriptRow, cairn_transcript_row, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_ITEM,
+  N_PROPS
+};
+
+static GParamSpec *properties [N_PROPS];
+
+static GType
+row_type_for_item (CairnItem *item)
+{
+  switch (cairn_item_get_kind (item))
+    {
+    case CAIRN_ITEM_KIND_USER:
+    case CAIRN_ITEM_KIND_ASSISTANT:
+      return CAIRN_TYPE_MESSAGE_ROW;
+
+    case CAIRN_ITEM_KIND_RESULT:
+      return CAIRN_TYPE_RESULT_ROW;
+
+    case CAIRN_ITEM_KIND_NOTICE:
+    case CAIRN_ITEM_KIND_RAW:
+    default:
+      return CAIRN_TYPE_NOTICE_ROW;
+    }
+}
+
+static void
+set_child_type (CairnTranscriptRow *self,
+                GType               type)
+{
+  if (self->child_type == type)
+    return;
+  g_clear_pointer (&self->child, gtk_widget_unparent);
+  self->child_type = type;
+  if (type != G_TYPE_INVALID)
+    {
+      self->child = g_object_new (type, NULL);
+      gtk_widget_set_parent (self->child, GTK_WIDGET (self));
+    }
+}
+
+void
+cairn_transcript_row_set_item (CairnTranscriptRow *self,
+                               CairnItem          *item)
+{
+  g_return_if_fail (CAIRN_IS_TRANSCRIPT_ROW (self));
+  g_return_if_fail (!item || CAIRN_IS_ITEM (item));
+
+  if (!g_set_object (&self->item, item))
+    return;
+  if (item != NULL)
+    set_child_type (self, row_type_for_item (item));
+  if (self->child != NULL)
+    g_object_set (self->child, "item", item, NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ITEM]);
+}
+
+CairnItem *
+cairn_transcript_row_get_item (CairnTranscriptRow *self)
+{
+  g_return_val_if_fail (CAIRN_IS_TRANSCRIPT_ROW (self), NULL);
+  return self->item;
+}
+
+static void
+cairn_transcript_row_dispose (GObject *object)
+{
+  CairnTranscriptRow *self = (CairnTranscriptRow *)object;
+
+  g_clear_pointer (&self->child, gtk_widget_unparent);
+  g_clear_object (&self->item);
+
+  G_OBJECT_CLASS (cairn_transcript_row_parent_class)->dispose (object);
+}
+
+static void
+cairn_transcript_row_get_property (GObject    *object,
+                                   guint       prop_id,
+                                   GValue     *value,
+                                   GParamSpec *pspec)
+{
+  CairnTranscriptRow *self = CAIRN_TRANSCRIPT_ROW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ITEM:
+      g_value_set_object (value, self->item);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cairn_transcript_row_set_property (GObject      *object,
+                                   guint         prop_id,
+                                   const GValue *value,
+                                   GParamSpec   *pspec)
+{
+  CairnTranscriptRow *self = CAIRN_TRANSCRIPT_ROW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ITEM:
+      cairn_transcript_row_set_item (self, g_value_get_object (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cairn_transcript_row_class_init (CairnTranscriptRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = cairn_transcript_row_dispose;
+  object_class->get_property = cairn_transcript_row_get_property;
+  object_class->set_property = cairn_transcript_row_set_property;
+
+  properties [PROP_ITEM] =
+    g_param_spec_object ("item", NULL, NULL, CAIRN_TYPE_ITEM,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "transcriptrow");
+}
+
+static void
+cairn_transcript_row_init (CairnTranscriptRow *self)
+{
+}

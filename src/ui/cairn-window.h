@@ -1,0 +1,25 @@
+/* cairn-window.h
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "cairn-application.h"
+#include "cairn-session.h"
+
+G_BEGIN_DECLS
+
+#define CAIRN_TYPE_WINDOW (cairn_window_get_type())
+
+G_DECLARE_FINAL_TYPE (CairnWindow, cairn_window, CAIRN, WINDOW, AdwApplicationWindow)
+
+CairnWindow  *cairn_window_new         (CairnApplication *application,
+                                        GFile            *folder);
+CairnSession *cairn_window_get_session (CairnWindow      *self);
+
+G_END_DECLS

@@ -1,0 +1,219 @@
+#!/usr/bin/env python3
+"""Record real `claude` CLI stdout transcripts into tests/data/ (stdlib only).
+
+    python3 tests/record.py [--out DIR] [NAME ...]      # default: all scenarios
+
+For each scenario it installs/locates the pinned CLI (tests/install-cli.sh),
+starts tests/fake-api.py with the scenario's reply script, runs the CLI in
+stream-json mode, writes the stdin lines (reacting to control_requests where
+the scenario needs it), and saves:
+    DIR/<name>.jsonl        the CLI's stdout, verbatim
+    DIR/<name>.stdin.jsonl  every line written to the CLI's stdin, in order
+
+Nothing is normalised: the CLI runs with HOME=/tmp/cairn-rec/home and the
+project dir /tmp/cairn-rec/<name> (wiped first), so the paths in the
+recordings are stable. Run one recorder at a time.
+"""
+import argparse
+import json
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = "/tmp/cairn-rec"
+ARGS = ["-p", "--input-format", "stream-json", "--output-format", "stream-json",
+        "--verbose", "--permission-prompt-tool", "stdio", "--include-partial-messages"]
+
+
+def user(text):
+    return {"type": "user", "message": {"role": "user", "content": text},
+            "parent_tool_use_id": None, "session_id": ""}
+
+
+def control(request_id, subtype, **fields):
+    return {"type": "control_request", "request_id": request_id,
+            "request": dict(subtype=subtype, **fields)}
+
+
+def is_result(line):
+    return line.get("type") == "result"
+
+
+def is_text_delta(line):
+    ev = line.get("event") or {}
+    return (line.get("type") == "stream_event" and ev.get("type") == "content_block_delta"
+            and ev.get("delta", {}).get("type") == "text_delta")
+
+
+def allow_tools(line):
+    """Reaction: answer every can_use_tool with allow (PROTOCOL 4.7)."""
+    req = line.get("request") or {}
+    if line.get("type") == "control_request" and req.get("subtype") == "can_use_tool":
+        return [{"type": "control_response", "response": {
+            "subtype": "success", "request_id": line["request_id"],
+            "response": {"behavior": "allow", "updatedInput": req["input"]}}}]
+    return []
+
+
+def interrupt_after(n):
+    """Reaction: send one interrupt after the n-th text delta."""
+    seen = {"deltas": 0}
+
+    def react(line):
+        if is_text_delta(line):
+            seen["deltas"] += 1
+            if seen["deltas"] == n:
+                return [control("interrupt-1", "interrupt")]
+        return []
+    return react
+
+
+STORY = ("Cairn is a native GNOME app for Claude Code. It talks to the CLI "
+         "over pipes, one JSON line at a time, and draws every token as it arrives.")
+
+# name -> (reply script, steps, reaction). A step is a line to send followed by
+# a predicate: read stdout until it holds (None: don't wait).
+SCENARIOS = {
+    "stream-text": (
+        {"default": {"blocks": [{"type": "text", "text": STORY, "chunks": 10}]}},
+        [(user("Tell me about Cairn."), is_result)], None),
+    "stream-two-turns": (
+        {"default": {"blocks": [{"type": "text", "text": "You said: {{PROMPT}}",
+                                 "chunks": 3}]}},
+        [(user("First question"), is_result), (user("Second question"), is_result)], None),
+    "tool-write": (
+        {"rules": [{"match": "hello.txt", "replies": [
+            {"blocks": [
+                {"type": "thinking", "thinking": "The user wants a file with a greeting.",
+                 "chunks": 2},
+                {"type": "text", "text": "I'll write the file.", "chunks": 2},
+                {"type": "tool_use", "id": "toolu_rec_write", "name": "Write",
+                 "input": {"file_path": "{{CWD}}/hello.txt",
+                           "content": "Hello from Cairn\n"}}]},
+            {"blocks": [{"type": "text", "text": "Done: hello.txt is written.",
+                         "chunks": 3}]}]}]},
+        [(user("Please create hello.txt with a greeting."), is_result)], allow_tools),
+    "interrupt": (
+        {"default": {"chunk_delay_ms": 150, "blocks": [
+            {"type": "text", "text": STORY + " " + STORY, "chunks": 40}]}},
+        [(user("Tell me a long story."), is_result)], interrupt_after(3)),
+    "api-error": (
+        {"default": {"status": 400, "headers": {"x-should-retry": "false"},
+                     "error": {"type": "invalid_request_error",
+                               "message": "fake: prompt is not acceptable"}}},
+        [(user("This request will fail."), is_result)], None),
+    "cut-stream": (
+        {"default": {"cut_after_deltas": 2, "blocks": [
+            {"type": "text", "text": "This reply is cut after two deltas and then repeated.",
+             "chunks": 6}]}},
+        [(user("Cut the stream, please."), is_result)], None),
+    "initialize": (
+        {},
+        [(control("init-1", "initialize"),
+          lambda l: l.get("type") == "control_response")], None),
+}
+
+
+class Cli:
+    def __init__(self, claude, port, cwd, home):
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8",
+               "SHELL": "/bin/bash", "HOME": home,
+               "CLAUDE_CONFIG_DIR": os.path.join(home, ".claude"),
+               "ANTHROPIC_BASE_URL": "http://127.0.0.1:%d" % port,
+               "ANTHROPIC_API_KEY": "sk-test",
+               "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+               "DISABLE_AUTOUPDATER": "1"}
+        self.proc = subprocess.Popen([claude] + ARGS, cwd=cwd, env=env,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE)
+        self.lines = queue.Queue()
+        self.raw, self.sent = [], []
+        threading.Thread(target=self._pump, daemon=True).start()
+
+    def _pump(self):
+        for raw in self.proc.stdout:
+            self.lines.put(raw)
+        self.lines.put(None)
+
+    def send(self, obj):
+        data = json.dumps(obj, separators=(",", ":")) + "\n"
+        self.sent.append(data)
+        self.proc.stdin.write(data.encode())
+        self.proc.stdin.flush()
+
+    def read_until(self, pred, react, timeout=120):
+        deadline = time.monotonic() + timeout
+        while True:
+            raw = self.lines.get(timeout=max(0.1, deadline - time.monotonic()))
+            if raw is None:
+                return False
+            self.raw.append(raw)
+            line = json.loads(raw)
+            for answer in (react(line) if react else []):
+                self.send(answer)
+            if pred and pred(line):
+                return True
+
+
+def record(name, claude, out_dir):
+    script, steps, react = SCENARIOS[name]
+    proj, home = os.path.join(ROOT, name), os.path.join(ROOT, "home")
+    for d in (proj, home):
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(d)
+    script_path = os.path.join(ROOT, name + ".script.json")
+    with open(script_path, "w") as f:
+        json.dump(script, f)
+    fake = subprocess.Popen(
+        [sys.executable, os.path.join(HERE, "fake-api.py"), "--script", script_path,
+         "--log", os.path.join(ROOT, name + ".api.jsonl"), "--exit-on-stdin-eof"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        word, port = fake.stdout.readline().split()
+        assert word == "PORT"
+        t0 = time.monotonic()
+        cli = Cli(claude, int(port), proj, home)
+        for obj, pred in steps:
+            cli.send(obj)
+            if pred and not cli.read_until(pred, react):
+                raise RuntimeError("%s: CLI stdout ended early" % name)
+        cli.proc.stdin.close()
+        cli.read_until(None, react)
+        rc = cli.proc.wait(timeout=60)
+        err = cli.proc.stderr.read().decode()
+    finally:
+        fake.stdin.close()
+        fake.wait(timeout=10)
+    with open(os.path.join(out_dir, name + ".jsonl"), "wb") as f:
+        f.writelines(cli.raw)
+    with open(os.path.join(out_dir, name + ".stdin.jsonl"), "w") as f:
+        f.writelines(cli.sent)
+    print("%-18s %3d lines, exit %d, %.1f s%s" % (
+        name, len(cli.raw), rc, time.monotonic() - t0,
+        ("\n  stderr: " + err.strip()) if err.strip() else ""))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", default=os.path.join(HERE, "data"))
+    ap.add_argument("names", nargs="*", metavar="NAME",
+                    help="one of: " + ", ".join(SCENARIOS))
+    args = ap.parse_args()
+    for name in args.names:
+        if name not in SCENARIOS:
+            ap.error("unknown scenario %r" % name)
+    claude = subprocess.run([os.path.join(HERE, "install-cli.sh")], check=True,
+                            stdout=subprocess.PIPE, text=True).stdout.splitlines()[-1]
+    os.makedirs(args.out, exist_ok=True)
+    os.makedirs(ROOT, exist_ok=True)
+    for name in args.names or list(SCENARIOS):
+        record(name, claude, args.out)
+
+
+if __name__ == "__main__":
+    main()
