@@ -562,6 +562,21 @@ cairn_cli_connection_terminate (CairnCliConnection *self)
     report_exit (self);
 }
 
+/**
+ * cairn_cli_connection_get_identifier:
+ *
+ * Returns: (nullable): the process id as a string, for diagnostics.
+ */
+const char *
+cairn_cli_connection_get_identifier (CairnCliConnection *self)
+{
+  g_return_val_if_fail (CAIRN_IS_CLI_CONNECTION (self), NULL);
+
+  if (self->process == NULL || self->process_done)
+    return NULL;
+  return g_subprocess_get_identifier (self->process);
+}
+
 static void
 cairn_cli_connection_dispose (GObject *object)
 {

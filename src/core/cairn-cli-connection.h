@@ -55,5 +55,6 @@ void                cairn_cli_connection_respond_error      (CairnCliConnection 
                                                              const char           *request_id,
                                                              const char           *message);
 void                cairn_cli_connection_terminate          (CairnCliConnection   *self);
+const char         *cairn_cli_connection_get_identifier     (CairnCliConnection   *self);
 
 G_END_DECLS

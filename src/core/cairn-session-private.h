@@ -57,6 +57,7 @@ void _cairn_session_set_string       (CairnSession       *self,
                                       const char         *value,
                                       guint               prop_id);
 void _cairn_session_turn_finished    (CairnSession       *self);
+CairnCliConnection *_cairn_session_get_connection (CairnSession *self);
 
 enum {
   CAIRN_SESSION_PROP_0,

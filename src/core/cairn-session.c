@@ -535,6 +535,12 @@ cairn_session_get_cwd (CairnSession *self)
   return self->cwd;
 }
 
+CairnCliConnection *
+_cairn_session_get_connection (CairnSession *self)
+{
+  return self->connection;
+}
+
 const char * const *
 cairn_session_get_commands (CairnSession *self)
 {

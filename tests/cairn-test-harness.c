@@ -1,0 +1,246 @@
+/* cairn-test-harness.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "cairn-notice-item.h"
+#include "cairn-result-item.h"
+#include "cairn-test-harness.h"
+#include "cairn-text-item.h"
+
+char *
+cairn_test_data_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", name, NULL);
+}
+
+char *
+cairn_test_make_dir (const char *prefix)
+{
+  g_autofree char *template = g_strdup_printf ("cairn-%s-XXXXXX", prefix);
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp (template, &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  *(gboolean *)data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until @condition holds or @timeout_ms pass. */
+gboolean
+cairn_test_wait_until (CairnTestCondition condition,
+                       gpointer           data,
+                       guint              timeout_ms)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add (timeout_ms, timeout_cb, &timed_out);
+
+  while (!condition (data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (id);
+  return condition (data);
+}
+
+static gboolean
+never (gpointer data)
+{
+  return FALSE;
+}
+
+void
+cairn_test_run_for (guint ms)
+{
+  cairn_test_wait_until (never, NULL, ms);
+}
+
+/* The pinned CLI that tests/install-cli.sh installs (CAIRN_TEST_CLI). */
+const char *
+cairn_test_cli_path (void)
+{
+  const char *path = g_getenv ("CAIRN_TEST_CLI");
+
+  if (path == NULL || !g_file_test (path, G_FILE_TEST_IS_EXECUTABLE))
+    g_error ("The pinned Claude Code CLI is missing (%s); run tests/install-cli.sh",
+             path ? path : "CAIRN_TEST_CLI not set");
+  return path;
+}
+
+static void
+point_cli_at (CairnTestFakeApi *api)
+{
+  g_autofree char *url = g_strdup_printf ("http://127.0.0.1:%d", api->port);
+  g_autofree char *home = g_build_filename (api->dir, "home", NULL);
+  g_autofree char *config = g_build_filename (home, ".claude", NULL);
+
+  g_mkdir_with_parents (config, 0700);
+  g_setenv ("ANTHROPIC_BASE_URL", url, TRUE);
+  g_setenv ("ANTHROPIC_API_KEY", "sk-test", TRUE);
+  g_setenv ("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1", TRUE);
+  g_setenv ("DISABLE_AUTOUPDATER", "1", TRUE);
+  g_setenv ("HOME", home, TRUE);
+  g_setenv ("CLAUDE_CONFIG_DIR", config, TRUE);
+}
+
+static int
+read_port (GSubprocess *process)
+{
+  g_autoptr(GDataInputStream) lines =
+    g_data_input_stream_new (g_subprocess_get_stdout_pipe (process));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = g_data_input_stream_read_line (lines, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (line);
+  g_assert_true (g_str_has_prefix (line, "PORT "));
+  return atoi (line + 5);
+}
+
+/**
+ * cairn_test_fake_api_start:
+ * @script_json: the reply script (see tests/fake-api.py)
+ *
+ * Also makes a fresh project folder (outside any git repository) and a
+ * throwaway HOME, and points the CLI at the fake through the environment.
+ */
+CairnTestFakeApi *
+cairn_test_fake_api_start (const char *script_json)
+{
+  CairnTestFakeApi *api = g_new0 (CairnTestFakeApi, 1);
+  g_autofree char *script = NULL;
+  g_autofree char *fake = g_test_build_filename (G_TEST_DIST, "fake-api.py", NULL);
+  g_autoptr(GError) error = NULL;
+
+  api->dir = cairn_test_make_dir ("api");
+  api->project = g_build_filename (api->dir, "project", NULL);
+  api->log_path = g_build_filename (api->dir, "requests.jsonl", NULL);
+  script = g_build_filename (api->dir, "script.json", NULL);
+  g_mkdir_with_parents (api->project, 0700);
+  g_file_set_contents (script, script_json, -1, &error);
+  g_assert_no_error (error);
+
+  /* stdin stays open as a pipe: the fake exits when this test does. */
+  api->process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
+                                   &error, g_getenv ("PYTHON") ?: "python3", fake,
+                                   "--script", script, "--log", api->log_path,
+                                   "--exit-on-stdin-eof", NULL);
+  g_assert_no_error (error);
+  api->port = read_port (api->process);
+  point_cli_at (api);
+  return api;
+}
+
+/* The JSON bodies of the POST /v1/messages requests the fake received. */
+GPtrArray *
+cairn_test_fake_api_bodies (CairnTestFakeApi *api)
+{
+  GPtrArray *bodies = g_ptr_array_new_with_free_func ((GDestroyNotify)json_node_unref);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  if (!g_file_get_contents (api->log_path, &contents, NULL, NULL))
+    return bodies;
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autoptr(JsonNode) node = json_from_string (lines[i], NULL);
+      JsonObject *entry = node && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+      const char *path = entry ? json_object_get_string_member_with_default (entry, "path", "") : "";
+
+      if (g_str_has_prefix (path, "/v1/messages") && !strstr (path, "count_tokens"))
+        g_ptr_array_add (bodies, json_node_copy (json_object_get_member (entry, "body")));
+    }
+  return bodies;
+}
+
+void
+cairn_test_fake_api_free (CairnTestFakeApi *api)
+{
+  if (api->process != NULL)
+    {
+      g_subprocess_force_exit (api->process);
+      g_subprocess_wait (api->process, NULL, NULL);
+    }
+  g_clear_object (&api->process);
+  g_free (api->dir);
+  g_free (api->log_path);
+  g_free (api->project);
+  g_free (api);
+}
+
+gboolean
+cairn_test_session_idle (gpointer session)
+{
+  return !cairn_session_get_busy (CAIRN_SESSION (session));
+}
+
+/* The @nth (from 0) item of @kind in the transcript, or NULL. */
+CairnItem *
+cairn_test_find_item (CairnTranscript *transcript,
+                      CairnItemKind    kind,
+                      guint            nth)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (transcript));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(CairnItem) item = g_list_model_get_item (G_LIST_MODEL (transcript), i);
+      if (cairn_item_get_kind (item) == kind && nth-- == 0)
+        return item;
+    }
+  return NULL;
+}
+
+static char *
+item_text (CairnItem *item)
+{
+  if (CAIRN_IS_TEXT_ITEM (item))
+    return g_strdup (cairn_text_item_get_text (CAIRN_TEXT_ITEM (item)));
+  if (CAIRN_IS_RESULT_ITEM (item))
+    return g_strdup (cairn_result_item_get_message (CAIRN_RESULT_ITEM (item)));
+  if (CAIRN_IS_NOTICE_ITEM (item))
+    return g_strdup_printf ("%s\n%s", cairn_notice_item_get_title (CAIRN_NOTICE_ITEM (item)),
+                            cairn_notice_item_get_body (CAIRN_NOTICE_ITEM (item)) ?: "");
+  return g_strdup ("");
+}
+
+gboolean
+cairn_test_transcript_mentions (CairnTranscript *transcript,
+                                const char      *needle)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (transcript));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(CairnItem) item = g_list_model_get_item (G_LIST_MODEL (transcript), i);
+      g_autofree char *text = item_text (item);
+      if (text != NULL && strstr (text, needle) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+void
+cairn_test_dump_transcript (CairnTranscript *transcript)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (transcript));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(CairnItem) item = g_list_model_get_item (G_LIST_MODEL (transcript), i);
+      g_autofree char *text = item_text (item);
+      g_test_message ("item %u kind %d: %.200s", i, cairn_item_get_kind (item), text ? text : "");
+    }
+}

@@ -1,0 +1,51 @@
+/* cairn-test-harness.h
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+
+#include "cairn-session.h"
+#include "cairn-transcript.h"
+
+G_BEGIN_DECLS
+
+/* The project's fake Anthropic Messages API (tests/fake-api.py), started on
+ * a free loopback port, with the environment pointing the CLI at it. */
+typedef struct
+{
+  GSubprocess *process;
+  int          port;
+  char        *dir;
+  char        *log_path;
+  char        *project;
+} CairnTestFakeApi;
+
+typedef gboolean (*CairnTestCondition) (gpointer data);
+
+char             *cairn_test_data_path        (const char         *name);
+char             *cairn_test_make_dir         (const char         *prefix);
+gboolean          cairn_test_wait_until       (CairnTestCondition  condition,
+                                               gpointer            data,
+                                               guint               timeout_ms);
+void              cairn_test_run_for          (guint               ms);
+const char       *cairn_test_cli_path         (void);
+CairnTestFakeApi *cairn_test_fake_api_start   (const char         *script_json);
+GPtrArray        *cairn_test_fake_api_bodies  (CairnTestFakeApi   *api);
+void              cairn_test_fake_api_free    (CairnTestFakeApi   *api);
+gboolean          cairn_test_session_idle     (gpointer            session);
+CairnItem        *cairn_test_find_item        (CairnTranscript    *transcript,
+                                               CairnItemKind       kind,
+                                               guint               nth);
+gboolean          cairn_test_transcript_mentions (CairnTranscript *transcript,
+                                                  const char      *needle);
+void              cairn_test_dump_transcript  (CairnTranscript    *transcript);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CairnTestFakeApi, cairn_test_fake_api_free)
+
+G_END_DECLS

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Stands in for the claude CLI in the core's unit tests by replaying what
+the real CLI printed (a recording in tests/data/).
+
+Cairn starts it exactly as it starts claude (the arguments are ignored).
+Environment:
+  CAIRN_REPLAY_FILE      the recording (JSONL). It is split into turns after
+                         each "result" line; each user message read from
+                         stdin plays the next turn. The recording's own
+                         control_response lines are skipped (they answered
+                         the recorder, not Cairn).
+  CAIRN_REPLAY_CRASH_AFTER=N   after N lines of a turn, print "boom" on
+                         stderr and exit with status 3
+  CAIRN_REPLAY_KILL_AFTER=N    after N lines of a turn, SIGKILL itself
+  CAIRN_REPLAY_ARGS_LOG  append the argument list (one JSON line per start)
+Control requests on stdin get a success control_response; "initialize"
+gets a small "commands" list.
+"""
+import json
+import os
+import signal
+import sys
+
+
+def load_turns(path):
+    with open(path, "rb") as f:
+        lines = [l for l in f.read().split(b"\n") if l]
+    turns, turn = [], []
+    for line in lines:
+        if b'"type":"control_response"' in line:
+            continue
+        turn.append(line)
+        if line.startswith(b'{"type":"result"'):
+            turns.append(turn)
+            turn = []
+    if turn:
+        turns.append(turn)
+    return turns
+
+
+def write(line):
+    sys.stdout.buffer.write(line + b"\n")
+    sys.stdout.buffer.flush()
+
+
+def answer_control(request):
+    payload = {}
+    if request.get("request", {}).get("subtype") == "initialize":
+        payload = {"commands": [{"name": "compact", "description": "Compact"},
+                                {"name": "review", "description": "Review"}]}
+    write(json.dumps({"type": "control_response",
+                      "response": {"subtype": "success",
+                                   "request_id": request.get("request_id"),
+                                   "response": payload}}).encode())
+
+
+def play(turn):
+    crash = int(os.environ.get("CAIRN_REPLAY_CRASH_AFTER", "0"))
+    kill = int(os.environ.get("CAIRN_REPLAY_KILL_AFTER", "0"))
+    for n, line in enumerate(turn, 1):
+        write(line)
+        if crash and n >= crash:
+            sys.stderr.write("boom\n")
+            sys.stderr.flush()
+            os._exit(3)
+        if kill and n >= kill:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+
+def main():
+    log = os.environ.get("CAIRN_REPLAY_ARGS_LOG")
+    if log:
+        with open(log, "a") as f:
+            f.write(json.dumps(sys.argv[1:]) + "\n")
+    turns = load_turns(os.environ["CAIRN_REPLAY_FILE"])
+    for raw in sys.stdin.buffer:
+        message = json.loads(raw)
+        if message.get("type") == "control_request":
+            answer_control(message)
+        elif message.get("type") == "user" and turns:
+            play(turns.pop(0))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,227 @@
+/* test-integration.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <signal.h>
+
+#include "cairn-result-item.h"
+#include "cairn-session-private.h"
+#include "cairn-test-harness.h"
+#include "cairn-text-item.h"
+
+/* Cairn's core driving the real, pinned Claude Code CLI, which talks to the
+ * project's fake Anthropic API on loopback. */
+
+#define REPLY "Streaming works: each of these words arrives as its own delta from the fake API."
+
+typedef struct
+{
+  CairnTestFakeApi *api;
+  CairnSession     *session;
+  GString          *seen;         /* the assistant text at each update */
+  guint             updates_before_result;
+  gboolean          got_result;
+} Fixture;
+
+static void
+fixture_init (Fixture    *f,
+              const char *script)
+{
+  f->api = cairn_test_fake_api_start (script);
+  f->session = cairn_session_new (f->api->project, cairn_test_cli_path ());
+  f->seen = g_string_new (NULL);
+}
+
+static void
+fixture_clear (Fixture *f)
+{
+  cairn_session_close (f->session);
+  cairn_test_run_for (200);
+  g_clear_object (&f->session);
+  g_clear_pointer (&f->api, cairn_test_fake_api_free);
+  g_string_free (f->seen, TRUE);
+}
+
+static CairnTranscript *
+transcript (Fixture *f)
+{
+  return cairn_session_get_transcript (f->session);
+}
+
+static void
+text_notify_cb (CairnTextItem *item,
+                GParamSpec    *pspec,
+                Fixture       *f)
+{
+  if (!f->got_result)
+    f->updates_before_result++;
+  g_string_assign (f->seen, cairn_text_item_get_text (item));
+}
+
+static void
+items_changed_cb (GListModel *model,
+                  guint       position,
+                  guint       removed,
+                  guint       added,
+                  Fixture    *f)
+{
+  for (guint i = position; i < position + added; i++)
+    {
+      g_autoptr(CairnItem) item = g_list_model_get_item (model, i);
+      if (cairn_item_get_kind (item) == CAIRN_ITEM_KIND_ASSISTANT)
+        g_signal_connect (item, "notify::text", G_CALLBACK (text_notify_cb), f);
+      if (cairn_item_get_kind (item) == CAIRN_ITEM_KIND_RESULT)
+        f->got_result = TRUE;
+    }
+}
+
+static void
+wait_idle (Fixture *f,
+           guint    timeout_ms)
+{
+  if (!cairn_test_wait_until (cairn_test_session_idle, f->session, timeout_ms))
+    {
+      cairn_test_dump_transcript (transcript (f));
+      g_error ("the turn did not end in %u ms", timeout_ms);
+    }
+}
+
+static guint
+count_assistant_items_with (Fixture    *f,
+                            const char *text)
+{
+  guint count = 0;
+
+  for (guint i = 0; cairn_test_find_item (transcript (f), CAIRN_ITEM_KIND_ASSISTANT, i); i++)
+    {
+      CairnItem *item = cairn_test_find_item (transcript (f), CAIRN_ITEM_KIND_ASSISTANT, i);
+      if (strstr (cairn_text_item_get_text (CAIRN_TEXT_ITEM (item)), text) != NULL)
+        count++;
+    }
+  return count;
+}
+
+static void
+test_prompt_streams_reply (void)
+{
+  Fixture f = { 0 };
+  CairnResultItem *result;
+
+  fixture_init (&f, "{\"default\":{\"blocks\":[{\"type\":\"text\",\"text\":\"" REPLY "\",\"chunks\":14}],"
+                    "\"chunk_delay_ms\":20}}");
+  g_signal_connect (transcript (&f), "items-changed", G_CALLBACK (items_changed_cb), &f);
+  cairn_session_send_prompt (f.session, "Show me streaming");
+  wait_idle (&f, 60000);
+
+  /* deltas arrived before the result, and the text is there exactly once */
+  g_assert_cmpuint (f.updates_before_result, >=, 5);
+  g_assert_cmpuint (count_assistant_items_with (&f, "Streaming works"), ==, 1);
+  g_assert_cmpstr (cairn_text_item_get_text (CAIRN_TEXT_ITEM (
+    cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_ASSISTANT, 0))), ==, REPLY);
+  result = CAIRN_RESULT_ITEM (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_RESULT, 0));
+  g_assert_false (cairn_result_item_get_is_error (result));
+  g_assert_cmpint (cairn_result_item_get_duration_ms (result), >, 0);
+  g_assert_true (g_strv_contains (cairn_session_get_commands (f.session), "compact"));
+  fixture_clear (&f);
+}
+
+static gboolean
+has_partial_text (gpointer data)
+{
+  Fixture *f = data;
+
+  return f->seen->len > 0;
+}
+
+static void
+test_interrupt_mid_stream (void)
+{
+  Fixture f = { 0 };
+  CairnResultItem *result;
+  const char *partial;
+
+  fixture_init (&f, "{\"default\":{\"blocks\":[{\"type\":\"text\",\"text\":\"" REPLY "\",\"chunks\":14}],"
+                    "\"chunk_delay_ms\":400}}");
+  g_signal_connect (transcript (&f), "items-changed", G_CALLBACK (items_changed_cb), &f);
+  cairn_session_send_prompt (f.session, "Talk slowly");
+  g_assert_true (cairn_test_wait_until (has_partial_text, &f, 60000));
+  cairn_session_interrupt (f.session);
+  g_assert_cmpint (cairn_session_get_state (f.session), ==, CAIRN_SESSION_STATE_INTERRUPTING);
+  wait_idle (&f, 15000);
+
+  result = CAIRN_RESULT_ITEM (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_RESULT, 0));
+  g_assert_true (cairn_result_item_get_is_error (result));
+  g_assert_cmpstr (cairn_result_item_get_message (result), ==, "The turn was interrupted");
+  g_assert_true (cairn_test_transcript_mentions (transcript (&f), "Interrupted"));
+  partial = cairn_text_item_get_text (CAIRN_TEXT_ITEM (
+    cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_ASSISTANT, 0)));
+  g_assert_true (g_str_has_prefix (REPLY, partial));
+  g_assert_cmpuint (strlen (partial), <, strlen (REPLY));
+  /* the process survived and is ready for the next prompt */
+  g_assert_cmpint (cairn_session_get_state (f.session), ==, CAIRN_SESSION_STATE_IDLE);
+  fixture_clear (&f);
+}
+
+static gboolean
+body_mentions (JsonNode   *body,
+               const char *needle)
+{
+  g_autofree char *text = json_to_string (body, FALSE);
+
+  return strstr (text, needle) != NULL;
+}
+
+/* Killed with SIGKILL mid-turn, then resumed with --resume: the model gets
+ * the earlier conversation. */
+static void
+test_killed_then_resumed (void)
+{
+  Fixture f = { 0 };
+  g_autofree char *session_id = NULL;
+  g_autoptr(GPtrArray) bodies = NULL;
+  const char *pid;
+
+  fixture_init (&f, "{\"rules\":[{\"match\":\"slow\",\"replies\":[{\"blocks\":[{\"type\":\"text\","
+                    "\"text\":\"" REPLY "\",\"chunks\":14}],\"chunk_delay_ms\":400}]}]}");
+  g_signal_connect (transcript (&f), "items-changed", G_CALLBACK (items_changed_cb), &f);
+  cairn_session_send_prompt (f.session, "Remember the word PINEAPPLE");
+  wait_idle (&f, 60000);
+  session_id = g_strdup (cairn_session_get_session_id (f.session));
+
+  g_string_truncate (f.seen, 0);
+  cairn_session_send_prompt (f.session, "Now answer slowly");
+  g_assert_true (cairn_test_wait_until (has_partial_text, &f, 60000));
+  pid = cairn_cli_connection_get_identifier (_cairn_session_get_connection (f.session));
+  g_assert_nonnull (pid);
+  g_assert_cmpint (kill (atoi (pid), SIGKILL), ==, 0);
+  wait_idle (&f, 15000);
+  g_assert_cmpint (cairn_session_get_state (f.session), ==, CAIRN_SESSION_STATE_EXITED);
+  g_assert_true (cairn_test_transcript_mentions (transcript (&f), "signal 9"));
+
+  cairn_session_send_prompt (f.session, "What was the word?");
+  wait_idle (&f, 60000);
+  g_assert_cmpstr (cairn_session_get_session_id (f.session), ==, session_id);
+  bodies = cairn_test_fake_api_bodies (f.api);
+  g_assert_cmpuint (bodies->len, >=, 3);
+  g_assert_true (body_mentions (g_ptr_array_index (bodies, bodies->len - 1), "PINEAPPLE"));
+  g_assert_true (body_mentions (g_ptr_array_index (bodies, bodies->len - 1), "What was the word?"));
+  fixture_clear (&f);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cairn/integration/prompt-streams-reply", test_prompt_streams_reply);
+  g_test_add_func ("/cairn/integration/interrupt-mid-stream", test_interrupt_mid_stream);
+  g_test_add_func ("/cairn/integration/killed-then-resumed", test_killed_then_resumed);
+
+  return g_test_run ();
+}

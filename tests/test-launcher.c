@@ -1,0 +1,192 @@
+/* test-launcher.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "cairn-launcher.h"
+#include "cairn-test-harness.h"
+
+static char *home;
+
+static char *
+make_program (const char *dir,
+              const char *name,
+              int         mode)
+{
+  char *path = g_build_filename (dir, name, NULL);
+
+  g_mkdir_with_parents (dir, 0700);
+  g_assert_true (g_file_set_contents (path, "#!/bin/sh\nexit 0\n", -1, NULL));
+  g_chmod (path, mode);
+  return path;
+}
+
+static void
+reset_environment (const char *path_dir)
+{
+  g_unsetenv ("CAIRN_CLAUDE");
+  g_unsetenv ("NPM_CONFIG_PREFIX");
+  g_setenv ("PATH", path_dir, TRUE);
+}
+
+static gboolean
+argv_has_pair (GStrv       argv,
+               const char *flag,
+               const char *value)
+{
+  for (guint i = 0; argv[i] != NULL && argv[i + 1] != NULL; i++)
+    if (g_str_equal (argv[i], flag) && g_str_equal (argv[i + 1], value))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_argv (void)
+{
+  CairnLaunchOptions options = { .cli_path = (char *)"/opt/claude", .cwd = (char *)"/p" };
+  g_auto(GStrv) fresh = cairn_launcher_build_argv (&options);
+  g_auto(GStrv) resumed = NULL;
+
+  g_assert_cmpstr (fresh[0], ==, "/opt/claude");
+  g_assert_true (g_strv_contains ((const char * const *)fresh, "-p"));
+  g_assert_true (argv_has_pair (fresh, "--input-format", "stream-json"));
+  g_assert_true (argv_has_pair (fresh, "--output-format", "stream-json"));
+  g_assert_true (g_strv_contains ((const char * const *)fresh, "--verbose"));
+  g_assert_true (argv_has_pair (fresh, "--permission-prompt-tool", "stdio"));
+  g_assert_true (g_strv_contains ((const char * const *)fresh, "--include-partial-messages"));
+  g_assert_false (g_strv_contains ((const char * const *)fresh, "--resume"));
+
+  options.resume_session_id = (char *)"5d1c";
+  options.permission_mode = (char *)"plan";
+  resumed = cairn_launcher_build_argv (&options);
+  g_assert_true (argv_has_pair (resumed, "--resume", "5d1c"));
+  g_assert_true (argv_has_pair (resumed, "--permission-mode", "plan"));
+}
+
+/* flatpak-spawn does not pass the sandbox's environment on: Cairn must. */
+static void
+test_flatpak_argv (void)
+{
+  CairnLaunchOptions options = { .cli_path = (char *)"claude", .cwd = (char *)"/home/me/p",
+                                 .in_flatpak = TRUE };
+  g_auto(GStrv) argv = NULL;
+
+  g_setenv ("ANTHROPIC_BASE_URL", "http://127.0.0.1:9", TRUE);
+  g_setenv ("SECRET_UNRELATED", "x", TRUE);
+  argv = cairn_launcher_build_argv (&options);
+
+  g_assert_cmpstr (argv[0], ==, "flatpak-spawn");
+  g_assert_cmpstr (argv[1], ==, "--host");
+  g_assert_true (g_strv_contains ((const char * const *)argv, "--directory=/home/me/p"));
+  g_assert_true (g_strv_contains ((const char * const *)argv,
+                                  "--env=ANTHROPIC_BASE_URL=http://127.0.0.1:9"));
+  g_assert_false (g_strv_contains ((const char * const *)argv, "--env=SECRET_UNRELATED=x"));
+  g_assert_true (g_strv_contains ((const char * const *)argv, "claude"));
+}
+
+static void
+test_find_order (void)
+{
+  g_autofree char *bin = g_build_filename (home, "path-bin", NULL);
+  g_autofree char *on_path = make_program (bin, "claude", 0755);
+  g_autofree char *local_dir = g_build_filename (home, ".local", "bin", NULL);
+  g_autofree char *local = make_program (local_dir, "claude", 0755);
+  g_autofree char *chosen = make_program (home, "my-claude", 0755);
+  g_autofree char *from_env = make_program (home, "env-claude", 0755);
+  g_autofree char *found = NULL;
+
+  reset_environment (bin);
+  found = cairn_launcher_find_cli (chosen, NULL);
+  g_assert_cmpstr (found, ==, chosen);
+  g_clear_pointer (&found, g_free);
+
+  g_setenv ("CAIRN_CLAUDE", from_env, TRUE);
+  found = cairn_launcher_find_cli ("", NULL);
+  g_assert_cmpstr (found, ==, from_env);
+  g_clear_pointer (&found, g_free);
+
+  g_unsetenv ("CAIRN_CLAUDE");
+  found = cairn_launcher_find_cli (NULL, NULL);
+  g_assert_cmpstr (found, ==, on_path);
+  g_clear_pointer (&found, g_free);
+
+  reset_environment ("/nonexistent");
+  found = cairn_launcher_find_cli (NULL, NULL);
+  g_assert_cmpstr (found, ==, local);
+  g_unlink (local);
+}
+
+static void
+test_find_errors (void)
+{
+  g_autofree char *not_exec = make_program (home, "plain-file", 0644);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *found = NULL;
+
+  reset_environment ("/nonexistent");
+  found = cairn_launcher_find_cli ("/no/such/claude", &error);
+  g_assert_null (found);
+  g_assert_error (error, CAIRN_LAUNCHER_ERROR, CAIRN_LAUNCHER_ERROR_NOT_FOUND);
+  g_assert_true (strstr (error->message, "/no/such/claude") != NULL);
+  g_clear_error (&error);
+
+  found = cairn_launcher_find_cli (not_exec, &error);
+  g_assert_error (error, CAIRN_LAUNCHER_ERROR, CAIRN_LAUNCHER_ERROR_NOT_EXECUTABLE);
+  g_clear_error (&error);
+
+  g_setenv ("CAIRN_CLAUDE", home, TRUE);   /* a folder */
+  found = cairn_launcher_find_cli (NULL, &error);
+  g_assert_error (error, CAIRN_LAUNCHER_ERROR, CAIRN_LAUNCHER_ERROR_NOT_EXECUTABLE);
+  g_clear_error (&error);
+
+  g_unsetenv ("CAIRN_CLAUDE");
+  found = cairn_launcher_find_cli (NULL, &error);
+  g_assert_error (error, CAIRN_LAUNCHER_ERROR, CAIRN_LAUNCHER_ERROR_NOT_FOUND);
+}
+
+/* The child sees Cairn's environment and runs in the project folder. */
+static void
+test_spawn_passes_environment (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("spawn");
+  g_autofree char *script = g_build_filename (dir, "claude", NULL);
+  CairnLaunchOptions options = { .cli_path = script, .cwd = dir };
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+
+  g_assert_true (g_file_set_contents (script, "#!/bin/sh\necho \"$ANTHROPIC_API_KEY $(pwd) $1\"\n", -1, NULL));
+  g_chmod (script, 0755);
+  g_setenv ("ANTHROPIC_API_KEY", "sk-from-cairn", TRUE);
+  process = cairn_launcher_spawn (&options, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &out, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (out, "sk-from-cairn "));
+  g_assert_true (strstr (out, dir) != NULL);
+  g_assert_true (g_str_has_suffix (g_strstrip (out), " -p"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  /* before anything asks GLib for the home folder (it caches it) */
+  home = cairn_test_make_dir ("home");
+  g_setenv ("HOME", home, TRUE);
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cairn/launcher/argv", test_argv);
+  g_test_add_func ("/cairn/launcher/flatpak-argv", test_flatpak_argv);
+  g_test_add_func ("/cairn/launcher/find-order", test_find_order);
+  g_test_add_func ("/cairn/launcher/find-errors", test_find_errors);
+  g_test_add_func ("/cairn/launcher/spawn-passes-environment", test_spawn_passes_environment);
+
+  return g_test_run ();
+}

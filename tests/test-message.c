@@ -1,0 +1,132 @@
+/* test-message.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "cairn-message.h"
+#include "cairn-test-harness.h"
+
+static const char *recordings[] = {
+  "stream-text.jsonl", "stream-two-turns.jsonl", "tool-write.jsonl", "interrupt.jsonl",
+  "api-error.jsonl", "cut-stream.jsonl", "initialize.jsonl",
+};
+
+static GPtrArray *
+load_messages (const char *name)
+{
+  g_autofree char *path = cairn_test_data_path (name);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  GPtrArray *messages = g_ptr_array_new_with_free_func (g_object_unref);
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (*lines[i] != '\0')
+      g_ptr_array_add (messages, cairn_message_new_from_line (lines[i], strlen (lines[i])));
+  return messages;
+}
+
+/* Every line the real CLI printed is understood, and kept byte for byte. */
+static void
+test_recorded_lines_parse (void)
+{
+  for (guint r = 0; r < G_N_ELEMENTS (recordings); r++)
+    {
+      g_autoptr(GPtrArray) messages = load_messages (recordings[r]);
+
+      g_assert_cmpuint (messages->len, >, 0);
+      for (guint i = 0; i < messages->len; i++)
+        {
+          CairnMessage *message = g_ptr_array_index (messages, i);
+          g_assert_cmpint (cairn_message_get_kind (message), !=, CAIRN_MESSAGE_INVALID);
+          g_assert_cmpint (cairn_message_get_kind (message), !=, CAIRN_MESSAGE_UNKNOWN);
+          g_assert_cmpuint (g_bytes_get_size (cairn_message_get_raw (message)), >, 0);
+        }
+    }
+}
+
+static void
+test_kinds_and_subtypes (void)
+{
+  g_autoptr(GPtrArray) text = load_messages ("stream-text.jsonl");
+  g_autoptr(GPtrArray) tool = load_messages ("tool-write.jsonl");
+  CairnMessage *first = g_ptr_array_index (text, 0);
+  CairnMessage *last = g_ptr_array_index (text, text->len - 1);
+  gboolean saw_can_use_tool = FALSE;
+
+  g_assert_cmpint (cairn_message_get_kind (first), ==, CAIRN_MESSAGE_SYSTEM);
+  g_assert_cmpstr (cairn_message_get_subtype (first), ==, "init");
+  g_assert_cmpint (cairn_message_get_kind (last), ==, CAIRN_MESSAGE_RESULT);
+  g_assert_cmpstr (cairn_message_get_subtype (last), ==, "success");
+
+  for (guint i = 0; i < tool->len; i++)
+    {
+      CairnMessage *message = g_ptr_array_index (tool, i);
+      if (cairn_message_get_kind (message) == CAIRN_MESSAGE_CONTROL_REQUEST)
+        saw_can_use_tool |= g_strcmp0 (cairn_message_get_subtype (message), "can_use_tool") == 0;
+    }
+  g_assert_true (saw_can_use_tool);
+}
+
+static void
+test_bad_lines (void)
+{
+  const char bad_utf8[] = "{\"type\":\"user\",\"x\":\"\xff\xfe\"}";
+  g_autoptr(CairnMessage) not_json = cairn_message_new_from_line ("this is not json", 16);
+  g_autoptr(CairnMessage) array = cairn_message_new_from_line ("[1,2]", 5);
+  g_autoptr(CairnMessage) invalid = cairn_message_new_from_line (bad_utf8, sizeof bad_utf8 - 1);
+  g_autoptr(CairnMessage) unknown = cairn_message_new_from_line ("{\"type\":\"frobnicate\"}", 21);
+  g_autoptr(CairnMessage) untyped = cairn_message_new_from_line ("{\"a\":1}", 7);
+  g_autofree char *shown = cairn_message_dup_display_text (invalid, 0);
+
+  g_assert_cmpint (cairn_message_get_kind (not_json), ==, CAIRN_MESSAGE_INVALID);
+  g_assert_nonnull (cairn_message_get_parse_error (not_json));
+  g_assert_cmpint (cairn_message_get_kind (array), ==, CAIRN_MESSAGE_INVALID);
+  g_assert_cmpint (cairn_message_get_kind (invalid), ==, CAIRN_MESSAGE_INVALID);
+  g_assert_true (strstr (cairn_message_get_parse_error (invalid), "UTF-8") != NULL);
+  /* the raw bytes are kept as they came, the display text is valid */
+  g_assert_cmpmem (g_bytes_get_data (cairn_message_get_raw (invalid), NULL),
+                   g_bytes_get_size (cairn_message_get_raw (invalid)),
+                   bad_utf8, sizeof bad_utf8 - 1);
+  g_assert_true (g_utf8_validate (shown, -1, NULL));
+  g_assert_cmpint (cairn_message_get_kind (unknown), ==, CAIRN_MESSAGE_UNKNOWN);
+  g_assert_cmpstr (cairn_message_get_type_name (unknown), ==, "frobnicate");
+  g_assert_cmpint (cairn_message_get_kind (untyped), ==, CAIRN_MESSAGE_UNKNOWN);
+}
+
+static void
+test_display_text_is_shortened (void)
+{
+  g_autoptr(GString) line = g_string_new ("{\"type\":\"x\",\"data\":\"");
+  g_autoptr(CairnMessage) message = NULL;
+  g_autofree char *shown = NULL;
+
+  for (guint i = 0; i < 100000; i++)
+    g_string_append (line, "é");
+  g_string_append (line, "\"}");
+  message = cairn_message_new_from_line (line->str, line->len);
+  shown = cairn_message_dup_display_text (message, 1001);
+
+  g_assert_cmpuint (strlen (shown), <, 1100);
+  g_assert_true (g_utf8_validate (shown, -1, NULL));
+  g_assert_true (strstr (shown, "more") != NULL);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cairn/message/recorded-lines-parse", test_recorded_lines_parse);
+  g_test_add_func ("/cairn/message/kinds-and-subtypes", test_kinds_and_subtypes);
+  g_test_add_func ("/cairn/message/bad-lines", test_bad_lines);
+  g_test_add_func ("/cairn/message/display-text-is-shortened", test_display_text_is_shortened);
+
+  return g_test_run ();
+}

@@ -1,0 +1,329 @@
+/* test-session.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "cairn-notice-item.h"
+#include "cairn-result-item.h"
+#include "cairn-test-harness.h"
+#include "cairn-text-item.h"
+
+/* The session driven by recordings of the real CLI, replayed by
+ * tests/replay-cli.py, which Cairn launches exactly as it launches claude. */
+
+typedef struct
+{
+  CairnSession *session;
+  char         *dir;
+  char         *args_log;
+  guint         text_updates;
+} Fixture;
+
+static void
+fixture_init (Fixture    *f,
+              const char *recording)
+{
+  g_autofree char *replay = g_test_build_filename (G_TEST_DIST, "replay-cli.py", NULL);
+  g_autofree char *path = g_path_is_absolute (recording) ? g_strdup (recording)
+                                                         : cairn_test_data_path (recording);
+
+  f->dir = cairn_test_make_dir ("session");
+  f->args_log = g_build_filename (f->dir, "args.jsonl", NULL);
+  g_setenv ("CAIRN_REPLAY_FILE", path, TRUE);
+  g_setenv ("CAIRN_REPLAY_ARGS_LOG", f->args_log, TRUE);
+  g_unsetenv ("CAIRN_REPLAY_CRASH_AFTER");
+  g_unsetenv ("CAIRN_REPLAY_KILL_AFTER");
+  f->session = cairn_session_new (f->dir, replay);
+}
+
+static void
+fixture_clear (Fixture *f)
+{
+  cairn_session_close (f->session);
+  g_clear_object (&f->session);
+  g_clear_pointer (&f->dir, g_free);
+  g_clear_pointer (&f->args_log, g_free);
+}
+
+static CairnTranscript *
+transcript (Fixture *f)
+{
+  return cairn_session_get_transcript (f->session);
+}
+
+static void
+send_and_wait (Fixture    *f,
+               const char *prompt)
+{
+  cairn_session_send_prompt (f->session, prompt);
+  g_assert_true (cairn_session_get_busy (f->session));
+  if (!cairn_test_wait_until (cairn_test_session_idle, f->session, 20000))
+    {
+      cairn_test_dump_transcript (transcript (f));
+      g_error ("the turn did not end");
+    }
+}
+
+static void
+text_notify_cb (CairnTextItem *item,
+                GParamSpec    *pspec,
+                Fixture       *f)
+{
+  f->text_updates++;
+}
+
+static void
+items_changed_cb (GListModel *model,
+                  guint       position,
+                  guint       removed,
+                  guint       added,
+                  Fixture    *f)
+{
+  for (guint i = position; i < position + added; i++)
+    {
+      g_autoptr(CairnItem) item = g_list_model_get_item (model, i);
+      if (cairn_item_get_kind (item) == CAIRN_ITEM_KIND_ASSISTANT)
+        g_signal_connect (item, "notify::text", G_CALLBACK (text_notify_cb), f);
+    }
+}
+
+static const char *
+text_of (CairnItem *item)
+{
+  g_assert_nonnull (item);
+  return cairn_text_item_get_text (CAIRN_TEXT_ITEM (item));
+}
+
+/* Deltas grow one item; the final message doesn't add the text again. */
+static void
+test_streamed_reply (void)
+{
+  Fixture f = { 0 };
+  CairnResultItem *result;
+
+  fixture_init (&f, "stream-text.jsonl");
+  g_signal_connect (transcript (&f), "items-changed", G_CALLBACK (items_changed_cb), &f);
+  send_and_wait (&f, "Say hello");
+
+  g_assert_cmpstr (text_of (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_USER, 0)), ==, "Say hello");
+  g_assert_cmpstr (text_of (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_ASSISTANT, 0)), ==,
+                   "Cairn is a native GNOME app for Claude Code. It talks to the CLI over pipes, "
+                   "one JSON line at a time, and draws every token as it arrives.");
+  g_assert_null (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_ASSISTANT, 1));
+  g_assert_false (cairn_text_item_get_streaming (CAIRN_TEXT_ITEM (
+    cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_ASSISTANT, 0))));
+  g_assert_cmpuint (f.text_updates, >=, 5);
+
+  result = CAIRN_RESULT_ITEM (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_RESULT, 0));
+  g_assert_false (cairn_result_item_get_is_error (result));
+  g_assert_cmpint (cairn_result_item_get_output_tokens (result), >, 0);
+  g_assert_nonnull (cairn_session_get_session_id (f.session));
+  g_assert_cmpstr (cairn_session_get_model (f.session), ==, "claude-opus-4-8[1m]");
+  g_assert_cmpint (cairn_session_get_state (f.session), ==, CAIRN_SESSION_STATE_IDLE);
+  g_assert_true (g_strv_contains (cairn_session_get_commands (f.session), "compact"));
+  fixture_clear (&f);
+}
+
+static void
+test_two_turns_one_process (void)
+{
+  Fixture f = { 0 };
+  g_autofree char *args = NULL;
+  g_auto(GStrv) starts = NULL;
+
+  fixture_init (&f, "stream-two-turns.jsonl");
+  send_and_wait (&f, "first");
+  send_and_wait (&f, "second");
+
+  g_assert_nonnull (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_RESULT, 1));
+  g_assert_nonnull (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_ASSISTANT, 1));
+  g_assert_null (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_ASSISTANT, 2));
+  g_assert_true (g_file_get_contents (f.args_log, &args, NULL, NULL));
+  starts = g_strsplit (g_strstrip (args), "\n", -1);
+  g_assert_cmpuint (g_strv_length (starts), ==, 1);
+  fixture_clear (&f);
+}
+
+/* PROTOCOL §8: a cut stream re-sent whole under another message id. */
+static void
+test_cut_stream_text_once (void)
+{
+  Fixture f = { 0 };
+  const char *text;
+
+  fixture_init (&f, "cut-stream.jsonl");
+  send_and_wait (&f, "cut");
+
+  text = text_of (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_ASSISTANT, 0));
+  g_assert_null (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_ASSISTANT, 1));
+  g_assert_true (g_str_equal (text, "This reply is cut after two deltas and then repeated."));
+  fixture_clear (&f);
+}
+
+static void
+test_interrupted_turn (void)
+{
+  Fixture f = { 0 };
+  CairnResultItem *result;
+
+  fixture_init (&f, "interrupt.jsonl");
+  send_and_wait (&f, "slow");
+
+  result = CAIRN_RESULT_ITEM (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_RESULT, 0));
+  g_assert_true (cairn_result_item_get_is_error (result));
+  g_assert_cmpstr (cairn_result_item_get_message (result), ==, "The turn was interrupted");
+  g_assert_true (cairn_test_transcript_mentions (transcript (&f), "Interrupted"));
+  fixture_clear (&f);
+}
+
+static void
+test_api_error (void)
+{
+  Fixture f = { 0 };
+  CairnResultItem *result;
+  CairnNoticeItem *notice;
+
+  fixture_init (&f, "api-error.jsonl");
+  send_and_wait (&f, "fail");
+
+  result = CAIRN_RESULT_ITEM (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_RESULT, 0));
+  g_assert_true (cairn_result_item_get_is_error (result));
+  g_assert_true (strstr (cairn_result_item_get_message (result), "400") != NULL);
+  notice = CAIRN_NOTICE_ITEM (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_NOTICE, 0));
+  g_assert_cmpint (cairn_notice_item_get_severity (notice), ==, CAIRN_NOTICE_ERROR);
+  fixture_clear (&f);
+}
+
+/* A recording with a bad line of each kind before a normal turn. */
+static char *
+write_bad_recording (const char *dir)
+{
+  g_autofree char *good = NULL;
+  g_autofree char *path = g_build_filename (dir, "bad.jsonl", NULL);
+  g_autofree char *source = cairn_test_data_path ("stream-text.jsonl");
+  g_autoptr(GString) text = g_string_new ("this is not json\n{\"type\":\"brand_new_type\",\"x\":1}\n"
+                                          "{\"type\":\"user\",\"junk\":\"\xff\xfe\"}\n"
+                                          "{\"type\":\"mystery\",\"blob\":\"");
+
+  while (text->len < 20 * 1024 * 1024)
+    g_string_append (text, "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef");
+  g_string_append (text, "\"}\n");
+  g_assert_true (g_file_get_contents (source, &good, NULL, NULL));
+  g_string_append (text, good);
+  g_assert_true (g_file_set_contents (path, text->str, text->len, NULL));
+  return g_steal_pointer (&path);
+}
+
+static void
+test_bad_lines_kept_visible (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("bad");
+  g_autofree char *recording = write_bad_recording (dir);
+  CairnNoticeItem *big;
+  Fixture f = { 0 };
+
+  fixture_init (&f, recording);
+  send_and_wait (&f, "go");
+
+  g_assert_true (cairn_test_transcript_mentions (transcript (&f), "this is not json"));
+  g_assert_true (cairn_test_transcript_mentions (transcript (&f), "brand_new_type"));
+  g_assert_true (cairn_test_transcript_mentions (transcript (&f), "not valid UTF-8"));
+  big = CAIRN_NOTICE_ITEM (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_RAW, 3));
+  g_assert_true (strstr (cairn_notice_item_get_title (big), "mystery") != NULL);
+  g_assert_cmpuint (strlen (cairn_notice_item_get_body (big)), <, 128 * 1024);
+  /* and the conversation went on */
+  g_assert_nonnull (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_RESULT, 0));
+  g_assert_nonnull (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_ASSISTANT, 0));
+  fixture_clear (&f);
+}
+
+static gboolean
+last_start_resumed (Fixture    *f,
+                    const char *session_id)
+{
+  g_autofree char *args = NULL;
+  g_auto(GStrv) starts = NULL;
+  guint n;
+
+  g_assert_true (g_file_get_contents (f->args_log, &args, NULL, NULL));
+  starts = g_strsplit (g_strstrip (args), "\n", -1);
+  n = g_strv_length (starts);
+  return n >= 2 && strstr (starts[n - 1], "\"--resume\"") != NULL &&
+         strstr (starts[n - 1], session_id) != NULL;
+}
+
+/* The CLI dies mid-turn: the turn ends visibly, the next prompt resumes. */
+static void
+check_crash_then_resume (const char *variable,
+                         const char *expected_notice)
+{
+  Fixture f = { 0 };
+  g_autofree char *session_id = NULL;
+
+  fixture_init (&f, "stream-two-turns.jsonl");
+  g_setenv (variable, "6", TRUE);
+  send_and_wait (&f, "first");
+
+  g_assert_cmpint (cairn_session_get_state (f.session), ==, CAIRN_SESSION_STATE_EXITED);
+  g_assert_true (cairn_test_transcript_mentions (transcript (&f), expected_notice));
+  g_assert_true (cairn_test_transcript_mentions (transcript (&f), "resume"));
+  session_id = g_strdup (cairn_session_get_session_id (f.session));
+  g_assert_nonnull (session_id);
+
+  g_unsetenv (variable);
+  send_and_wait (&f, "again");
+  g_assert_true (last_start_resumed (&f, session_id));
+  g_assert_nonnull (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_RESULT, 0));
+  fixture_clear (&f);
+}
+
+static void
+test_crash_mid_turn (void)
+{
+  check_crash_then_resume ("CAIRN_REPLAY_CRASH_AFTER", "exited with code 3");
+  check_crash_then_resume ("CAIRN_REPLAY_CRASH_AFTER", "boom");
+}
+
+static void
+test_killed_mid_turn (void)
+{
+  check_crash_then_resume ("CAIRN_REPLAY_KILL_AFTER", "signal 9");
+}
+
+static void
+test_missing_cli (void)
+{
+  g_autoptr(CairnSession) session = cairn_session_new ("/tmp", "/nonexistent/claude");
+
+  cairn_session_send_prompt (session, "hello?");
+  g_assert_false (cairn_session_get_busy (session));
+  g_assert_true (cairn_test_transcript_mentions (cairn_session_get_transcript (session),
+                                                 "could not be started"));
+  /* the prompt is still there, nothing is lost */
+  g_assert_true (cairn_test_transcript_mentions (cairn_session_get_transcript (session), "hello?"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cairn/session/streamed-reply", test_streamed_reply);
+  g_test_add_func ("/cairn/session/two-turns-one-process", test_two_turns_one_process);
+  g_test_add_func ("/cairn/session/cut-stream-text-once", test_cut_stream_text_once);
+  g_test_add_func ("/cairn/session/interrupted-turn", test_interrupted_turn);
+  g_test_add_func ("/cairn/session/api-error", test_api_error);
+  g_test_add_func ("/cairn/session/bad-lines-kept-visible", test_bad_lines_kept_visible);
+  g_test_add_func ("/cairn/session/crash-mid-turn", test_crash_mid_turn);
+  g_test_add_func ("/cairn/session/killed-mid-turn", test_killed_mid_turn);
+  g_test_add_func ("/cairn/session/missing-cli", test_missing_cli);
+
+  return g_test_run ();
+}
