@@ -213,8 +213,9 @@ handle_user (CairnSession *self,
       g_autofree char *output = strip_local_command_tags (text);
       _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, output, NULL);
     }
+  /* The turn's result row already says it was interrupted. */
   else if (is_interrupt_marker (text))
-    _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, _("Interrupted"), NULL);
+    return;
   /* Our own prompt echoed back is already in the transcript. */
   else if (!cairn_json_get_bool (object, "isReplay", FALSE))
     append_raw (self, message, CAIRN_NOTICE_INFO,

@@ -21,6 +21,7 @@ struct _CairnComposer
 
   GtkBox      *box;
   GtkTextView *text_view;
+  GtkLabel    *placeholder;
   GtkButton   *stop_button;
   GtkButton   *send_button;
 
@@ -83,6 +84,7 @@ buffer_changed_cb (CairnComposer *self,
                    GtkTextBuffer *buffer)
 {
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "composer.send", has_text (self));
+  gtk_widget_set_visible (GTK_WIDGET (self->placeholder), gtk_text_buffer_get_char_count (buffer) == 0);
 }
 
 static gboolean
@@ -180,6 +182,7 @@ cairn_composer_class_init (CairnComposerClass *klass)
   gtk_widget_class_set_css_name (widget_class, "composer");
   gtk_widget_class_bind_template_child (widget_class, CairnComposer, box);
   gtk_widget_class_bind_template_child (widget_class, CairnComposer, text_view);
+  gtk_widget_class_bind_template_child (widget_class, CairnComposer, placeholder);
   gtk_widget_class_bind_template_child (widget_class, CairnComposer, stop_button);
   gtk_widget_class_bind_template_child (widget_class, CairnComposer, send_button);
 

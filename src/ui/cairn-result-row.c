@@ -25,18 +25,23 @@ struct _CairnResultRow
 
 G_DEFINE_FINAL_TYPE (CairnResultRow, cairn_result_row, CAIRN_TYPE_ITEM_ROW)
 
+/* Duration always; tokens and cost only when the turn used any (an
+ * interrupted or failed turn reports zeros, which say nothing). */
 static char *
 format_figures (CairnResultItem *item)
 {
-  g_autofree char *duration =
-    g_strdup_printf (_("%.1f s"), cairn_result_item_get_duration_ms (item) / 1000.0);
-  g_autofree char *tokens =
-    g_strdup_printf (_("%" G_GINT64_FORMAT " tokens in, %" G_GINT64_FORMAT " out"),
-                     cairn_result_item_get_input_tokens (item),
-                     cairn_result_item_get_output_tokens (item));
-  g_autofree char *cost = g_strdup_printf ("$%.4f", cairn_result_item_get_cost_usd (item));
+  gint64 in = cairn_result_item_get_input_tokens (item);
+  gint64 out = cairn_result_item_get_output_tokens (item);
+  double cost = cairn_result_item_get_cost_usd (item);
+  GString *figures = g_string_new (NULL);
 
-  return g_strjoin (" · ", duration, tokens, cost, NULL);
+  g_string_append_printf (figures, _("%.1f s"), cairn_result_item_get_duration_ms (item) / 1000.0);
+  if (in > 0 || out > 0)
+    g_string_append_printf (figures, _(" · %" G_GINT64_FORMAT " tokens in, %" G_GINT64_FORMAT " out"),
+                            in, out);
+  if (cost > 0)
+    g_string_append_printf (figures, " · $%.4f", cost);
+  return g_string_free (figures, FALSE);
 }
 
 static void

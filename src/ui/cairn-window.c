@@ -239,6 +239,27 @@ show_folder (CairnWindow *self)
   adw_status_page_set_description (self->empty_page, description);
 }
 
+/* For tests/bench-startup.sh: report when the first frame was painted and
+ * quit, so the time from launch to first frame can be measured from outside. */
+static void
+after_first_paint_cb (CairnWindow   *self,
+                      GdkFrameClock *clock)
+{
+  g_signal_handlers_disconnect_by_func (clock, after_first_paint_cb, self);
+  g_print ("first-frame-realtime-us %" G_GINT64_FORMAT "\n", g_get_real_time ());
+  g_application_quit (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+}
+
+static void
+cairn_window_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (cairn_window_parent_class)->map (widget);
+
+  if (g_getenv ("CAIRN_REPORT_FIRST_FRAME") != NULL)
+    g_signal_connect_object (gtk_widget_get_frame_clock (widget), "after-paint",
+                             G_CALLBACK (after_first_paint_cb), widget, G_CONNECT_SWAPPED);
+}
+
 static void
 cairn_window_constructed (GObject *object)
 {
@@ -315,6 +336,7 @@ cairn_window_class_init (CairnWindowClass *klass)
   object_class->get_property = cairn_window_get_property;
   object_class->set_property = cairn_window_set_property;
   window_class->close_request = cairn_window_close_request;
+  widget_class->map = cairn_window_map;
 
   properties [PROP_FOLDER] =
     g_param_spec_object ("folder", NULL, NULL, G_TYPE_FILE,
