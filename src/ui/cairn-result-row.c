@@ -37,8 +37,11 @@ format_figures (CairnResultItem *item)
 
   g_string_append_printf (figures, _("%.1f s"), cairn_result_item_get_duration_ms (item) / 1000.0);
   if (in > 0 || out > 0)
-    g_string_append_printf (figures, _(" · %" G_GINT64_FORMAT " tokens in, %" G_GINT64_FORMAT " out"),
-                            in, out);
+    {
+      g_autofree char *in_text = g_strdup_printf ("%" G_GINT64_FORMAT, in);
+      g_autofree char *out_text = g_strdup_printf ("%" G_GINT64_FORMAT, out);
+      g_string_append_printf (figures, _(" · %s tokens in, %s out"), in_text, out_text);
+    }
   if (cost > 0)
     g_string_append_printf (figures, " · $%.4f", cost);
   return g_string_free (figures, FALSE);
