@@ -12,6 +12,8 @@ Environment:
   CAIRN_REPLAY_CRASH_AFTER=N   after N lines of a turn, print "boom" on
                          stderr and exit with status 3
   CAIRN_REPLAY_KILL_AFTER=N    after N lines of a turn, SIGKILL itself
+  CAIRN_REPLAY_STALL_AFTER=N   after N lines of a turn, hang: answer nothing
+                         more (not even an interrupt) until killed
   CAIRN_REPLAY_ARGS_LOG  append the argument list (one JSON line per start)
 Control requests on stdin get a success control_response; "initialize"
 gets a small "commands" list.
@@ -57,6 +59,7 @@ def answer_control(request):
 def play(turn):
     crash = int(os.environ.get("CAIRN_REPLAY_CRASH_AFTER", "0"))
     kill = int(os.environ.get("CAIRN_REPLAY_KILL_AFTER", "0"))
+    stall = int(os.environ.get("CAIRN_REPLAY_STALL_AFTER", "0"))
     for n, line in enumerate(turn, 1):
         write(line)
         if crash and n >= crash:
@@ -65,6 +68,8 @@ def play(turn):
             os._exit(3)
         if kill and n >= kill:
             os.kill(os.getpid(), signal.SIGKILL)
+        if stall and n >= stall:
+            signal.pause()
 
 
 def main():

@@ -11,6 +11,7 @@
 
 #include "cairn-notice-item.h"
 #include "cairn-result-item.h"
+#include "cairn-session-private.h"
 #include "cairn-test-harness.h"
 #include "cairn-text-item.h"
 
@@ -39,6 +40,7 @@ fixture_init (Fixture    *f,
   g_setenv ("CAIRN_REPLAY_ARGS_LOG", f->args_log, TRUE);
   g_unsetenv ("CAIRN_REPLAY_CRASH_AFTER");
   g_unsetenv ("CAIRN_REPLAY_KILL_AFTER");
+  g_unsetenv ("CAIRN_REPLAY_STALL_AFTER");
   f->session = cairn_session_new (f->dir, replay);
 }
 
@@ -296,6 +298,38 @@ test_killed_mid_turn (void)
   check_crash_then_resume ("CAIRN_REPLAY_KILL_AFTER", "signal 9");
 }
 
+static gboolean
+has_assistant_text (gpointer data)
+{
+  Fixture *f = data;
+
+  return cairn_test_find_item (transcript (f), CAIRN_ITEM_KIND_ASSISTANT, 0) != NULL;
+}
+
+/* A CLI that hangs and ignores the interrupt is stopped by Cairn. */
+static void
+test_hung_cli_stopped_after_interrupt (void)
+{
+  Fixture f = { 0 };
+  gint64 start;
+
+  fixture_init (&f, "stream-text.jsonl");
+  g_setenv ("CAIRN_REPLAY_STALL_AFTER", "8", TRUE);
+  cairn_session_send_prompt (f.session, "hang");
+  g_assert_true (cairn_test_wait_until (has_assistant_text, &f, 10000));
+  start = g_get_monotonic_time ();
+  cairn_session_interrupt (f.session);
+  g_assert_true (cairn_test_wait_until (cairn_test_session_idle, f.session,
+                                        CAIRN_SESSION_INTERRUPT_GRACE_MS + 5000));
+
+  g_assert_cmpint ((g_get_monotonic_time () - start) / 1000, >=, CAIRN_SESSION_INTERRUPT_GRACE_MS - 100);
+  g_assert_cmpint (cairn_session_get_state (f.session), ==, CAIRN_SESSION_STATE_EXITED);
+  g_assert_true (cairn_test_transcript_mentions (transcript (&f), "signal 15"));
+  g_assert_false (cairn_text_item_get_streaming (CAIRN_TEXT_ITEM (
+    cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_ASSISTANT, 0))));
+  fixture_clear (&f);
+}
+
 static void
 test_missing_cli (void)
 {
@@ -323,6 +357,7 @@ main (int   argc,
   g_test_add_func ("/cairn/session/bad-lines-kept-visible", test_bad_lines_kept_visible);
   g_test_add_func ("/cairn/session/crash-mid-turn", test_crash_mid_turn);
   g_test_add_func ("/cairn/session/killed-mid-turn", test_killed_mid_turn);
+  g_test_add_func ("/cairn/session/hung-cli-stopped-after-interrupt", test_hung_cli_stopped_after_interrupt);
   g_test_add_func ("/cairn/session/missing-cli", test_missing_cli);
 
   return g_test_run ();
