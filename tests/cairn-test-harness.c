@@ -31,6 +31,16 @@ cairn_test_make_dir (const char *prefix)
   return dir;
 }
 
+/* Tests clean up after themselves: no cairn-* folders pile up in /tmp. */
+void
+cairn_test_remove_dir (const char *dir)
+{
+  const char *argv[] = { "/bin/rm", "-rf", "--", dir, NULL };
+
+  g_assert_true (g_str_has_prefix (dir, g_get_tmp_dir ()));
+  g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, NULL, NULL);
+}
+
 static gboolean
 timeout_cb (gpointer data)
 {
@@ -174,6 +184,7 @@ cairn_test_fake_api_free (CairnTestFakeApi *api)
       g_subprocess_wait (api->process, NULL, NULL);
     }
   g_clear_object (&api->process);
+  cairn_test_remove_dir (api->dir);
   g_free (api->dir);
   g_free (api->log_path);
   g_free (api->project);

@@ -30,6 +30,7 @@ typedef gboolean (*CairnTestCondition) (gpointer data);
 
 char             *cairn_test_data_path        (const char         *name);
 char             *cairn_test_make_dir         (const char         *prefix);
+void              cairn_test_remove_dir       (const char         *dir);
 gboolean          cairn_test_wait_until       (CairnTestCondition  condition,
                                                gpointer            data,
                                                guint               timeout_ms);

@@ -171,12 +171,15 @@ test_spawn_passes_environment (void)
   g_assert_true (g_str_has_prefix (out, "sk-from-cairn "));
   g_assert_true (strstr (out, dir) != NULL);
   g_assert_true (g_str_has_suffix (g_strstrip (out), " -p"));
+  cairn_test_remove_dir (dir);
 }
 
 int
 main (int   argc,
       char *argv[])
 {
+  int status;
+
   /* before anything asks GLib for the home folder (it caches it) */
   home = cairn_test_make_dir ("home");
   g_setenv ("HOME", home, TRUE);
@@ -188,5 +191,7 @@ main (int   argc,
   g_test_add_func ("/cairn/launcher/find-errors", test_find_errors);
   g_test_add_func ("/cairn/launcher/spawn-passes-environment", test_spawn_passes_environment);
 
-  return g_test_run ();
+  status = g_test_run ();
+  cairn_test_remove_dir (home);
+  return status;
 }

@@ -49,6 +49,7 @@ fixture_clear (Fixture *f)
 {
   cairn_session_close (f->session);
   g_clear_object (&f->session);
+  cairn_test_remove_dir (f->dir);
   g_clear_pointer (&f->dir, g_free);
   g_clear_pointer (&f->args_log, g_free);
 }
@@ -243,6 +244,7 @@ test_bad_lines_kept_visible (void)
   g_assert_nonnull (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_RESULT, 0));
   g_assert_nonnull (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_ASSISTANT, 0));
   fixture_clear (&f);
+  cairn_test_remove_dir (dir);
 }
 
 static gboolean

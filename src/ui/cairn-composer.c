@@ -179,6 +179,7 @@ cairn_composer_class_init (CairnComposerClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-composer.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
   gtk_widget_class_set_css_name (widget_class, "composer");
   gtk_widget_class_bind_template_child (widget_class, CairnComposer, box);
   gtk_widget_class_bind_template_child (widget_class, CairnComposer, text_view);

@@ -58,8 +58,13 @@ cairn_item_row_dispose (GObject *object)
 {
   CairnItemRow *self = (CairnItemRow *)object;
   CairnItemRowPrivate *priv = cairn_item_row_get_instance_private (self);
+  GtkWidget *child;
 
+  /* dispose_template only drops the children bound by name; the row's
+   * top-level box has none, so unparent whatever is left. */
   gtk_widget_dispose_template (GTK_WIDGET (self), G_OBJECT_TYPE (self));
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
+    gtk_widget_unparent (child);
   g_clear_object (&priv->item);
 
   G_OBJECT_CLASS (cairn_item_row_parent_class)->dispose (object);
@@ -119,6 +124,7 @@ cairn_item_row_class_init (CairnItemRowClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
 static void

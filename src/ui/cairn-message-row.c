@@ -33,6 +33,8 @@ cairn_message_row_bind (CairnItemRow *row,
   gboolean from_user = item != NULL && cairn_item_get_kind (item) == CAIRN_ITEM_KIND_USER;
 
   gtk_label_set_label (self->author_label, from_user ? _("You") : _("Claude"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  from_user ? _("Your message") : _("Claude’s reply"), -1);
   gtk_widget_set_css_classes (GTK_WIDGET (self),
                               (const char *[]) { from_user ? "from-user" : "from-assistant", NULL });
 }

@@ -117,6 +117,7 @@ cairn_missing_cli_page_class_init (CairnMissingCliPageClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-missing-cli-page.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
   gtk_widget_class_bind_template_child (widget_class, CairnMissingCliPage, status_page);
   gtk_widget_class_install_action (widget_class, "page.retry", NULL, retry_action);
   gtk_widget_class_install_action (widget_class, "page.choose", NULL, choose_action);

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "cairn-notice-item.h"
 #include "cairn-notice-row.h"
 
@@ -43,20 +45,21 @@ severity_icon (CairnNoticeSeverity severity)
     }
 }
 
+/* Not Adwaita's .error/.warning classes: those colour every label. */
 static const char *
 severity_class (CairnNoticeSeverity severity)
 {
   switch (severity)
     {
     case CAIRN_NOTICE_ERROR:
-      return "error";
+      return "notice-error";
 
     case CAIRN_NOTICE_WARNING:
-      return "warning";
+      return "notice-warning";
 
     case CAIRN_NOTICE_INFO:
     default:
-      return "info";
+      return "notice-info";
     }
 }
 
@@ -85,6 +88,8 @@ cairn_notice_row_bind (CairnItemRow *row,
                               (const char *[]) {
                                 severity_class (cairn_notice_item_get_severity (notice)),
                                 raw ? "raw" : "notice", NULL });
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  raw ? _("Kept as sent by Claude Code") : _("Notice"), -1);
 }
 
 static void

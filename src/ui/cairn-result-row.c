@@ -66,7 +66,9 @@ cairn_result_row_bind (CairnItemRow *row,
                                                      : _("Done"));
   gtk_label_set_label (self->figures_label, figures);
   gtk_widget_set_css_classes (GTK_WIDGET (self),
-                              (const char *[]) { is_error ? "error" : "success", NULL });
+                              (const char *[]) { is_error ? "turn-failed" : "turn-done", NULL });
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  is_error ? _("Turn failed") : _("Turn finished"), -1);
 }
 
 static void

@@ -1,0 +1,390 @@
+/* test-widgets.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* The widget smoke test (STYLE rule 34): every templated type is built
+ * under G_DEBUG=fatal-warnings, so a template that names a class this
+ * GTK/libadwaita does not have aborts here rather than in a user's hands.
+ * Beyond that, each row shows what its item says, the composer sends, and
+ * the window without a CLI shows the missing-CLI page. Runs on Xvfb
+ * (tests/run-headless.sh). */
+
+#include <adwaita.h>
+
+#include "cairn-application.h"
+#include "cairn-composer.h"
+#include "cairn-message-row.h"
+#include "cairn-missing-cli-page.h"
+#include "cairn-notice-item.h"
+#include "cairn-notice-row.h"
+#include "cairn-result-item.h"
+#include "cairn-result-row.h"
+#include "cairn-text-item.h"
+#include "cairn-transcript-row.h"
+#include "cairn-window.h"
+
+/* Helpers: walking what is on screen */
+
+static gboolean
+is_shown (GtkWidget *widget)
+{
+  return gtk_widget_get_visible (widget) && gtk_widget_get_child_visible (widget);
+}
+
+typedef gboolean (*WidgetMatch) (GtkWidget     *widget,
+                                 gconstpointer  data);
+
+/* The first shown widget of @type under @root (included) for which @match
+ * returns TRUE, looking only through shown widgets. */
+static GtkWidget *
+find_widget (GtkWidget     *root,
+             GType          type,
+             WidgetMatch    match,
+             gconstpointer  data)
+{
+  if (!is_shown (root))
+    return NULL;
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) && (match == NULL || match (root, data)))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type, match, data);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+label_is (GtkWidget     *label,
+          gconstpointer  text)
+{
+  return g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), text) == 0;
+}
+
+static gboolean
+label_contains (GtkWidget     *label,
+                gconstpointer  text)
+{
+  return strstr (gtk_label_get_text (GTK_LABEL (label)), text) != NULL;
+}
+
+static gboolean
+has_action (GtkWidget     *widget,
+            gconstpointer  action_name)
+{
+  return g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action_name) == 0;
+}
+
+static gboolean
+stack_has_page (GtkWidget     *stack,
+                gconstpointer  name)
+{
+  return gtk_stack_get_child_by_name (GTK_STACK (stack), name) != NULL;
+}
+
+static gboolean
+shows_text (GtkWidget  *root,
+            const char *text)
+{
+  return find_widget (root, GTK_TYPE_LABEL, label_is, text) != NULL;
+}
+
+static GtkWidget *
+button_for (GtkWidget  *root,
+            const char *action_name)
+{
+  /* Hidden buttons count too: look through the button's own visibility. */
+  GtkWidget *found = NULL;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL && found == NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_BUTTON (child) && has_action (child, action_name))
+        found = child;
+      else
+        found = button_for (child, action_name);
+    }
+  return found;
+}
+
+static GtkWidget *
+new_transcript_row (CairnItem *item)
+{
+  GtkWidget *row = g_object_ref_sink (g_object_new (CAIRN_TYPE_TRANSCRIPT_ROW, NULL));
+
+  cairn_transcript_row_set_item (CAIRN_TRANSCRIPT_ROW (row), item);
+  return row;
+}
+
+/* Instantiation */
+
+static void
+test_instantiate_types (void)
+{
+  const GType types[] = {
+    CAIRN_TYPE_COMPOSER,
+    CAIRN_TYPE_MESSAGE_ROW,
+    CAIRN_TYPE_RESULT_ROW,
+    CAIRN_TYPE_NOTICE_ROW,
+    CAIRN_TYPE_TRANSCRIPT_ROW,
+    CAIRN_TYPE_MISSING_CLI_PAGE,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    {
+      GtkWidget *widget = g_object_ref_sink (g_object_new (types[i], NULL));
+
+      g_assert_true (G_TYPE_CHECK_INSTANCE_TYPE (widget, types[i]));
+      g_object_unref (widget);
+    }
+}
+
+/* Rows */
+
+static void
+test_row_user_message (void)
+{
+  g_autoptr(CairnTextItem) item = cairn_text_item_new (CAIRN_ITEM_KIND_USER, "Hello, Claude");
+  g_autoptr(GtkWidget) row = new_transcript_row (CAIRN_ITEM (item));
+
+  g_assert_nonnull (find_widget (row, CAIRN_TYPE_MESSAGE_ROW, NULL, NULL));
+  g_assert_true (shows_text (row, "Hello, Claude"));
+  g_assert_true (shows_text (row, "You"));
+}
+
+static void
+test_row_assistant_streaming (void)
+{
+  g_autoptr(CairnTextItem) item = cairn_text_item_new (CAIRN_ITEM_KIND_ASSISTANT, "Once");
+  g_autoptr(GtkWidget) row = NULL;
+
+  cairn_text_item_set_streaming (item, TRUE);
+  row = new_transcript_row (CAIRN_ITEM (item));
+  g_assert_true (shows_text (row, "Claude"));
+  g_assert_true (shows_text (row, "Once"));
+  g_assert_nonnull (find_widget (row, GTK_TYPE_SPINNER, NULL, NULL));
+
+  cairn_text_item_append (item, " upon a time");
+  g_assert_true (shows_text (row, "Once upon a time"));
+  g_assert_false (shows_text (row, "Once"));
+
+  cairn_text_item_set_streaming (item, FALSE);
+  g_assert_null (find_widget (row, GTK_TYPE_SPINNER, NULL, NULL));
+}
+
+static void
+test_row_result (void)
+{
+  const CairnTurnFigures figures = {
+    .duration_ms = 1500, .input_tokens = 50, .output_tokens = 7, .cost_usd = 0.01,
+  };
+  g_autoptr(CairnResultItem) item = cairn_result_item_new (&figures);
+  g_autoptr(GtkWidget) row = new_transcript_row (CAIRN_ITEM (item));
+
+  g_assert_nonnull (find_widget (row, CAIRN_TYPE_RESULT_ROW, NULL, NULL));
+  g_assert_true (shows_text (row, "Done"));
+  g_assert_nonnull (find_widget (row, GTK_TYPE_LABEL, label_contains, "50 tokens in, 7 out"));
+}
+
+static void
+test_row_result_error (void)
+{
+  const CairnTurnFigures figures = {
+    .is_error = TRUE, .duration_ms = 200, .message = "API Error: overloaded",
+  };
+  g_autoptr(CairnResultItem) item = cairn_result_item_new (&figures);
+  g_autoptr(GtkWidget) row = new_transcript_row (CAIRN_ITEM (item));
+
+  g_assert_true (shows_text (row, "API Error: overloaded"));
+  g_assert_false (shows_text (row, "Done"));
+}
+
+static void
+test_row_notice (void)
+{
+  g_autoptr(CairnNoticeItem) item =
+    cairn_notice_item_new (CAIRN_NOTICE_WARNING, "Claude Code stopped", "It exited with status 1");
+  g_autoptr(GtkWidget) row = new_transcript_row (CAIRN_ITEM (item));
+
+  g_assert_nonnull (find_widget (row, CAIRN_TYPE_NOTICE_ROW, NULL, NULL));
+  g_assert_true (shows_text (row, "Claude Code stopped"));
+  g_assert_true (shows_text (row, "It exited with status 1"));
+}
+
+static void
+test_row_notice_raw (void)
+{
+  g_autoptr(CairnNoticeItem) item =
+    cairn_notice_item_new_raw (CAIRN_NOTICE_INFO, "Unknown message", "{\"type\":\"new\"}");
+  g_autoptr(GtkWidget) row = new_transcript_row (CAIRN_ITEM (item));
+
+  g_assert_true (shows_text (row, "Unknown message"));
+  /* The raw JSON waits behind the expander, closed. */
+  g_assert_nonnull (find_widget (row, GTK_TYPE_EXPANDER, NULL, NULL));
+  g_assert_false (shows_text (row, "{\"type\":\"new\"}"));
+}
+
+/* A recycled row bound to an item of another kind swaps its child. */
+static void
+test_row_rebind (void)
+{
+  const CairnTurnFigures figures = { .duration_ms = 10 };
+  g_autoptr(CairnTextItem) text = cairn_text_item_new (CAIRN_ITEM_KIND_ASSISTANT, "First");
+  g_autoptr(CairnResultItem) result = cairn_result_item_new (&figures);
+  g_autoptr(GtkWidget) row = new_transcript_row (CAIRN_ITEM (text));
+
+  cairn_transcript_row_set_item (CAIRN_TRANSCRIPT_ROW (row), CAIRN_ITEM (result));
+  g_assert_true (shows_text (row, "Done"));
+  g_assert_false (shows_text (row, "First"));
+  g_assert_null (find_widget (row, CAIRN_TYPE_MESSAGE_ROW, NULL, NULL));
+}
+
+/* Composer */
+
+static void
+record_send_cb (CairnComposer *composer,
+                const char    *text,
+                GPtrArray     *sent)
+{
+  g_ptr_array_add (sent, g_strdup (text));
+}
+
+/* In a window, as in the app: an unrooted button does not follow the
+ * enabled state of its action in GTK 4.8. */
+static GtkWidget *
+new_composer_in_window (GtkWindow **window)
+{
+  GtkWidget *composer = g_object_new (CAIRN_TYPE_COMPOSER, NULL);
+
+  *window = GTK_WINDOW (gtk_window_new ());
+  gtk_window_set_child (*window, composer);
+  return composer;
+}
+
+static void
+test_composer_send (void)
+{
+  g_autoptr(GPtrArray) sent = g_ptr_array_new_with_free_func (g_free);
+  GtkWindow *window;
+  GtkWidget *composer = new_composer_in_window (&window);
+  GtkWidget *send = button_for (composer, "composer.send");
+  GtkWidget *view = find_widget (composer, GTK_TYPE_TEXT_VIEW, NULL, NULL);
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+
+  g_assert_nonnull (send);
+  g_signal_connect (composer, "send", G_CALLBACK (record_send_cb), sent);
+
+  g_assert_false (gtk_widget_get_sensitive (send));
+  gtk_text_buffer_set_text (buffer, "  \n ", -1);
+  g_assert_false (gtk_widget_get_sensitive (send));
+  gtk_text_buffer_set_text (buffer, "Explain this code", -1);
+  g_assert_true (gtk_widget_get_sensitive (send));
+
+  gtk_widget_activate_action (composer, "composer.send", NULL);
+  g_assert_cmpuint (sent->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (sent, 0), ==, "Explain this code");
+  g_assert_cmpint (gtk_text_buffer_get_char_count (buffer), ==, 0);
+  g_assert_false (gtk_widget_get_sensitive (send));
+
+  gtk_window_destroy (window);
+}
+
+static void
+test_composer_busy (void)
+{
+  GtkWindow *window;
+  GtkWidget *composer = new_composer_in_window (&window);
+  GtkWidget *stop = button_for (composer, "win.stop");
+
+  g_assert_nonnull (stop);
+  g_assert_false (gtk_widget_get_visible (stop));
+  cairn_composer_set_busy (CAIRN_COMPOSER (composer), TRUE);
+  g_assert_true (cairn_composer_get_busy (CAIRN_COMPOSER (composer)));
+  g_assert_true (gtk_widget_get_visible (stop));
+  cairn_composer_set_busy (CAIRN_COMPOSER (composer), FALSE);
+  g_assert_false (gtk_widget_get_visible (stop));
+
+  gtk_window_destroy (window);
+}
+
+/* Window */
+
+static void
+test_missing_cli_page (void)
+{
+  g_autoptr(CairnMissingCliPage) page = NULL;
+
+  page = g_object_ref_sink (g_object_new (CAIRN_TYPE_MISSING_CLI_PAGE, NULL));
+
+  cairn_missing_cli_page_set_problem (page, "“/opt/claude” does not exist");
+  g_assert_true (shows_text (GTK_WIDGET (page), "“/opt/claude” does not exist"));
+  g_assert_nonnull (button_for (GTK_WIDGET (page), "page.retry"));
+  g_assert_nonnull (button_for (GTK_WIDGET (page), "page.choose"));
+}
+
+static void
+drain_main_context (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static void
+test_window_without_cli (void)
+{
+  g_autoptr(CairnApplication) app = cairn_application_new (TRUE);
+  g_autoptr(GFile) folder = g_file_new_for_path (g_get_tmp_dir ());
+  g_autoptr(GError) error = NULL;
+  CairnWindow *window;
+  GtkWidget *stack;
+
+  g_setenv ("CAIRN_CLAUDE", "/nonexistent/claude", TRUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+
+  window = cairn_window_new (app, folder);
+  gtk_window_present (GTK_WINDOW (window));
+  drain_main_context ();
+
+  g_assert_null (cairn_window_get_session (window));
+  stack = find_widget (GTK_WIDGET (window), GTK_TYPE_STACK, stack_has_page, "missing-cli");
+  g_assert_nonnull (stack);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (stack)), ==, "missing-cli");
+  g_assert_true (CAIRN_IS_MISSING_CLI_PAGE (gtk_stack_get_visible_child (GTK_STACK (stack))));
+  g_assert_nonnull (find_widget (stack, GTK_TYPE_LABEL, label_contains, "/nonexistent/claude"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  drain_main_context ();
+  g_unsetenv ("CAIRN_CLAUDE");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/cairn/widgets/instantiate", test_instantiate_types);
+  g_test_add_func ("/cairn/widgets/row/user-message", test_row_user_message);
+  g_test_add_func ("/cairn/widgets/row/assistant-streaming", test_row_assistant_streaming);
+  g_test_add_func ("/cairn/widgets/row/result", test_row_result);
+  g_test_add_func ("/cairn/widgets/row/result-error", test_row_result_error);
+  g_test_add_func ("/cairn/widgets/row/notice", test_row_notice);
+  g_test_add_func ("/cairn/widgets/row/notice-raw", test_row_notice_raw);
+  g_test_add_func ("/cairn/widgets/row/rebind", test_row_rebind);
+  g_test_add_func ("/cairn/widgets/composer/send", test_composer_send);
+  g_test_add_func ("/cairn/widgets/composer/busy", test_composer_busy);
+  g_test_add_func ("/cairn/widgets/missing-cli-page", test_missing_cli_page);
+  g_test_add_func ("/cairn/widgets/window/without-cli", test_window_without_cli);
+
+  return g_test_run ();
+}
