@@ -19,9 +19,9 @@ if [ $# -eq 0 ]; then
     echo "usage: $0 CMD [ARGS...]" >&2
     exit 2
 fi
-for tool in xvfb-run dbus-run-session; do
+for tool in Xvfb dbus-run-session; do
     if ! command -v "$tool" >/dev/null 2>&1; then
-        echo "run-headless.sh: $tool not found; install xvfb, xauth and dbus" \
+        echo "run-headless.sh: $tool not found; install xvfb and dbus" \
              "(see TESTING.md)" >&2
         exit 1
     fi
@@ -84,26 +84,34 @@ if [ -n "${G_DEBUG+set}" ]; then
 fi
 # The bus and the services it starts write to their stdout, which must not
 # end up in CMD's (TAP): they get our stderr, CMD gets our stdout via fd 3.
-# xvfb-run -a can race another run for a display number and fail before
-# CMD starts: CMD leaves a mark when it starts, and without one we retry.
-started="$runtime_dir/.started"
 stopping=
-# On a timeout, stop everything: xvfb-run does not pass signals on.
 trap 'stopping=1; stop_pids $(leftovers)' TERM INT HUP
-for attempt in 1 2 3; do
-    # shellcheck disable=SC2016  # expanded by that sh
-    xvfb-run -a -s "-screen 0 1280x800x24" \
-        env -u G_DEBUG dbus-run-session -- \
-        sh -c 'mark="$1"; shift; : >"$mark"; exec "$@" >&3 3>&-' \
-        run-headless "$started" "${cmd[@]}" 3>&1 >&2 <&0 &
-    child=$!
-    while true; do
-        wait "$child"
-        rc=$?
-        kill -0 "$child" 2>/dev/null || break
-    done
-    [ -e "$started" ] || [ -n "$stopping" ] || [ "$attempt" = 3 ] && break
-    echo "run-headless.sh: no display (attempt $attempt), trying again" >&2
-    sleep 1
+
+# Xvfb picks a free display itself and writes its number once it accepts
+# connections (-displayfd). xvfb-run -a instead guesses a number and, if
+# the X server then fails (its last user still shutting down), runs the
+# command anyway without a display.
+display_file="$runtime_dir/.display"
+Xvfb -displayfd 5 -screen 0 1280x800x24 -nolisten tcp -noreset \
+    5>"$display_file" >/dev/null 2>&1 &
+xvfb=$!
+for _ in $(seq 100); do
+    [ -s "$display_file" ] && break
+    kill -0 "$xvfb" 2>/dev/null || break
+    sleep 0.05
+done
+if [ ! -s "$display_file" ]; then
+    echo "run-headless.sh: Xvfb did not start" >&2
+    exit 1
+fi
+export DISPLAY=":$(tr -dc 0-9 < "$display_file")"
+
+env -u G_DEBUG dbus-run-session -- sh -c 'exec "$@" >&3 3>&-' \
+    run-headless "${cmd[@]}" 3>&1 >&2 <&0 &
+child=$!
+while true; do
+    wait "$child"
+    rc=$?
+    kill -0 "$child" 2>/dev/null || break
 done
 exit "$rc"
