@@ -3,7 +3,8 @@
 
 CAIRN_BUILD_PACKAGES="build-essential meson ninja-build pkg-config gettext \
   libglib2.0-dev libglib2.0-dev-bin libgtk-4-dev libadwaita-1-dev \
-  libgtksourceview-5-dev libjson-glib-dev desktop-file-utils appstream"
+  libgtksourceview-5-dev libjson-glib-dev libmd4c-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader \
+  desktop-file-utils appstream"
 CAIRN_TEST_PACKAGES="xvfb dbus at-spi2-core python3 python3-pyatspi python3-gi \
   gir1.2-atspi-2.0 imagemagick adwaita-icon-theme fonts-cantarell nodejs npm flatpak-builder"
 

@@ -122,29 +122,31 @@ read_port (GSubprocess *process)
  * cairn_test_fake_api_start:
  * @script_json: the reply script (see tests/fake-api.py)
  *
- * Also makes a fresh project folder (outside any git repository) and a
- * throwaway HOME, and points the CLI at the fake through the environment.
+ * Also makes a fresh project folder (outside any git repository; its path
+ * replaces @PROJECT@ in the script) and a throwaway HOME, and points the
+ * CLI at the fake through the environment.
  */
 CairnTestFakeApi *
 cairn_test_fake_api_start (const char *script_json)
 {
   CairnTestFakeApi *api = g_new0 (CairnTestFakeApi, 1);
-  g_autofree char *script = NULL;
+  g_autoptr(GString) script = g_string_new (script_json);
   g_autofree char *fake = g_test_build_filename (G_TEST_DIST, "fake-api.py", NULL);
   g_autoptr(GError) error = NULL;
 
   api->dir = cairn_test_make_dir ("api");
   api->project = g_build_filename (api->dir, "project", NULL);
   api->log_path = g_build_filename (api->dir, "requests.jsonl", NULL);
-  script = g_build_filename (api->dir, "script.json", NULL);
+  api->script = g_build_filename (api->dir, "script.json", NULL);
   g_mkdir_with_parents (api->project, 0700);
-  g_file_set_contents (script, script_json, -1, &error);
+  g_string_replace (script, "@PROJECT@", api->project, 0);
+  g_file_set_contents (api->script, script->str, -1, &error);
   g_assert_no_error (error);
 
   /* stdin stays open as a pipe: the fake exits when this test does. */
   api->process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
                                    &error, g_getenv ("PYTHON") ?: "python3", fake,
-                                   "--script", script, "--log", api->log_path,
+                                   "--script", api->script, "--log", api->log_path,
                                    "--exit-on-stdin-eof", NULL);
   g_assert_no_error (error);
   api->port = read_port (api->process);
@@ -187,6 +189,7 @@ cairn_test_fake_api_free (CairnTestFakeApi *api)
   cairn_test_remove_dir (api->dir);
   g_free (api->dir);
   g_free (api->log_path);
+  g_free (api->script);
   g_free (api->project);
   g_free (api);
 }

@@ -23,6 +23,7 @@ typedef struct
   int          port;
   char        *dir;
   char        *log_path;
+  char        *script;
   char        *project;
 } CairnTestFakeApi;
 

@@ -332,6 +332,51 @@ test_hung_cli_stopped_after_interrupt (void)
   fixture_clear (&f);
 }
 
+static char *
+read_log (const char *prefix,
+          const char *stream)
+{
+  g_autofree char *path = g_strdup_printf ("%s-%s.jsonl", prefix, stream);
+  char *contents = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  return contents;
+}
+
+/* CAIRN_DEBUG_PROTOCOL: raw lines both ways and the items, for bug reports. */
+static void
+test_protocol_log (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *logs = NULL;
+  g_autofree char *prefix = NULL;
+  g_autofree char *in = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *items = NULL;
+
+  fixture_init (&f, "stream-text.jsonl");
+  logs = g_build_filename (f.dir, "logs", NULL);
+  g_assert_true (cairn_session_set_debug_dir (f.session, logs, &error));
+  g_assert_no_error (error);
+  prefix = g_strdup (cairn_protocol_log_get_prefix (f.session->protocol_log));
+  send_and_wait (&f, "Say hello");
+  g_clear_object (&f.session->protocol_log);   /* flushes and joins the writer */
+
+  in = read_log (prefix, "in");
+  out = read_log (prefix, "out");
+  items = read_log (prefix, "items");
+  /* the recording's 19 lines plus the answer to initialize */
+  g_assert_cmpuint (g_strv_length (g_strsplit (g_strstrip (in), "\n", -1)), ==, 20);
+  g_assert_nonnull (strstr (in, "\"subtype\":\"init\""));
+  g_assert_nonnull (strstr (out, "\"subtype\":\"initialize\""));
+  g_assert_nonnull (strstr (out, "Say hello"));
+  g_assert_nonnull (strstr (items, "\"item-type\":\"CairnTextItem\""));
+  g_assert_nonnull (strstr (items, "draws every token as it arrives."));
+  g_assert_nonnull (strstr (items, "\"item-type\":\"CairnResultItem\""));
+  fixture_clear (&f);
+}
+
 static void
 test_missing_cli (void)
 {
@@ -360,6 +405,7 @@ main (int   argc,
   g_test_add_func ("/cairn/session/crash-mid-turn", test_crash_mid_turn);
   g_test_add_func ("/cairn/session/killed-mid-turn", test_killed_mid_turn);
   g_test_add_func ("/cairn/session/hung-cli-stopped-after-interrupt", test_hung_cli_stopped_after_interrupt);
+  g_test_add_func ("/cairn/session/protocol-log", test_protocol_log);
   g_test_add_func ("/cairn/session/missing-cli", test_missing_cli);
 
   return g_test_run ();

@@ -13,6 +13,7 @@
  * (tests/run-headless.sh). */
 
 #include <adwaita.h>
+#include <gtksourceview/gtksource.h>
 
 #include "cairn-application.h"
 #include "cairn-composer.h"
@@ -23,6 +24,11 @@
 #include "cairn-result-item.h"
 #include "cairn-result-row.h"
 #include "cairn-text-item.h"
+#include "cairn-thinking-row.h"
+#include "cairn-todo-list.h"
+#include "cairn-todo.h"
+#include "cairn-tool-call-item.h"
+#include "cairn-tool-call-row.h"
 #include "cairn-transcript-row.h"
 #include "cairn-window.h"
 
@@ -136,6 +142,9 @@ test_instantiate_types (void)
     CAIRN_TYPE_NOTICE_ROW,
     CAIRN_TYPE_TRANSCRIPT_ROW,
     CAIRN_TYPE_MISSING_CLI_PAGE,
+    CAIRN_TYPE_THINKING_ROW,
+    CAIRN_TYPE_TOOL_CALL_ROW,
+    CAIRN_TYPE_TODO_LIST,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (types); i++)
@@ -366,6 +375,303 @@ test_window_without_cli (void)
   g_unsetenv ("CAIRN_CLAUDE");
 }
 
+/* Thinking, tool calls and the task list */
+
+static JsonObject *
+parse_object (const char *json)
+{
+  g_autoptr(JsonNode) node = json_from_string (json, NULL);
+
+  g_assert_nonnull (node);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (node));
+  return json_object_ref (json_node_get_object (node));
+}
+
+static void
+set_result (CairnToolCallItem *item,
+            const char        *content,
+            gboolean           is_error)
+{
+  g_autoptr(JsonNode) node = json_node_init_string (json_node_alloc (), content);
+
+  cairn_tool_call_item_set_result (item, node, is_error, NULL);
+}
+
+static CairnToolCallItem *
+new_tool_call (const char *name,
+               const char *input_json)
+{
+  CairnToolCallItem *item = cairn_tool_call_item_new ("toolu_1", name, "/p");
+  g_autoptr(JsonObject) input = parse_object (input_json);
+
+  cairn_tool_call_item_set_input (item, input);
+  return item;
+}
+
+static gboolean
+image_is (GtkWidget     *image,
+          gconstpointer  icon_name)
+{
+  return g_strcmp0 (gtk_image_get_icon_name (GTK_IMAGE (image)), icon_name) == 0;
+}
+
+static gboolean
+has_language (GtkWidget     *view,
+              gconstpointer  language_id)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+  GtkSourceLanguage *language = gtk_source_buffer_get_language (GTK_SOURCE_BUFFER (buffer));
+
+  return language != NULL && g_strcmp0 (gtk_source_language_get_id (language), language_id) == 0;
+}
+
+static char *
+text_of (GtkWidget *view)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+static void
+set_expanded (GtkWidget *root,
+              gboolean   expanded)
+{
+  GtkWidget *expander = find_widget (root, GTK_TYPE_EXPANDER, NULL, NULL);
+
+  g_assert_nonnull (expander);
+  gtk_expander_set_expanded (GTK_EXPANDER (expander), expanded);
+}
+
+static gboolean
+wake_cb (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* Runs the main loop (frames included) until @root shows @text, for at
+ * most two seconds. */
+static gboolean
+wait_for_text (GtkWidget  *root,
+               const char *text)
+{
+  gint64 deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+  guint wake_id = g_timeout_add (10, wake_cb, NULL);
+
+  while (!shows_text (root, text) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (wake_id);
+  return shows_text (root, text);
+}
+
+static GtkWindow *
+new_window_with (GtkWidget *child)
+{
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+
+  gtk_window_set_child (window, child);
+  gtk_window_present (window);
+  while (!gtk_widget_get_mapped (child))
+    g_main_context_iteration (NULL, TRUE);
+  return window;
+}
+
+static void
+test_row_thinking (void)
+{
+  g_autoptr(CairnTextItem) item = cairn_text_item_new (CAIRN_ITEM_KIND_THINKING, "Let me see");
+  g_autoptr(GtkWidget) row = NULL;
+  GtkWidget *expander;
+
+  cairn_text_item_set_streaming (item, TRUE);
+  row = new_transcript_row (CAIRN_ITEM (item));
+  g_assert_nonnull (find_widget (row, CAIRN_TYPE_THINKING_ROW, NULL, NULL));
+  expander = find_widget (row, GTK_TYPE_EXPANDER, NULL, NULL);
+  g_assert_false (gtk_expander_get_expanded (GTK_EXPANDER (expander)));
+  g_assert_true (shows_text (row, "Thinking…"));
+  g_assert_nonnull (find_widget (row, GTK_TYPE_SPINNER, NULL, NULL));
+  g_assert_false (shows_text (row, "Let me see"));
+
+  /* Past a second, the duration shows with its tenth. */
+  g_usleep (G_USEC_PER_SEC + 20000);
+  cairn_text_item_set_streaming (item, FALSE);
+  g_assert_false (shows_text (row, "Thinking…"));
+  g_assert_nonnull (find_widget (row, GTK_TYPE_LABEL, label_contains, "Thought for 1"));
+  g_assert_null (find_widget (row, GTK_TYPE_SPINNER, NULL, NULL));
+
+  gtk_expander_set_expanded (GTK_EXPANDER (expander), TRUE);
+  g_assert_true (shows_text (row, "Let me see"));
+}
+
+/* On screen, streamed text reaches the label once per frame. */
+static void
+test_row_thinking_streaming (void)
+{
+  g_autoptr(CairnTextItem) item = cairn_text_item_new (CAIRN_ITEM_KIND_THINKING, "First");
+  g_autoptr(GtkWidget) row = NULL;
+  GtkWindow *window;
+
+  cairn_text_item_set_streaming (item, TRUE);
+  row = new_transcript_row (CAIRN_ITEM (item));
+  window = new_window_with (row);
+  set_expanded (row, TRUE);
+  g_assert_true (shows_text (row, "First"));
+
+  cairn_text_item_append (item, ", then");
+  cairn_text_item_append (item, " second");
+  g_assert_true (shows_text (row, "First"));
+  g_assert_true (wait_for_text (row, "First, then second"));
+
+  gtk_window_destroy (window);
+}
+
+static void
+test_row_tool_call_edit (void)
+{
+  g_autoptr(CairnToolCallItem) item =
+    new_tool_call ("Edit", "{\"file_path\": \"/p/a.txt\", "
+                           "\"old_string\": \"x\", \"new_string\": \"y\"}");
+  g_autoptr(GtkWidget) row = new_transcript_row (CAIRN_ITEM (item));
+  g_autofree char *diff = NULL;
+  GtkWidget *view;
+
+  g_assert_nonnull (find_widget (row, CAIRN_TYPE_TOOL_CALL_ROW, NULL, NULL));
+  g_assert_true (shows_text (row, "Edit"));
+  g_assert_true (shows_text (row, "a.txt"));
+  g_assert_true (shows_text (row, "+1"));
+  g_assert_true (shows_text (row, "−1"));
+  g_assert_nonnull (find_widget (row, GTK_TYPE_SPINNER, NULL, NULL));
+
+  /* The diff is the point of an edit: it shows without opening the card. */
+  view = find_widget (row, GTK_SOURCE_TYPE_VIEW, has_language, "diff");
+  g_assert_nonnull (view);
+  diff = text_of (view);
+  g_assert_nonnull (strstr (diff, "-x\n+y"));
+
+  set_result (item, "ok", FALSE);
+  g_assert_null (find_widget (row, GTK_TYPE_SPINNER, NULL, NULL));
+  g_assert_nonnull (find_widget (row, GTK_TYPE_IMAGE, image_is, "object-select-symbolic"));
+  g_assert_null (find_widget (row, GTK_TYPE_IMAGE, image_is, "dialog-error-symbolic"));
+}
+
+static void
+test_row_tool_call_error (void)
+{
+  g_autoptr(CairnToolCallItem) item =
+    new_tool_call ("Bash", "{\"command\": \"make check\", \"description\": \"Run the tests\"}");
+  g_autoptr(GtkWidget) row = new_transcript_row (CAIRN_ITEM (item));
+
+  g_assert_true (shows_text (row, "make check"));
+  g_assert_true (shows_text (row, "Run the tests"));
+
+  set_result (item, "Exit code 2\nmake: *** [check] Error 1", TRUE);
+  g_assert_null (find_widget (row, GTK_TYPE_SPINNER, NULL, NULL));
+  g_assert_nonnull (find_widget (row, GTK_TYPE_IMAGE, image_is, "dialog-error-symbolic"));
+  g_assert_nonnull (find_widget (row, GTK_TYPE_LABEL, label_contains, "Exit code 2"));
+  g_assert_true (gtk_widget_has_css_class (find_widget (row, CAIRN_TYPE_TOOL_CALL_ROW, NULL, NULL),
+                                           "tool-failed"));
+}
+
+static void
+test_row_tool_call_not_run (void)
+{
+  g_autoptr(CairnToolCallItem) item = new_tool_call ("Read", "{\"file_path\": \"/p/b.c\"}");
+  g_autoptr(GtkWidget) row = new_transcript_row (CAIRN_ITEM (item));
+
+  cairn_tool_call_item_mark_not_run (item, "Interrupted");
+  g_assert_true (shows_text (row, "not run"));
+  g_assert_true (shows_text (row, "Interrupted"));
+  g_assert_null (find_widget (row, GTK_TYPE_SPINNER, NULL, NULL));
+}
+
+/* The body is built only when the card is first opened. */
+static void
+test_row_tool_call_body (void)
+{
+  g_autoptr(CairnToolCallItem) shell = new_tool_call ("Bash", "{\"command\": \"ls\\n-la\"}");
+  g_autoptr(CairnToolCallItem) mcp =
+    new_tool_call ("mcp__github__create_issue", "{\"title\": \"Bug\"}");
+  g_autoptr(GtkWidget) shell_row = new_transcript_row (CAIRN_ITEM (shell));
+  g_autoptr(GtkWidget) mcp_row = new_transcript_row (CAIRN_ITEM (mcp));
+  g_autofree char *output = NULL;
+  g_autofree char *input = NULL;
+
+  set_result (shell, "a.txt\nb.txt\n", FALSE);
+  g_assert_null (find_widget (shell_row, GTK_SOURCE_TYPE_VIEW, NULL, NULL));
+  set_expanded (shell_row, TRUE);
+  g_assert_true (shows_text (shell_row, "ls\n-la"));
+  output = text_of (find_widget (shell_row, GTK_SOURCE_TYPE_VIEW, NULL, NULL));
+  g_assert_cmpstr (output, ==, "a.txt\nb.txt");
+
+  g_assert_true (shows_text (mcp_row, "create_issue (github)"));
+  set_expanded (mcp_row, TRUE);
+  input = text_of (find_widget (mcp_row, GTK_SOURCE_TYPE_VIEW, has_language, "json"));
+  g_assert_nonnull (strstr (input, "\"Bug\""));
+}
+
+static void
+test_row_tool_call_agent (void)
+{
+  g_autoptr(CairnToolCallItem) item =
+    new_tool_call ("Task", "{\"description\": \"Survey the tests\", "
+                           "\"subagent_type\": \"Explore\"}");
+  g_autoptr(CairnTextItem) first =
+    cairn_text_item_new (CAIRN_ITEM_KIND_ASSISTANT, "Looking around.");
+  g_autoptr(CairnToolCallItem) nested = new_tool_call ("Glob", "{\"pattern\": \"tests/*.c\"}");
+  CairnTranscript *children = cairn_tool_call_item_get_children (item);
+  g_autoptr(GtkWidget) row = NULL;
+  GtkWidget *card;
+
+  cairn_transcript_append (children, CAIRN_ITEM (first));
+  row = new_transcript_row (CAIRN_ITEM (item));
+  card = find_widget (row, CAIRN_TYPE_TOOL_CALL_ROW, NULL, NULL);
+
+  /* Open while running, with the subagent's messages in nested rows. */
+  g_assert_true (shows_text (row, "Survey the tests"));
+  g_assert_nonnull (find_widget (card, CAIRN_TYPE_TRANSCRIPT_ROW, NULL, NULL));
+  g_assert_true (shows_text (card, "Looking around."));
+  cairn_transcript_append (children, CAIRN_ITEM (nested));
+  g_assert_true (shows_text (card, "tests/*.c"));
+
+  set_result (item, "There are three test files.", FALSE);
+  g_assert_false (shows_text (card, "Looking around."));
+  set_expanded (card, TRUE);
+  g_assert_true (shows_text (card, "There are three test files."));
+}
+
+static void
+test_todo_list (void)
+{
+  g_autoptr(GListStore) store = g_list_store_new (CAIRN_TYPE_TODO);
+  g_autoptr(CairnTodo) tests =
+    cairn_todo_new ("1", "Write tests", "Writing tests", CAIRN_TODO_PENDING);
+  g_autoptr(CairnTodo) fix =
+    cairn_todo_new ("2", "Fix the bug", "Fixing the bug", CAIRN_TODO_IN_PROGRESS);
+  g_autoptr(GtkWidget) list = g_object_ref_sink (cairn_todo_list_new ());
+
+  cairn_todo_list_set_model (CAIRN_TODO_LIST (list), G_LIST_MODEL (store));
+  g_assert_true (shows_text (list, "No tasks yet"));
+
+  g_list_store_append (store, tests);
+  g_list_store_append (store, fix);
+  g_assert_false (shows_text (list, "No tasks yet"));
+  g_assert_true (shows_text (list, "Write tests"));
+  /* The task in progress says what is being done. */
+  g_assert_true (shows_text (list, "Fixing the bug"));
+  g_assert_false (shows_text (list, "Fix the bug"));
+
+  cairn_todo_set_status (fix, CAIRN_TODO_DONE);
+  cairn_todo_set_status (tests, CAIRN_TODO_IN_PROGRESS);
+  g_assert_true (shows_text (list, "Fix the bug"));
+  g_assert_true (shows_text (list, "Writing tests"));
+  g_assert_nonnull (find_widget (list, GTK_TYPE_IMAGE, image_is, "object-select-symbolic"));
+
+  cairn_todo_set_subject (fix, "Fix both bugs");
+  g_assert_true (shows_text (list, "Fix both bugs"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -381,6 +687,14 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/row/notice", test_row_notice);
   g_test_add_func ("/cairn/widgets/row/notice-raw", test_row_notice_raw);
   g_test_add_func ("/cairn/widgets/row/rebind", test_row_rebind);
+  g_test_add_func ("/cairn/widgets/row/thinking", test_row_thinking);
+  g_test_add_func ("/cairn/widgets/row/thinking-streaming", test_row_thinking_streaming);
+  g_test_add_func ("/cairn/widgets/row/tool-call-edit", test_row_tool_call_edit);
+  g_test_add_func ("/cairn/widgets/row/tool-call-error", test_row_tool_call_error);
+  g_test_add_func ("/cairn/widgets/row/tool-call-not-run", test_row_tool_call_not_run);
+  g_test_add_func ("/cairn/widgets/row/tool-call-body", test_row_tool_call_body);
+  g_test_add_func ("/cairn/widgets/row/tool-call-agent", test_row_tool_call_agent);
+  g_test_add_func ("/cairn/widgets/todo-list", test_todo_list);
   g_test_add_func ("/cairn/widgets/composer/send", test_composer_send);
   g_test_add_func ("/cairn/widgets/composer/busy", test_composer_busy);
   g_test_add_func ("/cairn/widgets/missing-cli-page", test_missing_cli_page);

@@ -59,6 +59,7 @@ enum {
 };
 
 enum {
+  LINE_RECEIVED,
   MESSAGE,
   STDERR_LINE,
   LINE_SENT,
@@ -403,6 +404,7 @@ dispatch (CairnCliConnection *self,
 {
   g_autoptr(CairnCliConnection) hold = g_object_ref (self);
 
+  g_signal_emit (self, signals[LINE_RECEIVED], 0, message);
   if (cairn_message_get_kind (message) == CAIRN_MESSAGE_CONTROL_RESPONSE &&
       complete_control_request (self, message))
     return;
@@ -644,6 +646,10 @@ cairn_cli_connection_class_init (CairnCliConnectionClass *klass)
                           (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  /* every line, also the control responses that are consumed here */
+  signals [LINE_RECEIVED] =
+    g_signal_new ("line-received", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, CAIRN_TYPE_MESSAGE);
   signals [MESSAGE] =
     g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 1, CAIRN_TYPE_MESSAGE);

@@ -34,23 +34,6 @@ append_raw (CairnSession        *self,
 }
 
 static void
-append_raw_node (CairnSession *self,
-                 JsonNode     *node,
-                 const char   *title)
-{
-  g_autofree char *text = cairn_json_to_string (node, TRUE);
-  g_autoptr(CairnNoticeItem) item = cairn_notice_item_new_raw (CAIRN_NOTICE_INFO, title, text);
-
-  cairn_transcript_append (self->transcript, CAIRN_ITEM (item));
-}
-
-static gboolean
-is_subagent (JsonObject *object)
-{
-  return cairn_json_get_string (object, "parent_tool_use_id") != NULL;
-}
-
-static void
 handle_init (CairnSession *self,
              JsonObject   *object)
 {
@@ -68,46 +51,115 @@ handle_init (CairnSession *self,
 }
 
 static void
+notice_retry (CairnSession *self,
+              JsonObject   *object)
+{
+  g_autofree char *title =
+    g_strdup_printf (_("Retrying the request (attempt %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT ")"),
+                     cairn_json_get_int (object, "attempt", 0),
+                     cairn_json_get_int (object, "max_retries", 0));
+  gint64 status = cairn_json_get_int (object, "error_status", 0);
+  g_autofree char *body = status > 0
+    ? g_strdup_printf (_("The API answered %" G_GINT64_FORMAT " (%s)"), status,
+                       cairn_json_get_string (object, "error") ?: "?")
+    : g_strdup_printf (_("The API could not be reached (%s)"),
+                       cairn_json_get_string (object, "error") ?: "?");
+
+  _cairn_session_append_notice (self, CAIRN_NOTICE_WARNING, title, body);
+}
+
+static void
+notice_compacted (CairnSession *self,
+                  JsonObject   *object)
+{
+  JsonObject *meta = cairn_json_get_object (object, "compact_metadata");
+  g_autofree char *body =
+    g_strdup_printf (_("%" G_GINT64_FORMAT " tokens before, %" G_GINT64_FORMAT " after"),
+                     cairn_json_get_int (meta, "pre_tokens", 0),
+                     cairn_json_get_int (meta, "post_tokens", 0));
+
+  _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, _("The conversation was compacted"), body);
+}
+
+static void
+handle_status (CairnSession *self,
+               JsonObject   *object)
+{
+  const char *mode = cairn_json_get_string (object, "permissionMode");
+  const char *status = cairn_json_get_string (object, "status");
+
+  if (mode != NULL)
+    _cairn_session_set_string (self, &self->permission_mode, mode,
+                               CAIRN_SESSION_PROP_PERMISSION_MODE);
+  if (g_strcmp0 (status, "compacting") == 0)
+    _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, _("Compacting the conversation…"), NULL);
+}
+
+/* A subagent's progress shows on its card while it runs. */
+static void
+handle_task_progress (CairnSession *self,
+                      JsonObject   *object)
+{
+  const char *id = cairn_json_get_string (object, "tool_use_id");
+  CairnToolCallItem *call = id ? g_hash_table_lookup (self->tool_calls, id) : NULL;
+
+  if (call != NULL)
+    cairn_tool_call_item_set_progress (call, cairn_json_get_string (object, "description"));
+}
+
+/* Lines that only repeat what the cards already show. */
+static gboolean
+is_bookkeeping (const char *subtype)
+{
+  static const char *quiet[] = {
+    "thinking_tokens", "task_started", "task_updated", "task_notification", NULL,
+  };
+
+  return subtype != NULL && g_strv_contains (quiet, subtype);
+}
+
+static void
 handle_system (CairnSession *self,
                CairnMessage *message)
 {
   JsonObject *object = cairn_message_get_object (message);
   const char *subtype = cairn_message_get_subtype (message);
-  const char *mode = cairn_json_get_string (object, "permissionMode");
+  g_autofree char *title = NULL;
 
   if (g_strcmp0 (subtype, "init") == 0)
     handle_init (self, object);
   else if (g_strcmp0 (subtype, "status") == 0)
+    handle_status (self, object);
+  else if (g_strcmp0 (subtype, "api_retry") == 0)
+    notice_retry (self, object);
+  else if (g_strcmp0 (subtype, "compact_boundary") == 0)
+    notice_compacted (self, object);
+  else if (g_strcmp0 (subtype, "task_progress") == 0)
+    handle_task_progress (self, object);
+  else if (g_strcmp0 (subtype, "permission_denied") == 0)
+    _cairn_session_append_notice (self, CAIRN_NOTICE_WARNING,
+                                  _("A tool was not allowed"),
+                                  cairn_json_get_string (object, "message"));
+  else if (!is_bookkeeping (subtype))
     {
-      if (mode != NULL)
-        _cairn_session_set_string (self, &self->permission_mode, mode,
-                                   CAIRN_SESSION_PROP_PERMISSION_MODE);
-    }
-  /* Token estimates while thinking: bookkeeping, nothing to show. */
-  else if (g_strcmp0 (subtype, "thinking_tokens") != 0)
-    {
-      g_autofree char *title = g_strdup_printf (_("System message “%s”"), subtype ? subtype : "");
+      title = g_strdup_printf (_("System message “%s”"), subtype ? subtype : "");
       append_raw (self, message, CAIRN_NOTICE_INFO, title);
     }
 }
 
 static void
-finish_text_block (CairnSession *self,
-                   const char   *text,
-                   gboolean      from_stream)
+notice_rate_limit (CairnSession *self,
+                   JsonObject   *object)
 {
-  g_autoptr(CairnTextItem) item = NULL;
+  JsonObject *info = cairn_json_get_object (object, "rate_limit_info");
+  gint64 resets = cairn_json_get_int (info, "resetsAt", 0);
+  g_autoptr(GDateTime) when = resets > 0 ? g_date_time_new_from_unix_local (resets) : NULL;
+  g_autofree char *at = when ? g_date_time_format (when, "%H:%M") : NULL;
+  g_autofree char *title = g_strdup_printf (_("Rate limit: %s"),
+                                            cairn_json_get_string (info, "status") ?: "?");
+  g_autofree char *body = at ? g_strdup_printf (_("Resets at %s"), at) : NULL;
 
-  /* The streamed block is replaced by the final text, also when the stream
-   * was cut and the CLI re-sent the reply under another message id. */
-  if (from_stream && self->open_text != NULL)
-    {
-      cairn_text_item_set_text (self->open_text, text);
-      _cairn_session_close_open_text (self);
-      return;
-    }
-  item = cairn_text_item_new (CAIRN_ITEM_KIND_ASSISTANT, text);
-  cairn_transcript_append (self->transcript, CAIRN_ITEM (item));
+  _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, title, body);
 }
 
 static char *
@@ -127,44 +179,19 @@ join_text_blocks (JsonArray *content)
 }
 
 static void
-handle_content_block (CairnSession *self,
-                      JsonNode     *node,
-                      gboolean      from_stream)
-{
-  JsonObject *block = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-  const char *type = cairn_json_get_string (block, "type");
-  const char *text = cairn_json_get_string (block, "text");
-  g_autofree char *title = NULL;
-
-  if (g_strcmp0 (type, "text") == 0 && text != NULL)
-    {
-      finish_text_block (self, text, from_stream);
-      return;
-    }
-  if (g_strcmp0 (type, "tool_use") == 0)
-    title = g_strdup_printf (_("Tool call: %s"), cairn_json_get_string (block, "name"));
-  else if (g_strcmp0 (type, "thinking") == 0)
-    title = g_strdup (_("Thinking"));
-  else
-    title = g_strdup_printf (_("Content block “%s”"), type ? type : "?");
-  append_raw_node (self, node, title);
-}
-
-static void
 handle_assistant (CairnSession *self,
                   CairnMessage *message)
 {
   JsonObject *object = cairn_message_get_object (message);
   JsonObject *inner = cairn_json_get_object (object, "message");
   JsonArray *content = cairn_json_get_array (inner, "content");
-  gboolean main_agent = !is_subagent (object);
 
   /* API failures come as a made-up assistant message with an error. */
   if (g_strcmp0 (cairn_json_get_string (inner, "model"), "<synthetic>") == 0 &&
       cairn_json_get_string (object, "error") != NULL)
     {
       g_autofree char *text = join_text_blocks (content);
-      _cairn_session_close_open_text (self);
+      _cairn_session_close_open_blocks (self);
       _cairn_session_append_notice (self, CAIRN_NOTICE_ERROR, _("Claude could not answer"), text);
       return;
     }
@@ -173,8 +200,7 @@ handle_assistant (CairnSession *self,
       append_raw (self, message, CAIRN_NOTICE_WARNING, _("Assistant message without content"));
       return;
     }
-  for (guint i = 0; i < json_array_get_length (content); i++)
-    handle_content_block (self, json_array_get_element (content, i), main_agent);
+  _cairn_session_handle_assistant_blocks (self, object, content);
 }
 
 static gboolean
@@ -198,6 +224,19 @@ strip_local_command_tags (const char *text)
   return g_strdup (start);
 }
 
+/* The task a subagent was given, shown at the top of its card. */
+static void
+handle_subagent_prompt (CairnSession *self,
+                        const char   *parent,
+                        const char   *text)
+{
+  CairnToolCallItem *call = g_hash_table_lookup (self->tool_calls, parent);
+  CairnTranscript *children = call ? cairn_tool_call_item_get_children (call) : NULL;
+  g_autoptr(CairnNoticeItem) item = cairn_notice_item_new (CAIRN_NOTICE_INFO, _("Task"), text);
+
+  cairn_transcript_append (children ? children : self->transcript, CAIRN_ITEM (item));
+}
+
 static void
 handle_user (CairnSession *self,
              CairnMessage *message)
@@ -207,8 +246,13 @@ handle_user (CairnSession *self,
   const char *plain = cairn_json_get_string (inner, "content");
   JsonArray *blocks = cairn_json_get_array (inner, "content");
   g_autofree char *text = plain ? g_strdup (plain) : join_text_blocks (blocks);
+  const char *parent = cairn_json_get_string (object, "parent_tool_use_id");
 
-  if (strstr (text, "<local-command-stdout>") != NULL)
+  if (blocks != NULL && _cairn_session_handle_tool_results (self, object, blocks))
+    return;
+  if (parent != NULL && *text != '\0')
+    handle_subagent_prompt (self, parent, text);
+  else if (strstr (text, "<local-command-stdout>") != NULL)
     {
       g_autofree char *output = strip_local_command_tags (text);
       _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, output, NULL);
@@ -245,6 +289,21 @@ result_error_message (JsonObject *object)
   return g_strdup (joined->str);
 }
 
+/* The largest context window among the models used (the main model's;
+ * subagents may use smaller ones). */
+static gint64
+context_window (JsonObject *result)
+{
+  JsonObject *usage = cairn_json_get_object (result, "modelUsage");
+  g_autoptr(GList) models = usage ? json_object_get_members (usage) : NULL;
+  gint64 window = 0;
+
+  for (GList *l = models; l != NULL; l = l->next)
+    window = MAX (window, cairn_json_get_int (cairn_json_get_object (usage, l->data),
+                                              "contextWindow", 0));
+  return window;
+}
+
 static void
 handle_result (CairnSession *self,
                CairnMessage *message)
@@ -268,37 +327,13 @@ handle_result (CairnSession *self,
   if (figures.is_error)
     figures.message = error_text = result_error_message (object);
 
-  _cairn_session_close_open_text (self);
+  _cairn_session_close_open_blocks (self);
+  _cairn_session_end_tool_calls (self, _("Not finished: the turn ended"));
+  _cairn_session_set_context (self, self->context_used, context_window (object));
+  _cairn_session_add_cost (self, figures.cost_usd);
   item = cairn_result_item_new (&figures);
   cairn_transcript_append (self->transcript, CAIRN_ITEM (item));
   _cairn_session_turn_finished (self);
-}
-
-static void
-handle_stream_event (CairnSession *self,
-                     CairnMessage *message)
-{
-  JsonObject *object = cairn_message_get_object (message);
-  JsonObject *event = cairn_json_get_object (object, "event");
-  const char *type = cairn_json_get_string (event, "type");
-  JsonObject *block = cairn_json_get_object (event, "content_block");
-  JsonObject *delta = cairn_json_get_object (event, "delta");
-  g_autoptr(CairnTextItem) item = NULL;
-
-  if (is_subagent (object))
-    return;
-  if (g_strcmp0 (type, "content_block_start") == 0 &&
-      g_strcmp0 (cairn_json_get_string (block, "type"), "text") == 0)
-    {
-      _cairn_session_close_open_text (self);
-      item = cairn_text_item_new (CAIRN_ITEM_KIND_ASSISTANT, cairn_json_get_string (block, "text"));
-      cairn_text_item_set_streaming (item, TRUE);
-      cairn_transcript_append (self->transcript, CAIRN_ITEM (item));
-      self->open_text = g_steal_pointer (&item);
-    }
-  else if (g_strcmp0 (type, "content_block_delta") == 0 && self->open_text != NULL &&
-           g_strcmp0 (cairn_json_get_string (delta, "type"), "text_delta") == 0)
-    cairn_text_item_append (self->open_text, cairn_json_get_string (delta, "text"));
 }
 
 static void
@@ -379,7 +414,7 @@ _cairn_session_handle_message (CairnSession *self,
       break;
 
     case CAIRN_MESSAGE_STREAM_EVENT:
-      handle_stream_event (self, message);
+      _cairn_session_handle_stream_event (self, cairn_message_get_object (message));
       break;
 
     case CAIRN_MESSAGE_CONTROL_REQUEST:
@@ -392,6 +427,11 @@ _cairn_session_handle_message (CairnSession *self,
 
     case CAIRN_MESSAGE_UNKNOWN:
     default:
+      if (g_strcmp0 (cairn_message_get_type_name (message), "rate_limit_event") == 0)
+        {
+          notice_rate_limit (self, cairn_message_get_object (message));
+          break;
+        }
       title = g_strdup_printf (_("Unknown message “%s”"),
                                cairn_message_get_type_name (message) ?: "?");
       append_raw (self, message, CAIRN_NOTICE_INFO, title);

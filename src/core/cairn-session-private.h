@@ -8,8 +8,10 @@
 #pragma once
 
 #include "cairn-cli-connection.h"
+#include "cairn-protocol-log.h"
 #include "cairn-session.h"
 #include "cairn-text-item.h"
+#include "cairn-tool-call-item.h"
 
 G_BEGIN_DECLS
 
@@ -30,6 +32,8 @@ struct _CairnSession
   char               *session_id;
   char               *model;
   char               *permission_mode;
+  /* --permission-mode for the next process this session starts */
+  char               *start_mode;
   GStrv               commands;
 
   /* Prompts sent whose `result` has not come yet (the CLI queues them). */
@@ -38,8 +42,24 @@ struct _CairnSession
   double              process_cost_usd;
   guint               interrupt_timeout;
 
-  /* The assistant text block that is streaming in right now. */
-  CairnTextItem      *open_text;
+  /* Blocks of the main agent's reply that are streaming in, by the API's
+   * content block index (text, thinking or tool call items). */
+  GHashTable         *open_blocks;
+  /* Every tool call of the session by tool_use_id, subagents' included,
+   * so results and nested messages find their card. */
+  GHashTable         *tool_calls;
+  /* The agent's task list, as TodoWrite / TaskCreate / TaskUpdate left it. */
+  GListStore         *todos;
+
+  gint64              context_used;
+  gint64              context_window;
+  double              cost_usd;
+  GStrv               model_values;
+  GStrv               model_labels;
+
+  CairnProtocolLog   *protocol_log;
+  guint               logged_items;
+
   guint               closing : 1;
 };
 
@@ -49,7 +69,26 @@ void _cairn_session_append_notice    (CairnSession       *self,
                                       CairnNoticeSeverity severity,
                                       const char         *title,
                                       const char         *body);
-void _cairn_session_close_open_text  (CairnSession       *self);
+void _cairn_session_close_open_blocks (CairnSession      *self);
+void _cairn_session_end_tool_calls   (CairnSession       *self,
+                                      const char         *reason);
+void _cairn_session_handle_stream_event (CairnSession    *self,
+                                         JsonObject      *object);
+void _cairn_session_handle_assistant_blocks (CairnSession *self,
+                                             JsonObject   *object,
+                                             JsonArray    *content);
+gboolean _cairn_session_handle_tool_results (CairnSession *self,
+                                             JsonObject   *object,
+                                             JsonArray    *content);
+void _cairn_session_update_todos     (CairnSession       *self,
+                                      CairnToolCallItem  *call,
+                                      JsonNode           *structured);
+void _cairn_session_set_context      (CairnSession       *self,
+                                      gint64              used,
+                                      gint64              window);
+void _cairn_session_log_items        (CairnSession       *self);
+void _cairn_session_add_cost         (CairnSession       *self,
+                                      double              cost);
 void _cairn_session_set_state        (CairnSession       *self,
                                       CairnSessionState   state);
 void _cairn_session_set_string       (CairnSession       *self,
@@ -69,6 +108,12 @@ enum {
   CAIRN_SESSION_PROP_SESSION_ID,
   CAIRN_SESSION_PROP_MODEL,
   CAIRN_SESSION_PROP_PERMISSION_MODE,
+  CAIRN_SESSION_PROP_TODOS,
+  CAIRN_SESSION_PROP_CONTEXT_USED,
+  CAIRN_SESSION_PROP_CONTEXT_WINDOW,
+  CAIRN_SESSION_PROP_COST_USD,
+  CAIRN_SESSION_PROP_COMMANDS,
+  CAIRN_SESSION_PROP_MODEL_VALUES,
   CAIRN_SESSION_N_PROPS
 };
 

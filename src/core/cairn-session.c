@@ -16,6 +16,8 @@
 #include "cairn-launcher.h"
 #include "cairn-notice-item.h"
 #include "cairn-session-private.h"
+#include "cairn-todo.h"
+#include "cairn-util.h"
 
 /* One conversation with one project folder. The CLI process is an
  * implementation detail: when it is gone, the next prompt starts a new one
@@ -31,11 +33,8 @@ _cairn_session_set_string (CairnSession  *self,
                            const char    *value,
                            guint          prop_id)
 {
-  if (g_strcmp0 (*field, value) == 0)
-    return;
-  g_free (*field);
-  *field = g_strdup (value);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
+  if (cairn_set_str (field, value))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
 }
 
 void
@@ -60,12 +59,30 @@ _cairn_session_append_notice (CairnSession        *self,
 }
 
 void
-_cairn_session_close_open_text (CairnSession *self)
+_cairn_session_set_context (CairnSession *self,
+                            gint64        used,
+                            gint64        window)
 {
-  if (self->open_text == NULL)
+  if (used != self->context_used)
+    {
+      self->context_used = used;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[CAIRN_SESSION_PROP_CONTEXT_USED]);
+    }
+  if (window > 0 && window != self->context_window)
+    {
+      self->context_window = window;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[CAIRN_SESSION_PROP_CONTEXT_WINDOW]);
+    }
+}
+
+void
+_cairn_session_add_cost (CairnSession *self,
+                         double        cost)
+{
+  if (cost <= 0)
     return;
-  cairn_text_item_set_streaming (self->open_text, FALSE);
-  g_clear_object (&self->open_text);
+  self->cost_usd += cost;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[CAIRN_SESSION_PROP_COST_USD]);
 }
 
 static void
@@ -82,7 +99,8 @@ set_pending_turns (CairnSession *self,
 void
 _cairn_session_turn_finished (CairnSession *self)
 {
-  _cairn_session_close_open_text (self);
+  _cairn_session_log_items (self);
+  _cairn_session_close_open_blocks (self);
   g_clear_handle_id (&self->interrupt_timeout, g_source_remove);
   set_pending_turns (self, self->pending_turns > 0 ? self->pending_turns - 1 : 0);
   if (self->connection != NULL)
@@ -127,17 +145,75 @@ connection_exited_cb (CairnSession       *self,
   g_assert (CAIRN_IS_SESSION (self));
 
   drop_connection (self);
-  _cairn_session_close_open_text (self);
+  _cairn_session_close_open_blocks (self);
+  _cairn_session_end_tool_calls (self, _("Not run: Claude Code stopped"));
   g_clear_handle_id (&self->interrupt_timeout, g_source_remove);
   set_pending_turns (self, 0);
   _cairn_session_set_state (self, CAIRN_SESSION_STATE_EXITED);
 
+  _cairn_session_log_items (self);
   if (self->closing)
     return;
   if (lost_turn || !success)
     _cairn_session_append_notice (self, CAIRN_NOTICE_ERROR, description, body);
   else
     _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, description, body);
+}
+
+/* What the CLI writes on stderr is shown as a quiet row: it is usually
+ * why something failed. */
+static void
+connection_stderr_cb (CairnSession       *self,
+                      const char         *line,
+                      CairnCliConnection *connection)
+{
+  g_assert (CAIRN_IS_SESSION (self));
+
+  if (*line != '\0')
+    _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, line, NULL);
+}
+
+static void
+log_line_received_cb (CairnSession       *self,
+                      CairnMessage       *message,
+                      CairnCliConnection *connection)
+{
+  gsize size;
+  const char *data = g_bytes_get_data (cairn_message_get_raw (message), &size);
+
+  cairn_protocol_log_write (self->protocol_log, CAIRN_PROTOCOL_LOG_IN, data, size);
+}
+
+static void
+log_line_sent_cb (CairnSession       *self,
+                  const char         *line,
+                  CairnCliConnection *connection)
+{
+  cairn_protocol_log_write (self->protocol_log, CAIRN_PROTOCOL_LOG_OUT, line, -1);
+}
+
+static char *
+item_to_json (CairnItem *item)
+{
+  g_autoptr(JsonNode) node = json_gobject_serialize (G_OBJECT (item));
+
+  json_object_set_string_member (json_node_get_object (node), "item-type", G_OBJECT_TYPE_NAME (item));
+  return json_to_string (node, FALSE);
+}
+
+/* Items are logged once their turn is over, in their final state. */
+void
+_cairn_session_log_items (CairnSession *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->transcript));
+
+  for (; self->protocol_log != NULL && self->logged_items < n; self->logged_items++)
+    {
+      g_autoptr(CairnItem) item = g_list_model_get_item (G_LIST_MODEL (self->transcript),
+                                                         self->logged_items);
+      g_autofree char *json = item_to_json (item);
+      cairn_protocol_log_write (self->protocol_log, CAIRN_PROTOCOL_LOG_ITEMS, json, -1);
+    }
 }
 
 static void
@@ -148,6 +224,31 @@ connection_message_cb (CairnSession       *self,
   g_assert (CAIRN_IS_SESSION (self));
 
   _cairn_session_handle_message (self, message);
+}
+
+/* The models the CLI offers (initialize's "models"), for the model menu. */
+static void
+keep_models (CairnSession *self,
+             JsonArray    *models)
+{
+  g_autoptr(GStrvBuilder) values = g_strv_builder_new ();
+  g_autoptr(GStrvBuilder) labels = g_strv_builder_new ();
+
+  for (guint i = 0; models != NULL && i < json_array_get_length (models); i++)
+    {
+      JsonNode *node = json_array_get_element (models, i);
+      JsonObject *model = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+      const char *value = cairn_json_get_string (model, "value");
+      if (value == NULL)
+        continue;
+      g_strv_builder_add (values, value);
+      g_strv_builder_add (labels, cairn_json_get_string (model, "displayName") ?: value);
+    }
+  g_strfreev (self->model_values);
+  g_strfreev (self->model_labels);
+  self->model_values = g_strv_builder_end (values);
+  self->model_labels = g_strv_builder_end (labels);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[CAIRN_SESSION_PROP_MODEL_VALUES]);
 }
 
 static void
@@ -180,6 +281,8 @@ initialize_cb (GObject      *object,
     }
   g_strfreev (self->commands);
   self->commands = g_strv_builder_end (names);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[CAIRN_SESSION_PROP_COMMANDS]);
+  keep_models (self, cairn_json_get_array (reply, "models"));
 }
 
 static void
@@ -202,6 +305,7 @@ start_process (CairnSession *self)
   options.cli_path = g_strdup (self->cli_path);
   options.cwd = g_strdup (self->cwd);
   options.resume_session_id = g_strdup (self->session_id);
+  options.permission_mode = g_strdup (self->permission_mode ? self->permission_mode : self->start_mode);
   options.in_flatpak = cairn_launcher_in_flatpak ();
   process = cairn_launcher_spawn (&options, &error);
   cairn_launch_options_clear (&options);
@@ -217,6 +321,15 @@ start_process (CairnSession *self)
   self->process_cost_usd = 0;
   g_signal_connect_object (self->connection, "message",
                            G_CALLBACK (connection_message_cb), self, G_CONNECT_SWAPPED);
+  if (self->protocol_log != NULL)
+    {
+      g_signal_connect_object (self->connection, "line-received",
+                               G_CALLBACK (log_line_received_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->connection, "line-sent",
+                               G_CALLBACK (log_line_sent_cb), self, G_CONNECT_SWAPPED);
+    }
+  g_signal_connect_object (self->connection, "stderr-line",
+                           G_CALLBACK (connection_stderr_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->connection, "exited",
                            G_CALLBACK (connection_exited_cb), self, G_CONNECT_SWAPPED);
   _cairn_session_set_state (self, CAIRN_SESSION_STATE_STARTING);
@@ -319,6 +432,96 @@ cairn_session_interrupt (CairnSession *self)
 }
 
 /**
+ * cairn_session_start:
+ *
+ * Starts the CLI ahead of the first prompt, so its commands and models are
+ * known (the CLI answers `initialize` before any turn). Prompts start it
+ * anyway when needed.
+ */
+gboolean
+cairn_session_start (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), FALSE);
+
+  return self->connection != NULL || start_process (self);
+}
+
+/**
+ * cairn_session_set_debug_dir:
+ * @dir: (nullable): where to write the protocol log, or %NULL for none
+ *
+ * Applies to processes started from now on.
+ */
+gboolean
+cairn_session_set_debug_dir (CairnSession  *self,
+                             const char    *dir,
+                             GError       **error)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), FALSE);
+
+  g_clear_object (&self->protocol_log);
+  if (dir == NULL || *dir == '\0')
+    return TRUE;
+  self->protocol_log = cairn_protocol_log_new (dir, error);
+  return self->protocol_log != NULL;
+}
+
+/**
+ * cairn_session_set_start_mode:
+ * @mode: (nullable): a permission mode (`default`, `acceptEdits`, `plan`…)
+ *
+ * The mode a new CLI process starts in. A restarted process keeps the mode
+ * the CLI last reported, so a crash doesn't lose a mode change.
+ */
+void
+cairn_session_set_start_mode (CairnSession *self,
+                              const char   *mode)
+{
+  g_return_if_fail (CAIRN_IS_SESSION (self));
+
+  cairn_set_str (&self->start_mode, mode);
+}
+
+static void
+set_model_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(CairnSession) self = user_data;
+  g_autoptr(JsonObject) reply = NULL;
+  g_autoptr(GError) error = NULL;
+
+  reply = cairn_cli_connection_send_control_finish (CAIRN_CLI_CONNECTION (object), result, &error);
+  if (reply == NULL)
+    _cairn_session_append_notice (self, CAIRN_NOTICE_WARNING, _("The model could not be changed"),
+                                  error->message);
+}
+
+/**
+ * cairn_session_set_model:
+ * @model: a value from cairn_session_get_model_values()
+ *
+ * Switches the model for the next turns (`set_model`). The model shown
+ * follows when the CLI reports it (the next `system/init`).
+ */
+void
+cairn_session_set_model (CairnSession *self,
+                         const char   *model)
+{
+  g_autoptr(JsonObject) request = json_object_new ();
+
+  g_return_if_fail (CAIRN_IS_SESSION (self));
+  g_return_if_fail (model != NULL);
+
+  if (self->connection == NULL && !start_process (self))
+    return;
+  json_object_set_string_member (request, "subtype", "set_model");
+  json_object_set_string_member (request, "model", model);
+  cairn_cli_connection_send_control_async (self->connection, request, NULL,
+                                           set_model_cb, g_object_ref (self));
+}
+
+/**
  * cairn_session_close:
  *
  * Stops the CLI for good (the window is closing); no notice is shown.
@@ -340,7 +543,10 @@ cairn_session_dispose (GObject *object)
 
   g_clear_handle_id (&self->interrupt_timeout, g_source_remove);
   drop_connection (self);
-  g_clear_object (&self->open_text);
+  g_clear_pointer (&self->open_blocks, g_hash_table_unref);
+  g_clear_pointer (&self->tool_calls, g_hash_table_unref);
+  g_clear_object (&self->todos);
+  g_clear_object (&self->protocol_log);
   g_clear_object (&self->transcript);
 
   G_OBJECT_CLASS (cairn_session_parent_class)->dispose (object);
@@ -356,7 +562,10 @@ cairn_session_finalize (GObject *object)
   g_clear_pointer (&self->session_id, g_free);
   g_clear_pointer (&self->model, g_free);
   g_clear_pointer (&self->permission_mode, g_free);
+  g_clear_pointer (&self->start_mode, g_free);
   g_clear_pointer (&self->commands, g_strfreev);
+  g_clear_pointer (&self->model_values, g_strfreev);
+  g_clear_pointer (&self->model_labels, g_strfreev);
 
   G_OBJECT_CLASS (cairn_session_parent_class)->finalize (object);
 }
@@ -401,6 +610,30 @@ cairn_session_get_property (GObject    *object,
 
     case CAIRN_SESSION_PROP_PERMISSION_MODE:
       g_value_set_string (value, self->permission_mode);
+      break;
+
+    case CAIRN_SESSION_PROP_TODOS:
+      g_value_set_object (value, self->todos);
+      break;
+
+    case CAIRN_SESSION_PROP_CONTEXT_USED:
+      g_value_set_int64 (value, self->context_used);
+      break;
+
+    case CAIRN_SESSION_PROP_CONTEXT_WINDOW:
+      g_value_set_int64 (value, self->context_window);
+      break;
+
+    case CAIRN_SESSION_PROP_COST_USD:
+      g_value_set_double (value, self->cost_usd);
+      break;
+
+    case CAIRN_SESSION_PROP_COMMANDS:
+      g_value_set_boxed (value, self->commands);
+      break;
+
+    case CAIRN_SESSION_PROP_MODEL_VALUES:
+      g_value_set_boxed (value, self->model_values);
       break;
 
     default:
@@ -467,6 +700,24 @@ cairn_session_class_init (CairnSessionClass *klass)
   properties [CAIRN_SESSION_PROP_SESSION_ID] = readable_string ("session-id");
   properties [CAIRN_SESSION_PROP_MODEL] = readable_string ("model");
   properties [CAIRN_SESSION_PROP_PERMISSION_MODE] = readable_string ("permission-mode");
+  properties [CAIRN_SESSION_PROP_TODOS] =
+    g_param_spec_object ("todos", NULL, NULL, G_TYPE_LIST_MODEL,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  properties [CAIRN_SESSION_PROP_CONTEXT_USED] =
+    g_param_spec_int64 ("context-used", NULL, NULL, 0, G_MAXINT64, 0,
+                        (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties [CAIRN_SESSION_PROP_CONTEXT_WINDOW] =
+    g_param_spec_int64 ("context-window", NULL, NULL, 0, G_MAXINT64, 0,
+                        (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties [CAIRN_SESSION_PROP_COST_USD] =
+    g_param_spec_double ("cost-usd", NULL, NULL, 0, G_MAXDOUBLE, 0,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties [CAIRN_SESSION_PROP_COMMANDS] =
+    g_param_spec_boxed ("commands", NULL, NULL, G_TYPE_STRV,
+                        (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties [CAIRN_SESSION_PROP_MODEL_VALUES] =
+    g_param_spec_boxed ("model-values", NULL, NULL, G_TYPE_STRV,
+                        (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, CAIRN_SESSION_N_PROPS, properties);
 }
 
@@ -474,6 +725,11 @@ static void
 cairn_session_init (CairnSession *self)
 {
   self->transcript = cairn_transcript_new ();
+  self->open_blocks = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+  self->tool_calls = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->todos = g_list_store_new (CAIRN_TYPE_TODO);
+  /* until a result says otherwise: the usual window of current models */
+  self->context_window = 200000;
 }
 
 CairnSession *
@@ -546,4 +802,47 @@ cairn_session_get_commands (CairnSession *self)
 {
   g_return_val_if_fail (CAIRN_IS_SESSION (self), NULL);
   return (const char * const *)self->commands;
+}
+
+GListModel *
+cairn_session_get_todos (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), NULL);
+  return G_LIST_MODEL (self->todos);
+}
+
+gint64
+cairn_session_get_context_used (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), 0);
+  return self->context_used;
+}
+
+gint64
+cairn_session_get_context_window (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), 0);
+  return self->context_window;
+}
+
+/* What this conversation cost so far, over all its CLI processes. */
+double
+cairn_session_get_cost_usd (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), 0);
+  return self->cost_usd;
+}
+
+const char * const *
+cairn_session_get_model_values (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), NULL);
+  return (const char * const *)self->model_values;
+}
+
+const char * const *
+cairn_session_get_model_labels (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), NULL);
+  return (const char * const *)self->model_labels;
 }

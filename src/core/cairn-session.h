@@ -28,6 +28,20 @@ const char         *cairn_session_get_model           (CairnSession *self);
 const char         *cairn_session_get_permission_mode (CairnSession *self);
 const char         *cairn_session_get_cwd             (CairnSession *self);
 const char * const *cairn_session_get_commands        (CairnSession *self);
+GListModel         *cairn_session_get_todos           (CairnSession *self);
+gint64              cairn_session_get_context_used    (CairnSession *self);
+gint64              cairn_session_get_context_window  (CairnSession *self);
+double              cairn_session_get_cost_usd        (CairnSession *self);
+const char * const *cairn_session_get_model_values    (CairnSession *self);
+const char * const *cairn_session_get_model_labels    (CairnSession *self);
+gboolean            cairn_session_start               (CairnSession *self);
+gboolean            cairn_session_set_debug_dir       (CairnSession *self,
+                                                       const char   *dir,
+                                                       GError      **error);
+void                cairn_session_set_start_mode      (CairnSession *self,
+                                                       const char   *mode);
+void                cairn_session_set_model           (CairnSession *self,
+                                                       const char   *model);
 void                cairn_session_send_prompt         (CairnSession *self,
                                                        const char   *text);
 void                cairn_session_interrupt           (CairnSession *self);

@@ -11,13 +11,16 @@
 
 #include "cairn-text-item.h"
 
-/* The user's prompt or the assistant's text. The assistant's grows in place
- * while deltas stream in and is then replaced by the final text. */
+/* The user's prompt, the assistant's text or its thinking. The assistant's
+ * grows in place while deltas stream in and is then replaced by the final
+ * text; duration-ms says how long it streamed (for "Thought for 4 s"). */
 struct _CairnTextItem
 {
   CairnItem  parent_instance;
   GString   *text;
   gboolean   streaming;
+  gint64     stream_started;
+  gint64     duration_ms;
 };
 
 G_DEFINE_FINAL_TYPE (CairnTextItem, cairn_text_item, CAIRN_TYPE_ITEM)
@@ -26,6 +29,7 @@ enum {
   PROP_0,
   PROP_TEXT,
   PROP_STREAMING,
+  PROP_DURATION_MS,
   N_PROPS
 };
 
@@ -59,6 +63,10 @@ cairn_text_item_get_property (GObject    *object,
       g_value_set_boolean (value, self->streaming);
       break;
 
+    case PROP_DURATION_MS:
+      g_value_set_int64 (value, self->duration_ms);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -78,6 +86,9 @@ cairn_text_item_class_init (CairnTextItemClass *klass)
   properties [PROP_STREAMING] =
     g_param_spec_boolean ("streaming", NULL, NULL, FALSE,
                           (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  properties [PROP_DURATION_MS] =
+    g_param_spec_int64 ("duration-ms", NULL, NULL, 0, G_MAXINT64, 0,
+                        (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -145,5 +156,19 @@ cairn_text_item_set_streaming (CairnTextItem *self,
   if (self->streaming == streaming)
     return;
   self->streaming = streaming;
+  if (streaming)
+    self->stream_started = g_get_monotonic_time ();
+  else if (self->stream_started != 0)
+    {
+      self->duration_ms = (g_get_monotonic_time () - self->stream_started) / 1000;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DURATION_MS]);
+    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STREAMING]);
+}
+
+gint64
+cairn_text_item_get_duration_ms (CairnTextItem *self)
+{
+  g_return_val_if_fail (CAIRN_IS_TEXT_ITEM (self), 0);
+  return self->duration_ms;
 }

@@ -25,5 +25,6 @@ void           cairn_text_item_append        (CairnTextItem *self,
 gboolean       cairn_text_item_get_streaming (CairnTextItem *self);
 void           cairn_text_item_set_streaming (CairnTextItem *self,
                                               gboolean       streaming);
+gint64         cairn_text_item_get_duration_ms (CairnTextItem *self);
 
 G_END_DECLS

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cairn-command-popover.h"
 #include "cairn-composer.h"
 
 /* Where the user writes. Enter sends, Shift+Enter adds a line; the "send"
@@ -24,6 +25,7 @@ struct _CairnComposer
   GtkLabel    *placeholder;
   GtkButton   *stop_button;
   GtkButton   *send_button;
+  CairnCommandPopover *commands;
 
   gboolean     busy;
 };
@@ -79,10 +81,85 @@ send_action (GtkWidget  *widget,
   g_signal_emit (self, signals[SEND], 0, text);
 }
 
+/* "/com" with nothing after the command name yet: offer completions. */
+static void
+update_completions (CairnComposer *self)
+{
+  g_autofree char *text = cairn_composer_dup_text (self);
+  gboolean typing_command = text[0] == '/' && strpbrk (text, " \t\n") == NULL;
+
+  if (typing_command && cairn_command_popover_filter (self->commands, text + 1) > 0)
+    gtk_popover_popup (GTK_POPOVER (self->commands));
+  else
+    gtk_popover_popdown (GTK_POPOVER (self->commands));
+}
+
+static void
+complete_command (CairnComposer *self,
+                  const char    *command)
+{
+  g_autofree char *text = g_strdup_printf ("/%s ", command);
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->text_view);
+
+  gtk_text_buffer_set_text (buffer, text, -1);
+  gtk_popover_popdown (GTK_POPOVER (self->commands));
+}
+
+static void
+command_chosen_cb (CairnComposer       *self,
+                   const char          *command,
+                   CairnCommandPopover *popover)
+{
+  complete_command (self, command);
+  gtk_widget_grab_focus (GTK_WIDGET (self->text_view));
+}
+
+/* While completions show, Up/Down choose, Tab/Enter complete, Escape
+ * closes them (and doesn't stop the reply). */
+static gboolean
+completion_key (CairnComposer *self,
+                guint          keyval)
+{
+  const char *selected;
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->commands)))
+    return FALSE;
+  switch (keyval)
+    {
+    case GDK_KEY_Up:
+      cairn_command_popover_move (self->commands, -1);
+      return TRUE;
+    case GDK_KEY_Down:
+      cairn_command_popover_move (self->commands, 1);
+      return TRUE;
+    case GDK_KEY_Escape:
+      gtk_popover_popdown (GTK_POPOVER (self->commands));
+      return TRUE;
+    case GDK_KEY_Tab:
+    case GDK_KEY_Return:
+    case GDK_KEY_KP_Enter:
+      if ((selected = cairn_command_popover_get_selected (self->commands)))
+        complete_command (self, selected);
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+void
+cairn_composer_set_commands (CairnComposer      *self,
+                             const char * const *commands)
+{
+  g_return_if_fail (CAIRN_IS_COMPOSER (self));
+
+  cairn_command_popover_set_commands (self->commands, commands);
+}
+
 static void
 buffer_changed_cb (CairnComposer *self,
                    GtkTextBuffer *buffer)
 {
+  update_completions (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "composer.send", has_text (self));
   gtk_widget_set_visible (GTK_WIDGET (self->placeholder), gtk_text_buffer_get_char_count (buffer) == 0);
 }
@@ -94,6 +171,8 @@ key_pressed_cb (CairnComposer         *self,
                 GdkModifierType        state,
                 GtkEventControllerKey *controller)
 {
+  if (completion_key (self, keyval))
+    return TRUE;
   if (keyval != GDK_KEY_Return && keyval != GDK_KEY_KP_Enter && keyval != GDK_KEY_ISO_Enter)
     return FALSE;
   /* Shift+Enter (and Ctrl+Enter) fall through to the text view: new line. */
@@ -114,6 +193,7 @@ cairn_composer_dispose (GObject *object)
 {
   CairnComposer *self = (CairnComposer *)object;
 
+  g_clear_pointer ((GtkWidget **)&self->commands, gtk_widget_unparent);
   gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_COMPOSER);
 
   G_OBJECT_CLASS (cairn_composer_parent_class)->dispose (object);
@@ -197,6 +277,10 @@ cairn_composer_init (CairnComposer *self)
   GtkTextBuffer *buffer;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->commands = cairn_command_popover_new ();
+  gtk_widget_set_parent (GTK_WIDGET (self->commands), GTK_WIDGET (self->text_view));
+  g_signal_connect_object (self->commands, "chosen", G_CALLBACK (command_chosen_cb), self, G_CONNECT_SWAPPED);
 
   keys = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);

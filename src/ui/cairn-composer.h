@@ -19,5 +19,7 @@ void     cairn_composer_set_busy (CairnComposer *self,
                                   gboolean       busy);
 gboolean cairn_composer_get_busy (CairnComposer *self);
 char    *cairn_composer_dup_text (CairnComposer *self);
+void     cairn_composer_set_commands (CairnComposer      *self,
+                                      const char * const *commands);
 
 G_END_DECLS

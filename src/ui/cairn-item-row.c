@@ -46,8 +46,11 @@ cairn_item_row_set_item (CairnItemRow *self,
   g_return_if_fail (CAIRN_IS_ITEM_ROW (self));
   g_return_if_fail (!item || CAIRN_IS_ITEM (item));
 
-  if (!g_set_object (&priv->item, item))
+  if (priv->item == item)
     return;
+  if (priv->item != NULL && CAIRN_ITEM_ROW_GET_CLASS (self)->unbind != NULL)
+    CAIRN_ITEM_ROW_GET_CLASS (self)->unbind (self);
+  g_set_object (&priv->item, item);
   if (CAIRN_ITEM_ROW_GET_CLASS (self)->bind != NULL)
     CAIRN_ITEM_ROW_GET_CLASS (self)->bind (self, item);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ITEM]);
@@ -62,6 +65,7 @@ cairn_item_row_dispose (GObject *object)
 
   /* dispose_template only drops the children bound by name; the row's
    * top-level box has none, so unparent whatever is left. */
+  cairn_item_row_set_item (self, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), G_OBJECT_TYPE (self));
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
     gtk_widget_unparent (child);

@@ -23,8 +23,10 @@ struct _CairnItemRowClass
 
   /* Called after the item changed, also to NULL, to update what bindings
    * in the template can't express. */
-  void (*bind) (CairnItemRow *self,
-                CairnItem    *item);
+  void (*bind)   (CairnItemRow *self,
+                  CairnItem    *item);
+  /* Called before the item is dropped: disconnect from it here. */
+  void (*unbind) (CairnItemRow *self);
 };
 
 CairnItem *cairn_item_row_get_item (CairnItemRow *self);

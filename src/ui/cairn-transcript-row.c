@@ -12,6 +12,8 @@
 #include "cairn-message-row.h"
 #include "cairn-notice-row.h"
 #include "cairn-result-row.h"
+#include "cairn-thinking-row.h"
+#include "cairn-tool-call-row.h"
 #include "cairn-transcript-row.h"
 
 /* The list view has one factory for every kind of item, so this row holds
@@ -44,6 +46,12 @@ row_type_for_item (CairnItem *item)
     case CAIRN_ITEM_KIND_USER:
     case CAIRN_ITEM_KIND_ASSISTANT:
       return CAIRN_TYPE_MESSAGE_ROW;
+
+    case CAIRN_ITEM_KIND_THINKING:
+      return CAIRN_TYPE_THINKING_ROW;
+
+    case CAIRN_ITEM_KIND_TOOL_CALL:
+      return CAIRN_TYPE_TOOL_CALL_ROW;
 
     case CAIRN_ITEM_KIND_RESULT:
       return CAIRN_TYPE_RESULT_ROW;

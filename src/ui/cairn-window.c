@@ -31,6 +31,11 @@ struct _CairnWindow
   gboolean              follow_output;
 
   AdwWindowTitle       *window_title;
+  GtkMenuButton        *model_button;
+  GtkLevelBar          *context_meter;
+  GtkLabel             *usage_label;
+  GtkWidget            *usage_box;
+  GtkWidget            *jump_button;
   GtkStack             *main_stack;
   GtkStack             *transcript_stack;
   AdwStatusPage        *empty_page;
@@ -67,6 +72,14 @@ scroll_to_end (CairnWindow *self)
   gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
 }
 
+static void
+set_follow_output (CairnWindow *self,
+                   gboolean     follow)
+{
+  self->follow_output = follow;
+  gtk_widget_set_visible (self->jump_button, !follow);
+}
+
 /* Follow new output only while the user is at the bottom, so scrolling up
  * to read is never yanked away. */
 static void
@@ -75,7 +88,7 @@ vadjustment_value_changed_cb (CairnWindow   *self,
 {
   double end = gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj);
 
-  self->follow_output = gtk_adjustment_get_value (adj) >= end - FOLLOW_SLACK_PX;
+  set_follow_output (self, gtk_adjustment_get_value (adj) >= end - FOLLOW_SLACK_PX);
 }
 
 static void
@@ -104,6 +117,61 @@ session_busy_cb (CairnWindow  *self,
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop", busy);
 }
 
+/* "claude-opus-4-8[1m]" → "opus-4-8[1m]": the header has little room. */
+static const char *
+short_model_name (const char *model)
+{
+  return g_str_has_prefix (model, "claude-") ? model + strlen ("claude-") : model;
+}
+
+static void
+session_models_cb (CairnWindow  *self,
+                   GParamSpec   *pspec,
+                   CairnSession *session)
+{
+  const char * const *values = cairn_session_get_model_values (session);
+  const char * const *labels = cairn_session_get_model_labels (session);
+  g_autoptr(GMenu) menu = g_menu_new ();
+
+  for (guint i = 0; values != NULL && values[i] != NULL; i++)
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (labels[i], NULL);
+      g_menu_item_set_action_and_target (item, "win.set-model", "s", values[i]);
+      g_menu_append_item (menu, item);
+    }
+  gtk_menu_button_set_menu_model (self->model_button, G_MENU_MODEL (menu));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->model_button), values != NULL && values[0] != NULL);
+}
+
+/* The context meter and the conversation's cost so far. */
+static void
+session_usage_cb (CairnWindow  *self,
+                  GParamSpec   *pspec,
+                  CairnSession *session)
+{
+  gint64 used = cairn_session_get_context_used (session);
+  gint64 window = MAX (1, cairn_session_get_context_window (session));
+  double fraction = MIN (1.0, (double)used / window);
+  g_autofree char *cost = g_strdup_printf ("$%.2f", cairn_session_get_cost_usd (session));
+  g_autofree char *tooltip =
+    g_strdup_printf (_("Context: %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT " tokens (%.0f%%)\n"
+                       "This conversation has cost %s"), used, window, fraction * 100, cost);
+
+  gtk_level_bar_set_value (self->context_meter, fraction);
+  gtk_label_set_label (self->usage_label, cost);
+  gtk_widget_set_tooltip_text (self->usage_box, tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->context_meter),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tooltip, -1);
+}
+
+static void
+session_commands_cb (CairnWindow  *self,
+                     GParamSpec   *pspec,
+                     CairnSession *session)
+{
+  cairn_composer_set_commands (self->composer, cairn_session_get_commands (session));
+}
+
 /* The subtitle names the folder and, once the CLI has said, the model. */
 static void
 session_model_cb (CairnWindow  *self,
@@ -115,6 +183,7 @@ session_model_cb (CairnWindow  *self,
   g_autofree char *subtitle = model ? g_strdup_printf ("%s · %s", path, model) : NULL;
 
   adw_window_title_set_subtitle (self->window_title, subtitle ? subtitle : path);
+  gtk_menu_button_set_label (self->model_button, model ? short_model_name (model) : _("Model"));
 }
 
 static void
@@ -131,25 +200,47 @@ set_session (CairnWindow  *self,
   if (transcript != NULL)
     g_signal_connect_object (transcript, "items-changed",
                              G_CALLBACK (transcript_items_changed_cb), self, G_CONNECT_SWAPPED);
-  self->follow_output = TRUE;
+  set_follow_output (self, TRUE);
   update_transcript_page (self);
   if (session != NULL)
-    session_busy_cb (self, NULL, session);
+    {
+      session_busy_cb (self, NULL, session);
+      session_usage_cb (self, NULL, session);
+      session_models_cb (self, NULL, session);
+    }
 }
 
-static char *
-configured_cli_path (CairnWindow *self)
+
+static GSettings *
+app_settings (CairnWindow *self)
 {
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  GSettings *settings = app ? cairn_application_get_settings (CAIRN_APPLICATION (app)) : NULL;
 
-  return settings ? g_settings_get_string (settings, "cli-path") : NULL;
+  return app ? cairn_application_get_settings (CAIRN_APPLICATION (app)) : NULL;
+}
+
+/* Settings that apply when the CLI starts: the mode and protocol logging
+ * (CAIRN_DEBUG_PROTOCOL wins over the setting). */
+static void
+configure_session (CairnWindow  *self,
+                   CairnSession *session)
+{
+  GSettings *settings = app_settings (self);
+  g_autofree char *mode = settings ? g_settings_get_string (settings, "default-permission-mode") : NULL;
+  g_autofree char *debug_dir = settings ? g_settings_get_string (settings, "debug-protocol-dir") : NULL;
+  const char *from_env = g_getenv ("CAIRN_DEBUG_PROTOCOL");
+  g_autoptr(GError) error = NULL;
+
+  cairn_session_set_start_mode (session, mode);
+  if (!cairn_session_set_debug_dir (session, from_env ? from_env : debug_dir, &error))
+    g_warning ("Protocol log not written: %s", error->message);
 }
 
 static void
 start_session (CairnWindow *self)
 {
-  g_autofree char *configured = configured_cli_path (self);
+  GSettings *settings = app_settings (self);
+  g_autofree char *configured = settings ? g_settings_get_string (settings, "cli-path") : NULL;
   g_autofree char *cwd = g_file_get_path (self->folder);
   g_autofree char *cli = NULL;
   g_autoptr(GError) error = NULL;
@@ -162,7 +253,9 @@ start_session (CairnWindow *self)
       return;
     }
   session = cairn_session_new (cwd, cli);
+  configure_session (self, session);
   set_session (self, session);
+  cairn_session_start (session);
   gtk_stack_set_visible_child_name (self->main_stack, "chat");
   gtk_widget_grab_focus (GTK_WIDGET (self->composer));
 }
@@ -176,7 +269,7 @@ composer_send_cb (CairnWindow   *self,
 
   if (self->session == NULL)
     return;
-  self->follow_output = TRUE;
+  set_follow_output (self, TRUE);
   cairn_session_send_prompt (self->session, text);
   scroll_to_end (self);
 }
@@ -193,8 +286,7 @@ missing_page_cli_chosen_cb (CairnWindow         *self,
                             const char          *path,
                             CairnMissingCliPage *page)
 {
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  GSettings *settings = app ? cairn_application_get_settings (CAIRN_APPLICATION (app)) : NULL;
+  GSettings *settings = app_settings (self);
 
   if (settings != NULL)
     g_settings_set_string (settings, "cli-path", path);
@@ -212,6 +304,28 @@ stop_action (GtkWidget  *widget,
 
   if (self->session != NULL)
     cairn_session_interrupt (self->session);
+}
+
+static void
+jump_to_latest_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *param)
+{
+  CairnWindow *self = CAIRN_WINDOW (widget);
+
+  set_follow_output (self, TRUE);
+  scroll_to_end (self);
+}
+
+static void
+set_model_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  CairnWindow *self = CAIRN_WINDOW (widget);
+
+  if (self->session != NULL)
+    cairn_session_set_model (self->session, g_variant_get_string (param, NULL));
 }
 
 static gboolean
@@ -349,6 +463,11 @@ cairn_window_class_init (CairnWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-window.ui");
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, model_button);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, context_meter);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, usage_label);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, usage_box);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, jump_button);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, transcript_stack);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, empty_page);
@@ -361,6 +480,10 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, missing_page_cli_chosen_cb);
 
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, stop_action);
+  gtk_widget_class_install_action (widget_class, "win.jump-to-latest", NULL, jump_to_latest_action);
+  gtk_widget_class_install_action (widget_class, "win.set-model", "s", set_model_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, GDK_CONTROL_MASK,
+                                       "win.jump-to-latest", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.stop", NULL);
 }
 
@@ -377,6 +500,16 @@ cairn_window_init (CairnWindow *self)
                                  G_CALLBACK (session_busy_cb), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->session_signals, "notify::model",
                                  G_CALLBACK (session_model_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->session_signals, "notify::model-values",
+                                 G_CALLBACK (session_models_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->session_signals, "notify::context-used",
+                                 G_CALLBACK (session_usage_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->session_signals, "notify::context-window",
+                                 G_CALLBACK (session_usage_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->session_signals, "notify::cost-usd",
+                                 G_CALLBACK (session_usage_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->session_signals, "notify::commands",
+                                 G_CALLBACK (session_commands_cb), self, G_CONNECT_SWAPPED);
 
   vadj = gtk_scrolled_window_get_vadjustment (self->scroller);
   g_signal_connect_object (vadj, "value-changed",

@@ -1,0 +1,18 @@
+/* cairn-util.h
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* g_set_str () is GLib 2.76; Debian 12 has 2.74. */
+gboolean cairn_set_str (char       **field,
+                        const char  *value);
+
+G_END_DECLS

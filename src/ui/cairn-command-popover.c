@@ -1,0 +1,155 @@
+/* cairn-command-popover.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cairn-command-popover"
+
+#include "config.h"
+
+#include "cairn-command-popover.h"
+
+/* The slash commands that match what the user typed after "/". It never
+ * takes the focus: the composer keeps the keyboard and moves the selection
+ * (Up/Down) and completes (Tab/Enter) through this popover's API. */
+struct _CairnCommandPopover
+{
+  GtkPopover  parent_instance;
+  GtkListBox *list;
+  GStrv       commands;
+};
+
+G_DEFINE_FINAL_TYPE (CairnCommandPopover, cairn_command_popover, GTK_TYPE_POPOVER)
+
+enum {
+  CHOSEN,
+  N_SIGNALS
+};
+
+static guint signals [N_SIGNALS];
+
+static void
+row_activated_cb (CairnCommandPopover *self,
+                  GtkListBoxRow       *row,
+                  GtkListBox          *list)
+{
+  g_signal_emit (self, signals[CHOSEN], 0,
+                 g_object_get_data (G_OBJECT (row), "command"));
+}
+
+static GtkWidget *
+command_row_new (const char *command)
+{
+  g_autofree char *text = g_strdup_printf ("/%s", command);
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
+  g_object_set_data_full (G_OBJECT (row), "command", g_strdup (command), g_free);
+  return row;
+}
+
+void
+cairn_command_popover_set_commands (CairnCommandPopover *self,
+                                    const char * const  *commands)
+{
+  g_return_if_fail (CAIRN_IS_COMMAND_POPOVER (self));
+
+  g_strfreev (self->commands);
+  self->commands = g_strdupv ((char **)commands);
+}
+
+/**
+ * cairn_command_popover_filter:
+ * @prefix: what follows the "/"
+ *
+ * Returns: how many commands start with @prefix (the first is selected).
+ */
+guint
+cairn_command_popover_filter (CairnCommandPopover *self,
+                              const char          *prefix)
+{
+  GtkWidget *child;
+  guint count = 0;
+
+  g_return_val_if_fail (CAIRN_IS_COMMAND_POPOVER (self), 0);
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))))
+    gtk_list_box_remove (self->list, child);
+  for (guint i = 0; self->commands != NULL && self->commands[i] != NULL; i++)
+    if (g_str_has_prefix (self->commands[i], prefix))
+      {
+        gtk_list_box_append (self->list, command_row_new (self->commands[i]));
+        count++;
+      }
+  gtk_list_box_select_row (self->list, gtk_list_box_get_row_at_index (self->list, 0));
+  return count;
+}
+
+void
+cairn_command_popover_move (CairnCommandPopover *self,
+                            int                  delta)
+{
+  GtkListBoxRow *row;
+  GtkListBoxRow *next;
+
+  g_return_if_fail (CAIRN_IS_COMMAND_POPOVER (self));
+
+  row = gtk_list_box_get_selected_row (self->list);
+  next = gtk_list_box_get_row_at_index (self->list, (row ? gtk_list_box_row_get_index (row) : 0) + delta);
+  if (next != NULL)
+    gtk_list_box_select_row (self->list, next);
+}
+
+const char *
+cairn_command_popover_get_selected (CairnCommandPopover *self)
+{
+  GtkListBoxRow *row;
+
+  g_return_val_if_fail (CAIRN_IS_COMMAND_POPOVER (self), NULL);
+
+  row = gtk_list_box_get_selected_row (self->list);
+  return row ? g_object_get_data (G_OBJECT (row), "command") : NULL;
+}
+
+static void
+cairn_command_popover_finalize (GObject *object)
+{
+  CairnCommandPopover *self = (CairnCommandPopover *)object;
+
+  g_clear_pointer (&self->commands, g_strfreev);
+
+  G_OBJECT_CLASS (cairn_command_popover_parent_class)->finalize (object);
+}
+
+static void
+cairn_command_popover_class_init (CairnCommandPopoverClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->finalize = cairn_command_popover_finalize;
+
+  signals [CHOSEN] =
+    g_signal_new ("chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-command-popover.ui");
+  gtk_widget_class_bind_template_child (widget_class, CairnCommandPopover, list);
+  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+}
+
+static void
+cairn_command_popover_init (CairnCommandPopover *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+CairnCommandPopover *
+cairn_command_popover_new (void)
+{
+  return g_object_new (CAIRN_TYPE_COMMAND_POPOVER, NULL);
+}
