@@ -55,12 +55,12 @@ notice_retry (CairnSession *self,
               JsonObject   *object)
 {
   g_autofree char *title =
-    g_strdup_printf (_("Retrying the request (attempt %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT ")"),
-                     cairn_json_get_int (object, "attempt", 0),
-                     cairn_json_get_int (object, "max_retries", 0));
+    g_strdup_printf (_("Retrying the request (attempt %d of %d)"),
+                     (int)cairn_json_get_int (object, "attempt", 0),
+                     (int)cairn_json_get_int (object, "max_retries", 0));
   gint64 status = cairn_json_get_int (object, "error_status", 0);
   g_autofree char *body = status > 0
-    ? g_strdup_printf (_("The API answered %" G_GINT64_FORMAT " (%s)"), status,
+    ? g_strdup_printf (_("The API answered %d (%s)"), (int)status,
                        cairn_json_get_string (object, "error") ?: "?")
     : g_strdup_printf (_("The API could not be reached (%s)"),
                        cairn_json_get_string (object, "error") ?: "?");
@@ -74,9 +74,9 @@ notice_compacted (CairnSession *self,
 {
   JsonObject *meta = cairn_json_get_object (object, "compact_metadata");
   g_autofree char *body =
-    g_strdup_printf (_("%" G_GINT64_FORMAT " tokens before, %" G_GINT64_FORMAT " after"),
-                     cairn_json_get_int (meta, "pre_tokens", 0),
-                     cairn_json_get_int (meta, "post_tokens", 0));
+    g_strdup_printf (_("%d tokens before, %d after"),
+                     (int)cairn_json_get_int (meta, "pre_tokens", 0),
+                     (int)cairn_json_get_int (meta, "post_tokens", 0));
 
   _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, _("The conversation was compacted"), body);
 }

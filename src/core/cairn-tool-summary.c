@@ -133,11 +133,11 @@ describe_read_range (JsonObject *input)
   gint64 limit = cairn_json_get_int (input, "limit", 0);
 
   if (offset > 0 && limit > 0)
-    return g_strdup_printf (_("lines %" G_GINT64_FORMAT "–%" G_GINT64_FORMAT), offset, offset + limit - 1);
+    return g_strdup_printf (_("lines %d–%d"), (int)offset, (int)(offset + limit - 1));
   if (offset > 0)
-    return g_strdup_printf (_("from line %" G_GINT64_FORMAT), offset);
+    return g_strdup_printf (_("from line %d"), (int)offset);
   if (limit > 0)
-    return g_strdup_printf (_("first %" G_GINT64_FORMAT " lines"), limit);
+    return g_strdup_printf (_("first %d lines"), (int)limit);
   return NULL;
 }
 
@@ -422,12 +422,13 @@ summarize_structured (CairnToolKind  kind,
   gint64 tools = cairn_json_get_int (structured, "totalToolUseCount", -1);
 
   if (kind == CAIRN_TOOL_KIND_READ && file != NULL)
-    return g_strdup_printf (_("%" G_GINT64_FORMAT " lines"), cairn_json_get_int (file, "numLines", 0));
+    return g_strdup_printf (_("%d lines"), (int)cairn_json_get_int (file, "numLines", 0));
   if (kind == CAIRN_TOOL_KIND_SEARCH && files >= 0)
-    return g_strdup_printf (_("%" G_GINT64_FORMAT " files found"), files);
+    return g_strdup_printf (_("%d files found"), (int)files);
   if (kind == CAIRN_TOOL_KIND_AGENT && tools >= 0)
-    return g_strdup_printf (_("%" G_GINT64_FORMAT " tool uses, %" G_GINT64_FORMAT " tokens"),
-                            tools, cairn_json_get_int (structured, "totalTokens", 0));
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d tool use, %d tokens",
+                                         "%d tool uses, %d tokens", tools),
+                            (int)tools, (int)cairn_json_get_int (structured, "totalTokens", 0));
   if (kind == CAIRN_TOOL_KIND_SHELL && cairn_json_get_bool (structured, "interrupted", FALSE))
     return g_strdup (_("interrupted"));
   if (kind == CAIRN_TOOL_KIND_SHELL && cairn_json_get_string (structured, "backgroundTaskId"))

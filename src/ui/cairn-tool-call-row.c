@@ -709,6 +709,8 @@ sync_titles (CairnToolCallRow  *self,
   gtk_label_set_label (self->name_label, name);
   set_label (self->title_label, g_strcmp0 (title, name) != 0 ? title : NULL);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->title_label), title);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  title ? title : "", -1);
   set_label (self->subtitle_label, cairn_tool_call_item_get_subtitle (call));
   set_label (self->summary_label, summary);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->summary_label), summary);

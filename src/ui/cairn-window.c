@@ -154,8 +154,8 @@ session_usage_cb (CairnWindow  *self,
   double fraction = MIN (1.0, (double)used / window);
   g_autofree char *cost = g_strdup_printf ("$%.2f", cairn_session_get_cost_usd (session));
   g_autofree char *tooltip =
-    g_strdup_printf (_("Context: %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT " tokens (%.0f%%)\n"
-                       "This conversation has cost %s"), used, window, fraction * 100, cost);
+    g_strdup_printf (_("Context: %d of %d tokens (%.0f%%)\n"
+                       "This conversation has cost %s"), (int)used, (int)window, fraction * 100, cost);
 
   gtk_level_bar_set_value (self->context_meter, fraction);
   gtk_label_set_label (self->usage_label, cost);
