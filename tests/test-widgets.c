@@ -346,18 +346,32 @@ drain_main_context (void)
     ;
 }
 
+/* One registered application for the whole test: a second one would
+ * clash with the first on the session bus. */
+static CairnApplication *
+shared_app (void)
+{
+  static CairnApplication *app;
+  g_autoptr(GError) error = NULL;
+
+  if (app == NULL)
+    {
+      app = cairn_application_new (TRUE);
+      g_application_register (G_APPLICATION (app), NULL, &error);
+      g_assert_no_error (error);
+    }
+  return app;
+}
+
 static void
 test_window_without_cli (void)
 {
-  g_autoptr(CairnApplication) app = cairn_application_new (TRUE);
+  CairnApplication *app = shared_app ();
   g_autoptr(GFile) folder = g_file_new_for_path (g_get_tmp_dir ());
-  g_autoptr(GError) error = NULL;
   CairnWindow *window;
   GtkWidget *stack;
 
   g_setenv ("CAIRN_CLAUDE", "/nonexistent/claude", TRUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
 
   window = cairn_window_new (app, folder);
   gtk_window_present (GTK_WINDOW (window));
@@ -370,6 +384,35 @@ test_window_without_cli (void)
   g_assert_true (CAIRN_IS_MISSING_CLI_PAGE (gtk_stack_get_visible_child (GTK_STACK (stack))));
   g_assert_nonnull (find_widget (stack, GTK_TYPE_LABEL, label_contains, "/nonexistent/claude"));
 
+  gtk_window_destroy (GTK_WINDOW (window));
+  drain_main_context ();
+  g_unsetenv ("CAIRN_CLAUDE");
+}
+
+/* The cli-path setting comes first, before CAIRN_CLAUDE (which would work
+ * here): the window must read the settings when it starts its session. */
+static void
+test_window_uses_cli_path_setting (void)
+{
+  CairnApplication *app = shared_app ();
+  g_autoptr(GFile) folder = g_file_new_for_path (g_get_tmp_dir ());
+  GSettings *settings;
+  CairnWindow *window;
+
+  g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
+  settings = cairn_application_get_settings (app);
+  g_assert_nonnull (settings);
+  g_settings_set_string (settings, "cli-path", "/from/the/setting/claude");
+
+  window = cairn_window_new (app, folder);
+  gtk_window_present (GTK_WINDOW (window));
+  drain_main_context ();
+
+  g_assert_null (cairn_window_get_session (window));
+  g_assert_nonnull (find_widget (GTK_WIDGET (window), GTK_TYPE_LABEL, label_contains,
+                                 "/from/the/setting/claude"));
+
+  g_settings_reset (settings, "cli-path");
   gtk_window_destroy (GTK_WINDOW (window));
   drain_main_context ();
   g_unsetenv ("CAIRN_CLAUDE");
@@ -699,6 +742,7 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/composer/busy", test_composer_busy);
   g_test_add_func ("/cairn/widgets/missing-cli-page", test_missing_cli_page);
   g_test_add_func ("/cairn/widgets/window/without-cli", test_window_without_cli);
+  g_test_add_func ("/cairn/widgets/window/cli-path-setting", test_window_uses_cli_path_setting);
 
   return g_test_run ();
 }

@@ -97,6 +97,8 @@ void _cairn_session_set_string       (CairnSession       *self,
                                       guint               prop_id);
 void _cairn_session_turn_finished    (CairnSession       *self);
 CairnCliConnection *_cairn_session_get_connection (CairnSession *self);
+void _cairn_session_attach_connection (CairnSession       *self,
+                                       CairnCliConnection *connection);
 
 enum {
   CAIRN_SESSION_PROP_0,

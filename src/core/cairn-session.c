@@ -317,7 +317,23 @@ start_process (CairnSession *self)
       return FALSE;
     }
 
-  self->connection = cairn_cli_connection_new (process);
+  _cairn_session_attach_connection (self, cairn_cli_connection_new (process));
+  return TRUE;
+}
+
+/**
+ * _cairn_session_attach_connection:
+ * @connection: (transfer full): a connection that was not started yet
+ *
+ * Makes @connection the session's CLI and starts it. start_process() uses
+ * it for a real process; benchmarks and tests use it with plain streams.
+ */
+void
+_cairn_session_attach_connection (CairnSession       *self,
+                                  CairnCliConnection *connection)
+{
+  drop_connection (self);
+  self->connection = connection;
   self->process_cost_usd = 0;
   g_signal_connect_object (self->connection, "message",
                            G_CALLBACK (connection_message_cb), self, G_CONNECT_SWAPPED);
@@ -335,7 +351,6 @@ start_process (CairnSession *self)
   _cairn_session_set_state (self, CAIRN_SESSION_STATE_STARTING);
   cairn_cli_connection_start (self->connection);
   send_initialize (self);
-  return TRUE;
 }
 
 static JsonObject *

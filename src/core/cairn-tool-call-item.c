@@ -134,6 +134,8 @@ cairn_tool_call_item_set_input (CairnToolCallItem *self,
 
   g_clear_pointer (&self->input, json_object_unref);
   self->input = json_object_ref (input);
+  /* the tool runs from here: streaming its input was the model's time */
+  self->started = g_get_monotonic_time ();
   cairn_tool_summarize_input (self->name, input, self->cwd, &next);
   apply_summary (self, &next);
   cairn_tool_summary_clear (&next);

@@ -451,6 +451,23 @@ clip_output (char *text)
   return text;
 }
 
+/* "<tool_use_error>Error: …</tool_use_error>" is for the model. */
+static char *
+strip_error_tags (char *text)
+{
+  static const char open_tag[] = "<tool_use_error>";
+  static const char close_tag[] = "</tool_use_error>";
+  gsize len;
+
+  if (!g_str_has_prefix (text, open_tag))
+    return text;
+  memmove (text, text + strlen (open_tag), strlen (text) - strlen (open_tag) + 1);
+  len = strlen (text);
+  if (g_str_has_suffix (text, close_tag))
+    text[len - strlen (close_tag)] = '\0';
+  return text;
+}
+
 void
 cairn_tool_summarize_result (CairnToolKind     kind,
                              JsonNode         *content,
@@ -464,7 +481,7 @@ cairn_tool_summarize_result (CairnToolKind     kind,
   g_return_if_fail (outcome != NULL);
 
   cairn_tool_outcome_clear (outcome);
-  outcome->output = clip_output (cairn_tool_content_to_text (content));
+  outcome->output = strip_error_tags (clip_output (cairn_tool_content_to_text (content)));
   if (is_error)
     outcome->summary = first_line (outcome->output);
   else if (fields != NULL)

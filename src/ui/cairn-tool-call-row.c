@@ -198,8 +198,10 @@ setup_diff_view (GtkSourceBuffer *buffer)
   GtkScrolledWindow *scroller = g_object_get_data (G_OBJECT (buffer), "cairn-scroller");
   GtkSourceView *view = GTK_SOURCE_VIEW (gtk_scrolled_window_get_child (scroller));
 
-  /* The tints are the highlighting (see above). */
+  /* The tints are the highlighting (see above), up to the view's edges. */
   gtk_source_buffer_set_highlight_syntax (buffer, FALSE);
+  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (view), 4);
+  gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (view), 4);
   for (guint i = 0; i < G_N_ELEMENTS (diff_lines); i++)
     {
       g_autoptr(GtkSourceMarkAttributes) attributes = gtk_source_mark_attributes_new ();

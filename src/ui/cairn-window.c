@@ -14,6 +14,8 @@
 #include "cairn-composer.h"
 #include "cairn-launcher.h"
 #include "cairn-missing-cli-page.h"
+#include "cairn-todo.h"
+#include "cairn-todo-list.h"
 #include "cairn-transcript-row.h"
 #include "cairn-window.h"
 
@@ -29,6 +31,9 @@ struct _CairnWindow
   CairnSession         *session;
   GSignalGroup         *session_signals;
   gboolean              follow_output;
+  double                last_value;
+  double                last_upper;
+  guint                 pin_tick;
 
   AdwWindowTitle       *window_title;
   GtkMenuButton        *model_button;
@@ -36,10 +41,14 @@ struct _CairnWindow
   GtkLabel             *usage_label;
   GtkWidget            *usage_box;
   GtkWidget            *jump_button;
+  GtkMenuButton        *todo_button;
+  GtkLabel             *todo_label;
+  CairnTodoList        *todo_list;
   GtkStack             *main_stack;
   GtkStack             *transcript_stack;
   AdwStatusPage        *empty_page;
   GtkScrolledWindow    *scroller;
+  GtkListView          *list_view;
   GtkNoSelection       *selection;
   CairnComposer        *composer;
   CairnMissingCliPage  *missing_page;
@@ -64,12 +73,34 @@ update_transcript_page (CairnWindow *self)
   gtk_stack_set_visible_child_name (self->transcript_stack, empty ? "empty" : "transcript");
 }
 
+/* Through the list view's own action: it keeps a scroll anchor and would
+ * undo a plain change of the adjustment. An item below the view is aligned
+ * at its end, so a reply that keeps growing stays in view. */
+static gboolean
+pin_to_end_tick (GtkWidget     *widget,
+                 GdkFrameClock *clock,
+                 gpointer       user_data)
+{
+  CairnWindow *self = CAIRN_WINDOW (widget);
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->scroller);
+
+  self->pin_tick = 0;
+  if (self->follow_output)
+    gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
+  return G_SOURCE_REMOVE;
+}
+
+/* Scroll-to-item may judge a just-added row visible from its estimated
+ * height; a frame later the sizes are real and the end can be pinned. */
 static void
 scroll_to_end (CairnWindow *self)
 {
-  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->scroller);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
 
-  gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
+  if (n > 0)
+    gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", n - 1);
+  if (self->pin_tick == 0 && gtk_widget_get_mapped (GTK_WIDGET (self)))
+    self->pin_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), pin_to_end_tick, NULL, NULL);
 }
 
 static void
@@ -81,14 +112,23 @@ set_follow_output (CairnWindow *self,
 }
 
 /* Follow new output only while the user is at the bottom, so scrolling up
- * to read is never yanked away. */
+ * to read is never yanked away. The list view also moves the adjustment
+ * itself when its row height estimates change; only a move up while the
+ * content size stayed the same is the user leaving the bottom. */
 static void
 vadjustment_value_changed_cb (CairnWindow   *self,
                               GtkAdjustment *adj)
 {
-  double end = gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj);
+  double value = gtk_adjustment_get_value (adj);
+  double upper = gtk_adjustment_get_upper (adj);
+  double end = upper - gtk_adjustment_get_page_size (adj);
 
-  set_follow_output (self, gtk_adjustment_get_value (adj) >= end - FOLLOW_SLACK_PX);
+  if (value >= end - FOLLOW_SLACK_PX)
+    set_follow_output (self, TRUE);
+  else if (upper == self->last_upper && value < self->last_value - 1)
+    set_follow_output (self, FALSE);
+  self->last_value = value;
+  self->last_upper = upper;
 }
 
 static void
@@ -98,12 +138,16 @@ vadjustment_upper_changed_cb (CairnWindow   *self,
 {
   if (self->follow_output)
     scroll_to_end (self);
+  self->last_upper = gtk_adjustment_get_upper (adj);
+  self->last_value = gtk_adjustment_get_value (adj);
 }
 
 static void
 transcript_items_changed_cb (CairnWindow *self)
 {
   update_transcript_page (self);
+  if (self->follow_output)
+    scroll_to_end (self);
 }
 
 static void
@@ -164,6 +208,47 @@ session_usage_cb (CairnWindow  *self,
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tooltip, -1);
 }
 
+/* The task list at a glance: "2/5" done, the full list in the popover. */
+static void
+update_todo_button (CairnWindow *self)
+{
+  GListModel *todos = cairn_todo_list_get_model (self->todo_list);
+  guint n = todos ? g_list_model_get_n_items (todos) : 0;
+  guint done = 0;
+  g_autofree char *label = NULL;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(CairnTodo) todo = g_list_model_get_item (todos, i);
+      done += cairn_todo_get_status (todo) == CAIRN_TODO_DONE;
+    }
+  label = g_strdup_printf ("%u/%u", done, n);
+  gtk_label_set_label (self->todo_label, label);
+  gtk_widget_set_visible (GTK_WIDGET (self->todo_button), n > 0);
+}
+
+static void
+todo_changed_cb (CairnWindow *self)
+{
+  update_todo_button (self);
+}
+
+static void
+todos_items_changed_cb (CairnWindow *self,
+                        guint        position,
+                        guint        removed,
+                        guint        added,
+                        GListModel  *todos)
+{
+  for (guint i = position; i < position + added; i++)
+    {
+      g_autoptr(CairnTodo) todo = g_list_model_get_item (todos, i);
+      g_signal_connect_object (todo, "notify::status", G_CALLBACK (todo_changed_cb),
+                               self, G_CONNECT_SWAPPED);
+    }
+  update_todo_button (self);
+}
+
 static void
 session_commands_cb (CairnWindow  *self,
                      GParamSpec   *pspec,
@@ -200,6 +285,11 @@ set_session (CairnWindow  *self,
   if (transcript != NULL)
     g_signal_connect_object (transcript, "items-changed",
                              G_CALLBACK (transcript_items_changed_cb), self, G_CONNECT_SWAPPED);
+  cairn_todo_list_set_model (self->todo_list, session ? cairn_session_get_todos (session) : NULL);
+  if (session != NULL)
+    g_signal_connect_object (cairn_session_get_todos (session), "items-changed",
+                             G_CALLBACK (todos_items_changed_cb), self, G_CONNECT_SWAPPED);
+  update_todo_button (self);
   set_follow_output (self, TRUE);
   update_transcript_page (self);
   if (session != NULL)
@@ -382,7 +472,6 @@ cairn_window_constructed (GObject *object)
   G_OBJECT_CLASS (cairn_window_parent_class)->constructed (object);
 
   show_folder (self);
-  start_session (self);
 }
 
 static void
@@ -460,6 +549,7 @@ cairn_window_class_init (CairnWindowClass *klass)
   g_type_ensure (CAIRN_TYPE_COMPOSER);
   g_type_ensure (CAIRN_TYPE_MISSING_CLI_PAGE);
   g_type_ensure (CAIRN_TYPE_TRANSCRIPT_ROW);
+  g_type_ensure (CAIRN_TYPE_TODO_LIST);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-window.ui");
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, window_title);
@@ -468,10 +558,14 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, usage_label);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, usage_box);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, jump_button);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, todo_button);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, todo_label);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, todo_list);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, transcript_stack);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, scroller);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, list_view);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, selection);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, composer);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, missing_page);
@@ -523,13 +617,19 @@ CairnWindow *
 cairn_window_new (CairnApplication *application,
                   GFile            *folder)
 {
+  CairnWindow *self;
+
   g_return_val_if_fail (CAIRN_IS_APPLICATION (application), NULL);
   g_return_val_if_fail (G_IS_FILE (folder), NULL);
 
-  return g_object_new (CAIRN_TYPE_WINDOW,
+  self = g_object_new (CAIRN_TYPE_WINDOW,
                        "application", application,
                        "folder", folder,
                        NULL);
+  /* Not in constructed(): GtkWindow sets "application" only after it, and
+   * starting needs the application's settings (cli-path, mode). */
+  start_session (self);
+  return self;
 }
 
 CairnSession *
