@@ -1,1 +1,730 @@
-int main (void) { return 0; }
+/* bench-ui.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "bench-ui"
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <sys/resource.h>
+
+#include "cairn-application.h"
+#include "cairn-notice-item.h"
+#include "cairn-result-item.h"
+#include "cairn-text-item.h"
+#include "cairn-tool-call-item.h"
+#include "cairn-window.h"
+
+/* The real CairnWindow (its template, style sheet, list view and rows) on
+ * Xvfb (tests/run-headless.sh), with a transcript of N_ITEMS realistic
+ * items. It measures
+ *   first-frame: from creating the window to its first painted frame;
+ *   scroll:      the transcript from top to bottom, a third of a page per frame;
+ *   stream:      a reply growing by DELTAS_PER_S deltas a second for STREAM_S,
+ *                with the view following the bottom.
+ * Per frame: "work" is the time from the frame clock's before-paint to its
+ * after-paint (update, layout and paint: the 16 ms budget); "interval" is
+ * the frame time between frames (Xvfb has no vsync; the frame clock paces
+ * itself). Only this process is timed: the X server draws in its own.
+ * One line of figures per phase (TESTING.md "Benchmarks"). */
+
+#define N_ITEMS         2000
+#define DELTAS_PER_S    1000
+#define STREAM_S        5
+#define SCROLL_STEP     (1.0 / 3.0)
+#define MAX_SCROLL_S    40
+
+typedef struct
+{
+  GArray *work;      /* ms, before-paint → after-paint */
+  GArray *layout;    /* ms, before-paint → end of layout (update included) */
+  GArray *paint;     /* ms, end of layout → end of paint */
+  GArray *interval;  /* ms between frame times */
+} Frames;
+
+typedef struct
+{
+  GMainLoop       *loop;
+  GtkWidget       *window;
+  GtkAdjustment   *vadj;
+  CairnTranscript *transcript;
+  Frames          *frames;
+  gint64           before_us;
+  gint64           layout_us;
+  gint64           paint_us;
+  gint64           last_frame_time;
+  gint64           first_frame_us;
+  gint64           scroll_end_us;
+  /* streaming */
+  CairnTextItem   *reply;
+  const char      *text_pos;
+  gint64           stream_start_us;
+  guint            deltas;
+  gint64           append_us;
+} Bench;
+
+/* Content: what a working session with Claude Code looks like */
+
+static const char *prompts[] = {
+  "The parser drops the last line when the file has no trailing newline. Can you find out why and fix it?",
+  "Add a test for the streaming case, and make sure the old behaviour is still covered.",
+  "Refactor the config loader so it no longer reads the file twice; keep the public API.",
+  "Why does `meson test` fail on CI but not locally? The log is in build/meson-logs.",
+};
+
+static const char *thoughts[] = {
+  "The user reports that the last line is dropped. The reader probably stops at EOF before "
+  "flushing the partial buffer. I should read the reader loop first, then check the tests "
+  "that cover EOF handling, and only then change anything.",
+  "Two call sites read the file: load() and validate(). If validate() takes the parsed tree "
+  "instead of the path, the second read goes away without changing the public functions.",
+};
+
+static const char *replies[] = {
+  "I'll start by reading the reader loop and the tests around it, to see where the last "
+  "line gets lost.",
+
+  "Found it. `read_lines()` only emits a line when it sees `\\n`, so a final line without "
+  "one stays in the buffer when the stream ends:\n\n"
+  "```c\n"
+  "while ((n = read (fd, buf, sizeof buf)) > 0)\n"
+  "  {\n"
+  "    for (gsize i = 0; i < n; i++)\n"
+  "      if (buf[i] == '\\n')\n"
+  "        emit_line (self, start, buf + i);\n"
+  "  }\n"
+  "/* EOF: whatever is left in the buffer is never emitted */\n"
+  "```\n\n"
+  "The fix is to flush the remainder at EOF. I also want a test for:\n\n"
+  "1. a file that ends without a newline;\n"
+  "2. an empty file;\n"
+  "3. a file that is a single newline.\n\n"
+  "Let me make the change.",
+
+  "Done. Here is what changed:\n\n"
+  "- **`src/reader.c`**: `read_lines()` flushes the last partial line at EOF.\n"
+  "- **`tests/test-reader.c`**: three new cases (no trailing newline, empty file, lone "
+  "newline).\n"
+  "- The old tests still pass; `meson test` is green.\n\n"
+  "One thing to note: `emit_line()` now also runs for an empty last chunk, which is why "
+  "the empty-file case checks that *no* line is emitted.",
+
+  "## What I found\n\n"
+  "The CI job uses `--buildtype=release`, which defines `G_DISABLE_ASSERT`. "
+  "`test_parser_limits` relied on a `g_assert` *side effect* to advance the cursor, "
+  "so the loop never ends there.\n\n"
+  "> Assertions must never have side effects.\n\n"
+  "| Build | Asserts | Result |\n"
+  "|---|---|---|\n"
+  "| debug | on | pass |\n"
+  "| release | off | hang |\n\n"
+  "I moved the increment out of the assertion.",
+};
+
+static const char *file_lines =
+  "#include \"config.h\"\n\n#include <string.h>\n\n#include \"reader.h\"\n\n"
+  "struct _Reader\n{\n  GObject  parent_instance;\n  GString *pending;\n  int      fd;\n};\n\n"
+  "G_DEFINE_FINAL_TYPE (Reader, reader, G_TYPE_OBJECT)\n\n"
+  "static void\nemit_line (Reader     *self,\n           const char *start,\n"
+  "           const char *end)\n{\n  g_autofree char *line = g_strndup (start, end - start);\n\n"
+  "  g_signal_emit (self, signals[LINE], 0, line);\n}\n";
+
+static JsonNode *json (const char *format,
+                       ...) G_GNUC_PRINTF (1, 2);
+
+static JsonNode *
+json (const char *format,
+      ...)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  va_list args;
+  JsonNode *node;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (!(node = json_from_string (text, &error)))
+    g_error ("%s: %s", text, error->message);
+  return node;
+}
+
+static char *
+json_quote (const char *text)
+{
+  g_autoptr(JsonNode) node = json_node_init_string (json_node_alloc (), text);
+
+  return json_to_string (node, FALSE);
+}
+
+static CairnItem *
+tool_call (const char *cwd,
+           const char *name,
+           JsonNode   *input,
+           JsonNode   *content,
+           gboolean    is_error,
+           JsonNode   *structured)
+{
+  static guint n;
+  g_autofree char *id = g_strdup_printf ("toolu_bench_%u", n++);
+  CairnToolCallItem *call = cairn_tool_call_item_new (id, name, cwd);
+
+  cairn_tool_call_item_set_input (call, json_node_get_object (input));
+  cairn_tool_call_item_set_result (call, content, is_error, structured);
+  json_node_unref (input);
+  json_node_unref (content);
+  g_clear_pointer (&structured, json_node_unref);
+  return CAIRN_ITEM (call);
+}
+
+static CairnItem *
+read_call (const char *cwd,
+           guint       turn)
+{
+  g_autofree char *path = g_strdup_printf ("%s/src/reader-%u.c", cwd, turn % 7);
+  g_autofree char *numbered = NULL;
+  g_autofree char *quoted_content = json_quote (file_lines);
+  g_auto(GStrv) lines = g_strsplit (file_lines, "\n", -1);
+  GString *out = g_string_new (NULL);
+  g_autofree char *quoted_out = NULL;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    g_string_append_printf (out, "%u\t%s\n", i + 1, lines[i]);
+  numbered = g_string_free (out, FALSE);
+  quoted_out = json_quote (numbered);
+  return tool_call (cwd, "Read", json ("{\"file_path\":\"%s\"}", path),
+                    json ("%s", quoted_out), FALSE,
+                    json ("{\"type\":\"text\",\"file\":{\"filePath\":\"%s\",\"content\":%s,"
+                          "\"numLines\":%u,\"startLine\":1,\"totalLines\":%u}}",
+                          path, quoted_content, g_strv_length (lines), g_strv_length (lines)));
+}
+
+static CairnItem *
+bash_call (const char *cwd,
+           guint       turn)
+{
+  const char *out = "ninja: Entering directory `_build'\n[1/4] Compiling C object tests/test-reader.p/test-reader.c.o\n"
+                    "[4/4] Linking target tests/test-reader\n 1/6 test-reader   OK   0.12s\n"
+                    " 2/6 test-parser   OK   0.31s\n 3/6 test-config   OK   0.08s\n\nOk: 6\nFail: 0\n";
+  g_autofree char *quoted = json_quote (out);
+  gboolean failed = turn % 9 == 4;
+
+  return tool_call (cwd, "Bash",
+                    json ("{\"command\":\"meson test -C _build --print-errorlogs\","
+                          "\"description\":\"Run the test suite\"}"),
+                    json ("%s", quoted), failed,
+                    json ("{\"stdout\":%s,\"stderr\":\"\",\"interrupted\":false,"
+                          "\"isImage\":false,\"noOutputExpected\":false}", quoted));
+}
+
+static CairnItem *
+grep_call (const char *cwd,
+           guint       turn)
+{
+  return tool_call (cwd, "Grep",
+                    json ("{\"pattern\":\"emit_line\",\"path\":\"%s/src\",\"output_mode\":\"content\"}", cwd),
+                    json ("\"src/reader.c:17:emit_line (Reader *self,\\nsrc/reader.c:41:  emit_line (self, start, end);"
+                          "\\nsrc/reader.h:12:void emit_line (Reader *self);\""), FALSE, NULL);
+}
+
+static CairnItem *
+edit_call (const char *cwd,
+           guint       turn)
+{
+  g_autofree char *path = g_strdup_printf ("%s/src/reader-%u.c", cwd, turn % 7);
+
+  return tool_call (cwd, "Edit",
+                    json ("{\"file_path\":\"%s\",\"old_string\":\"  }\\n  return TRUE;\","
+                          "\"new_string\":\"  }\\n  if (self->pending->len > 0)\\n    emit_line (self, "
+                          "self->pending->str, self->pending->str + self->pending->len);\\n  return TRUE;\"}",
+                          path),
+                    json ("\"The file %s has been updated successfully.\"", path), FALSE,
+                    json ("{\"filePath\":\"%s\",\"oldString\":\"  }\\n  return TRUE;\",\"structuredPatch\":"
+                          "[{\"oldStart\":40,\"oldLines\":4,\"newStart\":40,\"newLines\":6,\"lines\":"
+                          "[\"       emit_line (self, start, buf + i);\",\"   }\",\"+  if (self->pending->len > 0)\","
+                          "\"+    emit_line (self, self->pending->str, end);\",\"   return TRUE;\",\" }\"]}],"
+                          "\"userModified\":false}", path));
+}
+
+static CairnItem *
+write_call (const char *cwd,
+            guint       turn)
+{
+  g_autofree char *path = g_strdup_printf ("%s/tests/test-reader-%u.c", cwd, turn);
+  g_autofree char *quoted = json_quote (file_lines);
+
+  return tool_call (cwd, "Write",
+                    json ("{\"file_path\":\"%s\",\"content\":%s}", path, quoted),
+                    json ("\"File created successfully at: %s\"", path), FALSE,
+                    json ("{\"type\":\"create\",\"filePath\":\"%s\",\"content\":%s,"
+                          "\"structuredPatch\":[],\"originalFile\":null}", path, quoted));
+}
+
+static CairnItem *
+web_call (const char *cwd,
+          guint       turn)
+{
+  return tool_call (cwd, "WebFetch",
+                    json ("{\"url\":\"https://docs.gtk.org/glib/func.utf8_validate.html\","
+                          "\"prompt\":\"What does it return for a truncated sequence?\"}"),
+                    json ("\"It returns FALSE and sets end to the start of the invalid sequence.\""),
+                    FALSE, NULL);
+}
+
+static CairnItem *
+text_item (CairnItemKind  kind,
+           const char    *text)
+{
+  return CAIRN_ITEM (cairn_text_item_new (kind, text));
+}
+
+static CairnItem *
+result_item (guint turn)
+{
+  CairnTurnFigures figures = { 0 };
+
+  figures.duration_ms = 12000 + turn * 37;
+  figures.input_tokens = 18000 + turn * 120;
+  figures.output_tokens = 900 + turn;
+  figures.cost_usd = 0.042;
+  return CAIRN_ITEM (cairn_result_item_new (&figures));
+}
+
+/* One turn: 12 items of every kind the transcript shows. */
+static void
+add_turn (GPtrArray  *items,
+          const char *cwd,
+          guint       turn)
+{
+  g_ptr_array_add (items, text_item (CAIRN_ITEM_KIND_USER, prompts[turn % G_N_ELEMENTS (prompts)]));
+  g_ptr_array_add (items, text_item (CAIRN_ITEM_KIND_THINKING, thoughts[turn % G_N_ELEMENTS (thoughts)]));
+  g_ptr_array_add (items, text_item (CAIRN_ITEM_KIND_ASSISTANT, replies[0]));
+  g_ptr_array_add (items, read_call (cwd, turn));
+  g_ptr_array_add (items, grep_call (cwd, turn));
+  g_ptr_array_add (items, text_item (CAIRN_ITEM_KIND_ASSISTANT, replies[1]));
+  g_ptr_array_add (items, edit_call (cwd, turn));
+  g_ptr_array_add (items, write_call (cwd, turn));
+  g_ptr_array_add (items, bash_call (cwd, turn));
+  if (turn % 5 == 0)
+    g_ptr_array_add (items, web_call (cwd, turn));
+  else
+    g_ptr_array_add (items, CAIRN_ITEM (cairn_notice_item_new (CAIRN_NOTICE_WARNING,
+                                                               "Retrying the request (attempt 1 of 10)",
+                                                               "The API answered 529 (overloaded)")));
+  g_ptr_array_add (items, text_item (CAIRN_ITEM_KIND_ASSISTANT, replies[turn % 2 ? 2 : 3]));
+  g_ptr_array_add (items, result_item (turn));
+}
+
+static GPtrArray *
+build_items (const char *cwd)
+{
+  GPtrArray *items = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint turn = 0; items->len < N_ITEMS; turn++)
+    add_turn (items, cwd, turn);
+  g_ptr_array_set_size (items, N_ITEMS);
+  return items;
+}
+
+/* Figures */
+
+static Frames *
+frames_new (void)
+{
+  Frames *frames = g_new0 (Frames, 1);
+
+  frames->work = g_array_new (FALSE, FALSE, sizeof (double));
+  frames->layout = g_array_new (FALSE, FALSE, sizeof (double));
+  frames->paint = g_array_new (FALSE, FALSE, sizeof (double));
+  frames->interval = g_array_new (FALSE, FALSE, sizeof (double));
+  return frames;
+}
+
+static void
+frames_free (Frames *frames)
+{
+  g_array_unref (frames->work);
+  g_array_unref (frames->layout);
+  g_array_unref (frames->paint);
+  g_array_unref (frames->interval);
+  g_free (frames);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Frames, frames_free)
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+
+  return (x > y) - (x < y);
+}
+
+/* "mean-ms=… p95-ms=… max-ms=…" of @values, with @prefix on each name. */
+static char *
+describe (GArray     *values,
+          const char *prefix)
+{
+  g_autoptr(GArray) sorted = g_array_copy (values);
+  double sum = 0;
+  guint n = sorted->len;
+
+  if (n == 0)
+    return g_strdup_printf ("%smean-ms=- %sp95-ms=- %smax-ms=-", prefix, prefix, prefix);
+  g_array_sort (sorted, compare_doubles);
+  for (guint i = 0; i < n; i++)
+    sum += g_array_index (sorted, double, i);
+  return g_strdup_printf ("%smean-ms=%.2f %sp95-ms=%.2f %smax-ms=%.2f",
+                          prefix, sum / n,
+                          prefix, g_array_index (sorted, double, MIN (n - 1, (guint)(n * 0.95))),
+                          prefix, g_array_index (sorted, double, n - 1));
+}
+
+static void
+print_frames (const char *phase,
+              Frames     *frames,
+              const char *extra)
+{
+  g_autofree char *work = describe (frames->work, "");
+  g_autofree char *layout = describe (frames->layout, "layout-");
+  g_autofree char *paint = describe (frames->paint, "paint-");
+  g_autofree char *interval = describe (frames->interval, "interval-");
+
+  g_print ("bench-ui %s%s frames=%u %s %s %s %s\n", phase, extra, frames->work->len,
+           work, interval, layout, paint);
+}
+
+static gint64
+cpu_time_us (void)
+{
+  struct rusage usage;
+
+  getrusage (RUSAGE_SELF, &usage);
+  return (gint64)(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * G_USEC_PER_SEC +
+         usage.ru_utime.tv_usec + usage.ru_stime.tv_usec;
+}
+
+static long
+peak_rss_kb (void)
+{
+  struct rusage usage;
+
+  getrusage (RUSAGE_SELF, &usage);
+  return usage.ru_maxrss;
+}
+
+/* Frame clock: our handlers run after GDK's, so "layout" and "paint" mark
+ * the end of those phases. */
+
+static void
+push_ms (GArray *array,
+         gint64  us)
+{
+  double ms = us / 1000.0;
+
+  g_array_append_val (array, ms);
+}
+
+static void
+before_paint_cb (GdkFrameClock *clock,
+                 Bench         *bench)
+{
+  bench->before_us = g_get_monotonic_time ();
+  bench->layout_us = bench->paint_us = 0;
+}
+
+static void
+layout_cb (GdkFrameClock *clock,
+           Bench         *bench)
+{
+  bench->layout_us = g_get_monotonic_time ();
+}
+
+static void
+paint_cb (GdkFrameClock *clock,
+          Bench         *bench)
+{
+  bench->paint_us = g_get_monotonic_time ();
+}
+
+static void
+after_paint_cb (GdkFrameClock *clock,
+                Bench         *bench)
+{
+  gint64 now = g_get_monotonic_time ();
+  gint64 frame_time = gdk_frame_clock_get_frame_time (clock);
+
+  if (bench->first_frame_us == 0)
+    {
+      bench->first_frame_us = now;
+      g_main_loop_quit (bench->loop);
+    }
+  if (bench->frames != NULL && bench->before_us != 0)
+    {
+      gint64 layout_end = bench->layout_us ? bench->layout_us : bench->before_us;
+      gint64 paint_end = bench->paint_us ? bench->paint_us : layout_end;
+
+      push_ms (bench->frames->work, now - bench->before_us);
+      push_ms (bench->frames->layout, layout_end - bench->before_us);
+      push_ms (bench->frames->paint, paint_end - layout_end);
+      if (bench->last_frame_time != 0)
+        push_ms (bench->frames->interval, frame_time - bench->last_frame_time);
+    }
+  bench->last_frame_time = frame_time;
+}
+
+static void
+watch_frame_clock (Bench *bench)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (bench->window);
+
+  g_signal_connect (clock, "before-paint", G_CALLBACK (before_paint_cb), bench);
+  g_signal_connect (clock, "layout", G_CALLBACK (layout_cb), bench);
+  g_signal_connect (clock, "paint", G_CALLBACK (paint_cb), bench);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), bench);
+}
+
+static gboolean
+quit_cb (gpointer user_data)
+{
+  g_main_loop_quit (user_data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+run_for (Bench *bench,
+         guint  ms)
+{
+  g_timeout_add (ms, quit_cb, bench->loop);
+  g_main_loop_run (bench->loop);
+}
+
+/* The window */
+
+static GtkWidget *
+find_list_view (GtkWidget *root)
+{
+  if (GTK_IS_LIST_VIEW (root))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_list_view (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static const char *
+renderer_name (Bench *bench)
+{
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (bench->window));
+
+  return renderer ? G_OBJECT_TYPE_NAME (renderer) : "none";
+}
+
+static void
+bench_first_frame (Bench            *bench,
+                   CairnApplication *app,
+                   GFile            *folder,
+                   GPtrArray        *items)
+{
+  gint64 start = g_get_monotonic_time ();
+  gint64 created, appended;
+  GtkWidget *list_view;
+
+  bench->window = GTK_WIDGET (cairn_window_new (app, folder));
+  created = g_get_monotonic_time ();
+  bench->transcript = cairn_session_get_transcript (cairn_window_get_session (CAIRN_WINDOW (bench->window)));
+  for (guint i = 0; i < items->len; i++)
+    cairn_transcript_append (bench->transcript, items->pdata[i]);
+  appended = g_get_monotonic_time ();
+
+  gtk_widget_realize (bench->window);
+  watch_frame_clock (bench);
+  gtk_window_present (GTK_WINDOW (bench->window));
+  g_main_loop_run (bench->loop);
+
+  list_view = find_list_view (bench->window);
+  g_assert (list_view != NULL);
+  bench->vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (list_view));
+  g_print ("bench-ui first-frame-ms=%.1f renderer=%s items=%u window-new-ms=%.1f "
+           "append-ms=%.1f present-to-frame-ms=%.1f peak-rss-kb=%ld\n",
+           (bench->first_frame_us - start) / 1e3, renderer_name (bench),
+           g_list_model_get_n_items (G_LIST_MODEL (bench->transcript)),
+           (created - start) / 1e3, (appended - created) / 1e3,
+           (bench->first_frame_us - appended) / 1e3, peak_rss_kb ());
+}
+
+static double
+bottom (GtkAdjustment *adj)
+{
+  return gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj);
+}
+
+/* One step per frame, in the frame's update phase, so the step's cost is
+ * in that frame's work. */
+static gboolean
+scroll_tick_cb (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       user_data)
+{
+  Bench *bench = user_data;
+  double value = gtk_adjustment_get_value (bench->vadj);
+  double step = gtk_adjustment_get_page_size (bench->vadj) * SCROLL_STEP;
+
+  if (value >= bottom (bench->vadj) - 0.5 || g_get_monotonic_time () > bench->scroll_end_us)
+    {
+      g_main_loop_quit (bench->loop);
+      return G_SOURCE_REMOVE;
+    }
+  gtk_adjustment_set_value (bench->vadj, MIN (value + step, bottom (bench->vadj)));
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+bench_scroll (Bench *bench)
+{
+  g_autoptr(Frames) frames = frames_new ();
+  g_autofree char *extra = NULL;
+  double upper_before;
+
+  /* From the top, once the jump there has settled. */
+  gtk_adjustment_set_value (bench->vadj, 0);
+  run_for (bench, 300);
+  upper_before = gtk_adjustment_get_upper (bench->vadj);
+
+  bench->frames = frames;
+  bench->last_frame_time = 0;
+  bench->scroll_end_us = g_get_monotonic_time () + MAX_SCROLL_S * G_USEC_PER_SEC;
+  gtk_widget_add_tick_callback (bench->window, scroll_tick_cb, bench, NULL);
+  g_main_loop_run (bench->loop);
+  bench->frames = NULL;
+
+  extra = g_strdup_printf (" px=%.0f upper-at-start=%.0f page=%.0f reached-end=%s",
+                           gtk_adjustment_get_upper (bench->vadj), upper_before,
+                           gtk_adjustment_get_page_size (bench->vadj),
+                           gtk_adjustment_get_value (bench->vadj) >= bottom (bench->vadj) - 0.5
+                             ? "yes" : "no");
+  print_frames ("scroll", frames, extra);
+}
+
+/* Append the deltas that are due, one call each, as the session does. */
+static gboolean
+stream_timeout_cb (gpointer user_data)
+{
+  Bench *bench = user_data;
+  gint64 start = g_get_monotonic_time ();
+  guint due = (start - bench->stream_start_us) * DELTAS_PER_S / G_USEC_PER_SEC;
+
+  for (; bench->deltas < due; bench->deltas++)
+    {
+      char delta[32] = "\n\n";
+      const char *end = bench->text_pos;
+
+      for (guint i = 0; i < 4 && *end; i++)
+        end = g_utf8_next_char (end);
+      if (end == bench->text_pos)
+        bench->text_pos = replies[1 + bench->deltas % 3];
+      else
+        {
+          memcpy (delta, bench->text_pos, end - bench->text_pos);
+          delta[end - bench->text_pos] = '\0';
+          bench->text_pos = end;
+        }
+      cairn_text_item_append (bench->reply, delta);
+    }
+  bench->append_us += g_get_monotonic_time () - start;
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+bench_stream (Bench *bench)
+{
+  g_autoptr(Frames) frames = frames_new ();
+  g_autoptr(CairnItem) prompt = text_item (CAIRN_ITEM_KIND_USER, prompts[0]);
+  g_autofree char *extra = NULL;
+  gint64 cpu_start, wall;
+  guint source;
+
+  bench->reply = cairn_text_item_new (CAIRN_ITEM_KIND_ASSISTANT, "");
+  bench->text_pos = replies[1];
+  cairn_text_item_set_streaming (bench->reply, TRUE);
+
+  bench->frames = frames;
+  bench->last_frame_time = 0;
+  cpu_start = cpu_time_us ();
+  bench->stream_start_us = g_get_monotonic_time ();
+  cairn_transcript_append (bench->transcript, prompt);
+  cairn_transcript_append (bench->transcript, CAIRN_ITEM (bench->reply));
+  source = g_timeout_add (1, stream_timeout_cb, bench);
+  run_for (bench, STREAM_S * 1000);
+  g_source_remove (source);
+  wall = g_get_monotonic_time () - bench->stream_start_us;
+  bench->frames = NULL;
+
+  extra = g_strdup_printf (" deltas=%u deltas/s=%.0f chars=%u append-ms=%.0f cpu-%%=%.0f "
+                           "at-bottom=%s peak-rss-kb=%ld",
+                           bench->deltas, bench->deltas / (wall / 1e6),
+                           (guint)strlen (cairn_text_item_get_text (bench->reply)),
+                           bench->append_us / 1e3, 100.0 * (cpu_time_us () - cpu_start) / wall,
+                           gtk_adjustment_get_value (bench->vadj) >= bottom (bench->vadj) - 24
+                             ? "yes" : "no", peak_rss_kb ());
+  print_frames ("stream", frames, extra);
+  cairn_text_item_set_streaming (bench->reply, FALSE);
+  g_clear_object (&bench->reply);
+}
+
+/* A CLI that never answers and never exits on its own: the window starts
+ * one, and the benchmark is about the view, not the process. */
+static char *
+write_quiet_cli (const char *dir)
+{
+  g_autofree char *path = g_build_filename (dir, "quiet-cli", NULL);
+  g_autoptr(GError) error = NULL;
+
+  if (!g_file_set_contents (path, "#!/bin/sh\nexec cat >/dev/null\n", -1, &error))
+    g_error ("%s", error->message);
+  g_chmod (path, 0755);
+  return g_steal_pointer (&path);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *dir = g_dir_make_tmp ("cairn-bench-ui-XXXXXX", NULL);
+  g_autofree char *cli = write_quiet_cli (dir);
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  g_autoptr(CairnApplication) app = NULL;
+  g_autoptr(GPtrArray) items = NULL;
+  g_autoptr(GError) error = NULL;
+  Bench bench = { 0 };
+
+  g_setenv ("CAIRN_CLAUDE", cli, TRUE);
+  app = cairn_application_new (TRUE);
+  if (!g_application_register (G_APPLICATION (app), NULL, &error))
+    g_error ("%s", error->message);
+  bench.loop = g_main_loop_new (NULL, FALSE);
+  items = build_items (dir);
+
+  bench_first_frame (&bench, app, folder, items);
+  run_for (&bench, 500);
+  bench_scroll (&bench);
+  bench_stream (&bench);
+
+  gtk_window_destroy (GTK_WINDOW (bench.window));
+  run_for (&bench, 100);
+  g_main_loop_unref (bench.loop);
+  g_unlink (cli);
+  g_rmdir (dir);
+  return 0;
+}

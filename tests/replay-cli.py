@@ -14,6 +14,7 @@ Environment:
   CAIRN_REPLAY_KILL_AFTER=N    after N lines of a turn, SIGKILL itself
   CAIRN_REPLAY_STALL_AFTER=N   after N lines of a turn, hang: answer nothing
                          more (not even an interrupt) until killed
+  CAIRN_REPLAY_STDERR    a line to print on stderr before each turn
   CAIRN_REPLAY_ARGS_LOG  append the argument list (one JSON line per start)
 Control requests on stdin get a success control_response; "initialize"
 gets a small "commands" list.
@@ -57,6 +58,9 @@ def answer_control(request):
 
 
 def play(turn):
+    if os.environ.get("CAIRN_REPLAY_STDERR"):
+        sys.stderr.write(os.environ["CAIRN_REPLAY_STDERR"] + "\n")
+        sys.stderr.flush()
     crash = int(os.environ.get("CAIRN_REPLAY_CRASH_AFTER", "0"))
     kill = int(os.environ.get("CAIRN_REPLAY_KILL_AFTER", "0"))
     stall = int(os.environ.get("CAIRN_REPLAY_STALL_AFTER", "0"))

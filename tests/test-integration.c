@@ -213,6 +213,40 @@ test_killed_then_resumed (void)
   fixture_clear (&f);
 }
 
+static gboolean
+has_models (gpointer data)
+{
+  Fixture *f = data;
+  const char * const *values = cairn_session_get_model_values (f->session);
+
+  return values != NULL && values[0] != NULL;
+}
+
+/* The header's model menu: the CLI lists its models at start, and the
+ * chosen one is what the next request asks the API for. */
+static void
+test_set_model (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GPtrArray) bodies = NULL;
+  JsonObject *last;
+
+  fixture_init (&f, "{}");
+  g_assert_true (cairn_session_start (f.session));
+  g_assert_true (cairn_test_wait_until (has_models, &f, 60000));
+  g_assert_true (g_strv_contains (cairn_session_get_model_values (f.session), "sonnet"));
+
+  cairn_session_set_model (f.session, "sonnet");
+  cairn_session_send_prompt (f.session, "Which model are you?");
+  wait_idle (&f, 60000);
+
+  bodies = cairn_test_fake_api_bodies (f.api);
+  last = json_node_get_object (g_ptr_array_index (bodies, bodies->len - 1));
+  g_assert_true (g_str_has_prefix (json_object_get_string_member (last, "model"), "claude-sonnet"));
+  g_assert_true (g_str_has_prefix (cairn_session_get_model (f.session), "claude-sonnet"));
+  fixture_clear (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -222,6 +256,7 @@ main (int   argc,
   g_test_add_func ("/cairn/integration/prompt-streams-reply", test_prompt_streams_reply);
   g_test_add_func ("/cairn/integration/interrupt-mid-stream", test_interrupt_mid_stream);
   g_test_add_func ("/cairn/integration/killed-then-resumed", test_killed_then_resumed);
+  g_test_add_func ("/cairn/integration/set-model", test_set_model);
 
   return g_test_run ();
 }

@@ -14,6 +14,7 @@
 #include "cairn-session-private.h"
 #include "cairn-test-harness.h"
 #include "cairn-text-item.h"
+#include "cairn-tool-call-item.h"
 
 /* The session driven by recordings of the real CLI, replayed by
  * tests/replay-cli.py, which Cairn launches exactly as it launches claude. */
@@ -41,6 +42,7 @@ fixture_init (Fixture    *f,
   g_unsetenv ("CAIRN_REPLAY_CRASH_AFTER");
   g_unsetenv ("CAIRN_REPLAY_KILL_AFTER");
   g_unsetenv ("CAIRN_REPLAY_STALL_AFTER");
+  g_unsetenv ("CAIRN_REPLAY_STDERR");
   f->session = cairn_session_new (f->dir, replay);
 }
 
@@ -377,6 +379,36 @@ test_protocol_log (void)
   fixture_clear (&f);
 }
 
+/* Quiet rows for what the CLI reports besides the reply, and a tool call
+ * that never got its result is closed when the turn ends. */
+static void
+test_notices_and_unfinished_call (void)
+{
+  Fixture f = { 0 };
+  CairnTranscript *t;
+  CairnToolCallItem *call;
+
+  fixture_init (&f, "notices.jsonl");
+  g_setenv ("CAIRN_REPLAY_STDERR", "warning from the CLI on stderr", TRUE);
+  send_and_wait (&f, "go");
+  t = transcript (&f);
+
+  g_assert_true (cairn_test_transcript_mentions (t, "Compacting the conversation"));
+  g_assert_true (cairn_test_transcript_mentions (t, "70 tokens before, 572 after"));
+  g_assert_true (cairn_test_transcript_mentions (t, "Rate limit: allowed"));
+  g_assert_true (cairn_test_transcript_mentions (t, "don't ask mode"));
+  g_assert_true (cairn_test_transcript_mentions (t, "warning from the CLI on stderr"));
+  g_assert_cmpstr (cairn_session_get_permission_mode (f.session), ==, "dontAsk");
+
+  call = CAIRN_TOOL_CALL_ITEM (cairn_test_find_item (t, CAIRN_ITEM_KIND_TOOL_CALL, 0));
+  g_assert_cmpstr (cairn_tool_call_item_get_title (call), ==, "sleep 100");
+  g_assert_cmpint (cairn_tool_call_item_get_status (call), ==, CAIRN_TOOL_STATUS_NOT_RUN);
+  g_assert_nonnull (strstr (cairn_tool_call_item_get_summary (call), "turn ended"));
+  /* nothing unknown: every line above has its own row */
+  g_assert_null (cairn_test_find_item (t, CAIRN_ITEM_KIND_RAW, 0));
+  fixture_clear (&f);
+}
+
 static void
 test_missing_cli (void)
 {
@@ -406,6 +438,7 @@ main (int   argc,
   g_test_add_func ("/cairn/session/killed-mid-turn", test_killed_mid_turn);
   g_test_add_func ("/cairn/session/hung-cli-stopped-after-interrupt", test_hung_cli_stopped_after_interrupt);
   g_test_add_func ("/cairn/session/protocol-log", test_protocol_log);
+  g_test_add_func ("/cairn/session/notices-and-unfinished-call", test_notices_and_unfinished_call);
   g_test_add_func ("/cairn/session/missing-cli", test_missing_cli);
 
   return g_test_run ();

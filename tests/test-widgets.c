@@ -389,6 +389,74 @@ test_window_without_cli (void)
   g_unsetenv ("CAIRN_CLAUDE");
 }
 
+static GtkWidget *
+find_popover (GtkWidget *root)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = GTK_IS_POPOVER (child) ? child : find_popover (child);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+press_key (GtkWidget *text_view,
+           guint      keyval)
+{
+  GtkEventController *keys = NULL;
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (text_view);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && keys == NULL; i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller) &&
+          gtk_event_controller_get_propagation_phase (controller) == GTK_PHASE_CAPTURE)
+        keys = controller;
+    }
+  g_assert_nonnull (keys);
+  g_signal_emit_by_name (keys, "key-pressed", keyval, 0, 0, &handled);
+  g_assert_true (handled);
+}
+
+/* Typing "/" offers the CLI's slash commands; Tab completes the choice. */
+static void
+test_composer_slash_completion (void)
+{
+  static const char *commands[] = { "compact", "cost", "review", NULL };
+  GtkWidget *window = gtk_window_new ();
+  CairnComposer *composer = g_object_new (CAIRN_TYPE_COMPOSER, NULL);
+  GtkTextView *view;
+  GtkWidget *popover;
+  g_autofree char *text = NULL;
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (composer));
+  gtk_window_present (GTK_WINDOW (window));
+  cairn_composer_set_commands (composer, commands);
+  view = GTK_TEXT_VIEW (find_widget (GTK_WIDGET (composer), GTK_TYPE_TEXT_VIEW, NULL, NULL));
+  popover = find_popover (GTK_WIDGET (composer));
+  g_assert_nonnull (popover);
+
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (view), "/co", -1);
+  g_assert_true (gtk_widget_get_visible (popover));
+  g_assert_nonnull (find_widget (popover, GTK_TYPE_LABEL, label_is, "/compact"));
+  g_assert_nonnull (find_widget (popover, GTK_TYPE_LABEL, label_is, "/cost"));
+  g_assert_null (find_widget (popover, GTK_TYPE_LABEL, label_is, "/review"));
+
+  press_key (GTK_WIDGET (view), GDK_KEY_Down);
+  press_key (GTK_WIDGET (view), GDK_KEY_Tab);
+  text = cairn_composer_dup_text (composer);
+  g_assert_cmpstr (text, ==, "/cost ");
+  g_assert_false (gtk_widget_get_visible (popover));
+
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (view), "plain text", -1);
+  g_assert_false (gtk_widget_get_visible (popover));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The cli-path setting comes first, before CAIRN_CLAUDE (which would work
  * here): the window must read the settings when it starts its session. */
 static void
@@ -743,6 +811,7 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/missing-cli-page", test_missing_cli_page);
   g_test_add_func ("/cairn/widgets/window/without-cli", test_window_without_cli);
   g_test_add_func ("/cairn/widgets/window/cli-path-setting", test_window_uses_cli_path_setting);
+  g_test_add_func ("/cairn/widgets/composer/slash-completion", test_composer_slash_completion);
 
   return g_test_run ();
 }
