@@ -58,6 +58,7 @@ struct _CairnSession
   GStrv               model_labels;
 
   CairnProtocolLog   *protocol_log;
+  CairnAttachmentStore *attachment_store;
   guint               logged_items;
 
   guint               closing : 1;

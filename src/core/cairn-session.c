@@ -353,19 +353,39 @@ _cairn_session_attach_connection (CairnSession       *self,
   send_initialize (self);
 }
 
+/* A stream-json user line (PROTOCOL §4.1): a string, or content blocks
+ * when images go with the prompt. */
 static JsonObject *
-user_message_new (const char *text)
+user_message_new (const char *text,
+                  JsonArray  *content)
 {
   JsonObject *object = json_object_new ();
   JsonObject *message = json_object_new ();
 
   json_object_set_string_member (message, "role", "user");
-  json_object_set_string_member (message, "content", text);
+  if (content != NULL)
+    json_object_set_array_member (message, "content", json_array_ref (content));
+  else
+    json_object_set_string_member (message, "content", text);
   json_object_set_string_member (object, "type", "user");
   json_object_set_object_member (object, "message", message);
   json_object_set_null_member (object, "parent_tool_use_id");
   json_object_set_string_member (object, "session_id", "");
   return object;
+}
+
+static void
+send_user_message (CairnSession  *self,
+                   CairnTextItem *item,
+                   JsonObject    *message)
+{
+  cairn_transcript_append (self->transcript, CAIRN_ITEM (item));
+  if (self->connection == NULL && !start_process (self))
+    return;
+  cairn_cli_connection_send_object (self->connection, message);
+  set_pending_turns (self, self->pending_turns + 1);
+  if (self->state != CAIRN_SESSION_STATE_STARTING)
+    _cairn_session_set_state (self, CAIRN_SESSION_STATE_RUNNING);
 }
 
 /**
@@ -386,15 +406,56 @@ cairn_session_send_prompt (CairnSession *self,
   g_return_if_fail (text != NULL);
 
   item = cairn_text_item_new (CAIRN_ITEM_KIND_USER, text);
-  cairn_transcript_append (self->transcript, CAIRN_ITEM (item));
-  if (self->connection == NULL && !start_process (self))
-    return;
+  message = user_message_new (text, NULL);
+  send_user_message (self, item, message);
+}
 
-  message = user_message_new (text);
-  cairn_cli_connection_send_object (self->connection, message);
-  set_pending_turns (self, self->pending_turns + 1);
-  if (self->state != CAIRN_SESSION_STATE_STARTING)
-    _cairn_session_set_state (self, CAIRN_SESSION_STATE_RUNNING);
+/**
+ * cairn_session_send_prompt_with_images:
+ * @saved_images: (element-type CairnAttachment): images already saved by
+ *   the session's attachment store
+ *
+ * Like cairn_session_send_prompt(), with each image as a base64 `image`
+ * block plus a line naming the saved files, so the agent can open them.
+ */
+void
+cairn_session_send_prompt_with_images (CairnSession *self,
+                                       const char   *text,
+                                       GPtrArray    *saved_images)
+{
+  g_autoptr(CairnTextItem) item = NULL;
+  g_autoptr(JsonObject) message = NULL;
+  g_autoptr(JsonArray) content = NULL;
+
+  g_return_if_fail (CAIRN_IS_SESSION (self));
+  g_return_if_fail (text != NULL);
+
+  if (saved_images == NULL || saved_images->len == 0)
+    {
+      cairn_session_send_prompt (self, text);
+      return;
+    }
+  item = cairn_text_item_new (CAIRN_ITEM_KIND_USER, text);
+  cairn_text_item_set_attachments (item, saved_images);
+  content = cairn_attachment_store_build_user_content (cairn_session_get_attachment_store (self),
+                                                       saved_images, text);
+  message = user_message_new (text, content);
+  send_user_message (self, item, message);
+}
+
+/**
+ * cairn_session_get_attachment_store:
+ *
+ * Where this project's attached images are checked and saved.
+ */
+CairnAttachmentStore *
+cairn_session_get_attachment_store (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), NULL);
+
+  if (self->attachment_store == NULL)
+    self->attachment_store = cairn_attachment_store_new (self->cwd);
+  return self->attachment_store;
 }
 
 static gboolean
@@ -475,6 +536,7 @@ cairn_session_set_debug_dir (CairnSession  *self,
   g_return_val_if_fail (CAIRN_IS_SESSION (self), FALSE);
 
   g_clear_object (&self->protocol_log);
+  g_clear_object (&self->attachment_store);
   if (dir == NULL || *dir == '\0')
     return TRUE;
   self->protocol_log = cairn_protocol_log_new (dir, error);
@@ -562,6 +624,7 @@ cairn_session_dispose (GObject *object)
   g_clear_pointer (&self->tool_calls, g_hash_table_unref);
   g_clear_object (&self->todos);
   g_clear_object (&self->protocol_log);
+  g_clear_object (&self->attachment_store);
   g_clear_object (&self->transcript);
 
   G_OBJECT_CLASS (cairn_session_parent_class)->dispose (object);

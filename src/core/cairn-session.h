@@ -9,6 +9,7 @@
 
 #include <gio/gio.h>
 
+#include "cairn-attachment-store.h"
 #include "cairn-transcript.h"
 #include "cairn-types.h"
 
@@ -44,6 +45,10 @@ void                cairn_session_set_model           (CairnSession *self,
                                                        const char   *model);
 void                cairn_session_send_prompt         (CairnSession *self,
                                                        const char   *text);
+void                cairn_session_send_prompt_with_images (CairnSession *self,
+                                                           const char   *text,
+                                                           GPtrArray    *saved_images);
+CairnAttachmentStore *cairn_session_get_attachment_store (CairnSession *self);
 void                cairn_session_interrupt           (CairnSession *self);
 void                cairn_session_close               (CairnSession *self);
 

@@ -21,6 +21,8 @@ struct _CairnTextItem
   gboolean   streaming;
   gint64     stream_started;
   gint64     duration_ms;
+  /* images sent with a user prompt (CairnAttachment), or NULL */
+  GListStore *attachments;
 };
 
 G_DEFINE_FINAL_TYPE (CairnTextItem, cairn_text_item, CAIRN_TYPE_ITEM)
@@ -30,6 +32,7 @@ enum {
   PROP_TEXT,
   PROP_STREAMING,
   PROP_DURATION_MS,
+  PROP_ATTACHMENTS,
   N_PROPS
 };
 
@@ -41,6 +44,7 @@ cairn_text_item_finalize (GObject *object)
   CairnTextItem *self = (CairnTextItem *)object;
 
   g_string_free (self->text, TRUE);
+  g_clear_object (&self->attachments);
 
   G_OBJECT_CLASS (cairn_text_item_parent_class)->finalize (object);
 }
@@ -67,6 +71,10 @@ cairn_text_item_get_property (GObject    *object,
       g_value_set_int64 (value, self->duration_ms);
       break;
 
+    case PROP_ATTACHMENTS:
+      g_value_set_object (value, self->attachments);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -89,6 +97,9 @@ cairn_text_item_class_init (CairnTextItemClass *klass)
   properties [PROP_DURATION_MS] =
     g_param_spec_int64 ("duration-ms", NULL, NULL, 0, G_MAXINT64, 0,
                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  properties [PROP_ATTACHMENTS] =
+    g_param_spec_object ("attachments", NULL, NULL, G_TYPE_LIST_MODEL,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -171,4 +182,31 @@ cairn_text_item_get_duration_ms (CairnTextItem *self)
 {
   g_return_val_if_fail (CAIRN_IS_TEXT_ITEM (self), 0);
   return self->duration_ms;
+}
+
+/**
+ * cairn_text_item_get_attachments:
+ *
+ * Returns: (nullable): the CairnAttachments sent with this prompt
+ */
+GListModel *
+cairn_text_item_get_attachments (CairnTextItem *self)
+{
+  g_return_val_if_fail (CAIRN_IS_TEXT_ITEM (self), NULL);
+  return self->attachments ? G_LIST_MODEL (self->attachments) : NULL;
+}
+
+void
+cairn_text_item_set_attachments (CairnTextItem *self,
+                                 GPtrArray     *attachments)
+{
+  g_return_if_fail (CAIRN_IS_TEXT_ITEM (self));
+
+  g_clear_object (&self->attachments);
+  if (attachments != NULL && attachments->len > 0)
+    {
+      self->attachments = g_list_store_new (G_TYPE_OBJECT);
+      g_list_store_splice (self->attachments, 0, 0, attachments->pdata, attachments->len);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ATTACHMENTS]);
 }

@@ -7,6 +7,8 @@
 
 #pragma once
 
+#include <gio/gio.h>
+
 #include "cairn-item.h"
 
 G_BEGIN_DECLS
@@ -26,5 +28,8 @@ gboolean       cairn_text_item_get_streaming (CairnTextItem *self);
 void           cairn_text_item_set_streaming (CairnTextItem *self,
                                               gboolean       streaming);
 gint64         cairn_text_item_get_duration_ms (CairnTextItem *self);
+GListModel    *cairn_text_item_get_attachments (CairnTextItem *self);
+void           cairn_text_item_set_attachments (CairnTextItem *self,
+                                                GPtrArray     *attachments);
 
 G_END_DECLS
