@@ -55,6 +55,7 @@ Messages get ids msg_fake_NNN, responses a request-id header req_fake_NNN;
 usage is input_tokens 50 (override with "usage"), output_tokens ~ size/4.
 Placeholders in any string of a reply: {{PROMPT}} (the prompt text, i.e. the
 last text block of the prompt message that is not a <system-reminder>) and
+{{PLAN_FILE}} (in plan mode, the plan file the CLI's reminder names) and
 {{CWD}} (the "Primary working directory" named in the request's system
 prompt; tests can use it for a Write file_path).
 """
@@ -115,18 +116,31 @@ def find_prompt(messages):
     return len(messages), []
 
 
-def find_cwd(body):
+def all_texts(body):
     system = body.get("system")
     if isinstance(system, list):
         system = "\n".join(b.get("text", "") for b in system if isinstance(b, dict))
     texts = [system or ""]
     for m in body.get("messages", []):
         texts += text_blocks(m)
-    for t in texts:
-        found = re.search(r"Primary working directory: *(\S[^\n]*)", t)
+    return texts
+
+
+def find_in_texts(body, pattern):
+    for t in all_texts(body):
+        found = re.search(pattern, t)
         if found:
             return found.group(1).strip()
     return ""
+
+
+def find_cwd(body):
+    return find_in_texts(body, r"Primary working directory: *(\S[^\n]*)")
+
+
+def find_plan_file(body):
+    """In plan mode the CLI's reminder names the plan file to write."""
+    return find_in_texts(body, r"(/\S+/plans/[A-Za-z0-9_.-]+\.md)")
 
 
 def substitute(value, subs):
@@ -164,7 +178,8 @@ def choose_reply(body):
         ATTEMPTS[key] = seen + 1
     if seen < len(attempts):
         reply = attempts[seen]
-    return substitute(reply, {"{{PROMPT}}": prompt, "{{CWD}}": find_cwd(body)})
+    return substitute(reply, {"{{PROMPT}}": prompt, "{{CWD}}": find_cwd(body),
+                              "{{PLAN_FILE}}": find_plan_file(body)})
 
 
 def split(s, k):

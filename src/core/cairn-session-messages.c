@@ -354,16 +354,7 @@ handle_control_request (CairnSession *self,
     }
 
   if (g_strcmp0 (subtype, "can_use_tool") == 0)
-    {
-      /* Until approvals have their dialog, refuse rather than hang the turn. */
-      title = g_strdup_printf (_("Claude asked to use %s; Cairn denied it"),
-                               cairn_json_get_string (request, "tool_name"));
-      json_object_set_string_member (answer, "behavior", "deny");
-      json_object_set_string_member (answer, "message",
-                                     "This client cannot approve tools yet; the user was not asked.");
-      cairn_cli_connection_respond (self->connection, request_id, answer);
-      append_raw (self, message, CAIRN_NOTICE_WARNING, title);
-    }
+    _cairn_session_request_permission (self, object);
   else if (g_strcmp0 (subtype, "hook_callback") == 0)
     cairn_cli_connection_respond (self->connection, request_id, answer);
   else
@@ -421,8 +412,12 @@ _cairn_session_handle_message (CairnSession *self,
       handle_control_request (self, message);
       break;
 
-    case CAIRN_MESSAGE_CONTROL_RESPONSE:
     case CAIRN_MESSAGE_CONTROL_CANCEL_REQUEST:
+      _cairn_session_cancel_permission (self, cairn_json_get_string (cairn_message_get_object (message),
+                                                                     "request_id"));
+      break;
+
+    case CAIRN_MESSAGE_CONTROL_RESPONSE:
       break;
 
     case CAIRN_MESSAGE_UNKNOWN:

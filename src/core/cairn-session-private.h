@@ -59,9 +59,12 @@ struct _CairnSession
 
   CairnProtocolLog   *protocol_log;
   CairnAttachmentStore *attachment_store;
+  GListStore         *pending_requests;
+  GListStore         *allow_rules;
   guint               logged_items;
 
   guint               closing : 1;
+  guint               restart_when_idle : 1;
 };
 
 void _cairn_session_handle_message   (CairnSession       *self,
@@ -87,6 +90,14 @@ void _cairn_session_update_todos     (CairnSession       *self,
 void _cairn_session_set_context      (CairnSession       *self,
                                       gint64              used,
                                       gint64              window);
+void _cairn_session_request_permission (CairnSession     *self,
+                                        JsonObject       *control_request);
+void _cairn_session_cancel_permission  (CairnSession     *self,
+                                        const char       *request_id);
+void _cairn_session_expire_permissions (CairnSession     *self);
+void _cairn_session_restart_fresh      (CairnSession     *self,
+                                        const char       *mode);
+void _cairn_session_restart_if_idle    (CairnSession     *self);
 void _cairn_session_log_items        (CairnSession       *self);
 void _cairn_session_add_cost         (CairnSession       *self,
                                       double              cost);

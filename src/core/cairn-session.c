@@ -27,6 +27,13 @@ G_DEFINE_FINAL_TYPE (CairnSession, cairn_session, G_TYPE_OBJECT)
 
 static GParamSpec *properties [CAIRN_SESSION_N_PROPS];
 
+enum {
+  PERMISSION_REQUESTED,
+  N_SIGNALS
+};
+
+static guint signals [N_SIGNALS];
+
 void
 _cairn_session_set_string (CairnSession  *self,
                            char         **field,
@@ -106,6 +113,7 @@ _cairn_session_turn_finished (CairnSession *self)
   if (self->connection != NULL)
     _cairn_session_set_state (self, self->pending_turns > 0 ? CAIRN_SESSION_STATE_RUNNING
                                                              : CAIRN_SESSION_STATE_IDLE);
+  _cairn_session_restart_if_idle (self);
 }
 
 static void
@@ -147,6 +155,7 @@ connection_exited_cb (CairnSession       *self,
   drop_connection (self);
   _cairn_session_close_open_blocks (self);
   _cairn_session_end_tool_calls (self, _("Not run: Claude Code stopped"));
+  _cairn_session_expire_permissions (self);
   g_clear_handle_id (&self->interrupt_timeout, g_source_remove);
   set_pending_turns (self, 0);
   _cairn_session_set_state (self, CAIRN_SESSION_STATE_EXITED);
@@ -507,6 +516,94 @@ cairn_session_interrupt (CairnSession *self)
                                              interrupt_timeout_cb, self);
 }
 
+/* Ends the process without a notice (the user asked for it). */
+static void
+stop_process_quietly (CairnSession *self)
+{
+  if (self->connection == NULL)
+    return;
+  cairn_cli_connection_terminate (self->connection);
+  drop_connection (self);
+  _cairn_session_close_open_blocks (self);
+  _cairn_session_end_tool_calls (self, _("Not run: the session was restarted"));
+  _cairn_session_expire_permissions (self);
+  set_pending_turns (self, 0);
+  _cairn_session_set_state (self, CAIRN_SESSION_STATE_EXITED);
+}
+
+/* A new conversation (no --resume) in @mode, for an approved plan. */
+void
+_cairn_session_restart_fresh (CairnSession *self,
+                              const char   *mode)
+{
+  stop_process_quietly (self);
+  _cairn_session_set_string (self, &self->session_id, NULL, CAIRN_SESSION_PROP_SESSION_ID);
+  _cairn_session_set_string (self, &self->permission_mode, mode, CAIRN_SESSION_PROP_PERMISSION_MODE);
+  cairn_set_str (&self->start_mode, mode);
+  g_list_store_remove_all (self->allow_rules);
+}
+
+/* After a revoked rule: the next prompt resumes in a process without it. */
+void
+_cairn_session_restart_if_idle (CairnSession *self)
+{
+  if (!self->restart_when_idle || self->pending_turns > 0)
+    return;
+  self->restart_when_idle = FALSE;
+  stop_process_quietly (self);
+}
+
+static void
+set_mode_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(CairnSession) self = user_data;
+  g_autoptr(JsonObject) reply = NULL;
+  g_autoptr(GError) error = NULL;
+
+  reply = cairn_cli_connection_send_control_finish (CAIRN_CLI_CONNECTION (object), result, &error);
+  if (reply == NULL)
+    _cairn_session_append_notice (self, CAIRN_NOTICE_WARNING, _("The mode could not be changed"),
+                                  error->message);
+}
+
+/**
+ * cairn_session_set_permission_mode:
+ *
+ * Asks the CLI to switch mode (`set_permission_mode`); the mode shown is
+ * the one the CLI reports back. Without a process, it is the mode the
+ * next one starts in.
+ */
+void
+cairn_session_set_permission_mode (CairnSession *self,
+                                   const char   *mode)
+{
+  g_autoptr(JsonObject) request = json_object_new ();
+
+  g_return_if_fail (CAIRN_IS_SESSION (self));
+  g_return_if_fail (mode != NULL);
+
+  if (self->connection == NULL)
+    {
+      cairn_set_str (&self->start_mode, mode);
+      _cairn_session_set_string (self, &self->permission_mode, mode, CAIRN_SESSION_PROP_PERMISSION_MODE);
+      return;
+    }
+  json_object_set_string_member (request, "subtype", "set_permission_mode");
+  json_object_set_string_member (request, "mode", mode);
+  cairn_cli_connection_send_control_async (self->connection, request, NULL,
+                                           set_mode_cb, g_object_ref (self));
+}
+
+/* bypassPermissions can only be chosen when the CLI was started with it. */
+gboolean
+cairn_session_get_bypass_available (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), FALSE);
+  return g_strcmp0 (self->start_mode, "bypassPermissions") == 0;
+}
+
 /**
  * cairn_session_start:
  *
@@ -537,6 +634,8 @@ cairn_session_set_debug_dir (CairnSession  *self,
 
   g_clear_object (&self->protocol_log);
   g_clear_object (&self->attachment_store);
+  g_clear_object (&self->pending_requests);
+  g_clear_object (&self->allow_rules);
   if (dir == NULL || *dir == '\0')
     return TRUE;
   self->protocol_log = cairn_protocol_log_new (dir, error);
@@ -625,6 +724,8 @@ cairn_session_dispose (GObject *object)
   g_clear_object (&self->todos);
   g_clear_object (&self->protocol_log);
   g_clear_object (&self->attachment_store);
+  g_clear_object (&self->pending_requests);
+  g_clear_object (&self->allow_rules);
   g_clear_object (&self->transcript);
 
   G_OBJECT_CLASS (cairn_session_parent_class)->dispose (object);
@@ -797,6 +898,11 @@ cairn_session_class_init (CairnSessionClass *klass)
     g_param_spec_boxed ("model-values", NULL, NULL, G_TYPE_STRV,
                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, CAIRN_SESSION_N_PROPS, properties);
+
+  /* A tool call waits for the user (also shown on its card). */
+  signals [PERMISSION_REQUESTED] =
+    g_signal_new ("permission-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, CAIRN_TYPE_PERMISSION_REQUEST);
 }
 
 static void
@@ -806,6 +912,8 @@ cairn_session_init (CairnSession *self)
   self->open_blocks = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
   self->tool_calls = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->todos = g_list_store_new (CAIRN_TYPE_TODO);
+  self->pending_requests = g_list_store_new (CAIRN_TYPE_PERMISSION_REQUEST);
+  self->allow_rules = g_list_store_new (CAIRN_TYPE_ALLOW_RULE);
   /* until a result says otherwise: the usual window of current models */
   self->context_window = 200000;
 }

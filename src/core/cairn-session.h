@@ -9,7 +9,9 @@
 
 #include <gio/gio.h>
 
+#include "cairn-allow-rule.h"
 #include "cairn-attachment-store.h"
+#include "cairn-permission-request.h"
 #include "cairn-transcript.h"
 #include "cairn-types.h"
 
@@ -49,6 +51,34 @@ void                cairn_session_send_prompt_with_images (CairnSession *self,
                                                            const char   *text,
                                                            GPtrArray    *saved_images);
 CairnAttachmentStore *cairn_session_get_attachment_store (CairnSession *self);
+void                cairn_session_allow               (CairnSession           *self,
+                                                       CairnPermissionRequest *request,
+                                                       JsonObject             *updated_input,
+                                                       JsonArray              *updated_permissions);
+void                cairn_session_allow_always        (CairnSession           *self,
+                                                       CairnPermissionRequest *request);
+void                cairn_session_allow_suggestion    (CairnSession           *self,
+                                                       CairnPermissionRequest *request,
+                                                       guint                   index);
+void                cairn_session_deny                (CairnSession           *self,
+                                                       CairnPermissionRequest *request,
+                                                       const char             *message,
+                                                       gboolean                interrupt);
+void                cairn_session_answer_questions    (CairnSession           *self,
+                                                       CairnPermissionRequest *request,
+                                                       JsonObject             *answers);
+void                cairn_session_answer_plan         (CairnSession           *self,
+                                                       CairnPermissionRequest *request,
+                                                       CairnPlanChoice         choice,
+                                                       const char             *plan,
+                                                       const char             *feedback);
+GListModel         *cairn_session_get_pending_requests (CairnSession          *self);
+GListModel         *cairn_session_get_allow_rules     (CairnSession           *self);
+void                cairn_session_revoke_rule         (CairnSession           *self,
+                                                       CairnAllowRule         *rule);
+void                cairn_session_set_permission_mode (CairnSession           *self,
+                                                       const char             *mode);
+gboolean            cairn_session_get_bypass_available (CairnSession          *self);
 void                cairn_session_interrupt           (CairnSession *self);
 void                cairn_session_close               (CairnSession *self);
 

@@ -34,6 +34,8 @@ struct _CairnToolCallItem
   guint             lines_added;
   guint             lines_removed;
   CairnTranscript  *children;
+  /* the approval the CLI is waiting for, shown on the card */
+  CairnPermissionRequest *approval;
 };
 
 G_DEFINE_FINAL_TYPE (CairnToolCallItem, cairn_tool_call_item, CAIRN_TYPE_ITEM)
@@ -55,6 +57,7 @@ enum {
   PROP_DURATION_MS,
   PROP_BACKGROUND,
   PROP_CHILDREN,
+  PROP_APPROVAL,
   N_PROPS
 };
 
@@ -227,6 +230,7 @@ cairn_tool_call_item_finalize (GObject *object)
   cairn_tool_summary_clear (&self->summary);
   cairn_tool_outcome_clear (&self->outcome);
   g_clear_object (&self->children);
+  g_clear_object (&self->approval);
 
   G_OBJECT_CLASS (cairn_tool_call_item_parent_class)->finalize (object);
 }
@@ -256,6 +260,7 @@ cairn_tool_call_item_get_property (GObject    *object,
     case PROP_DURATION_MS: g_value_set_int64 (value, self->duration_ms); break;
     case PROP_BACKGROUND: g_value_set_boolean (value, self->summary.background); break;
     case PROP_CHILDREN: g_value_set_object (value, cairn_tool_call_item_get_children (self)); break;
+    case PROP_APPROVAL: g_value_set_object (value, self->approval); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -302,6 +307,8 @@ cairn_tool_call_item_class_init (CairnToolCallItemClass *klass)
   properties [PROP_BACKGROUND] = g_param_spec_boolean ("background", NULL, NULL, FALSE, flags);
   properties [PROP_CHILDREN] =
     g_param_spec_object ("children", NULL, NULL, CAIRN_TYPE_TRANSCRIPT, flags);
+  properties [PROP_APPROVAL] =
+    g_param_spec_object ("approval", NULL, NULL, CAIRN_TYPE_PERMISSION_REQUEST, flags);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -436,4 +443,26 @@ cairn_tool_call_item_get_children (CairnToolCallItem *self)
   if (self->children == NULL)
     self->children = cairn_transcript_new ();
   return self->children;
+}
+
+/**
+ * cairn_tool_call_item_get_approval:
+ *
+ * Returns: (nullable): the pending approval of this call, if any
+ */
+CairnPermissionRequest *
+cairn_tool_call_item_get_approval (CairnToolCallItem *self)
+{
+  g_return_val_if_fail (CAIRN_IS_TOOL_CALL_ITEM (self), NULL);
+  return self->approval;
+}
+
+void
+cairn_tool_call_item_set_approval (CairnToolCallItem      *self,
+                                   CairnPermissionRequest *approval)
+{
+  g_return_if_fail (CAIRN_IS_TOOL_CALL_ITEM (self));
+
+  if (g_set_object (&self->approval, approval))
+    notify (self, PROP_APPROVAL);
 }

@@ -10,6 +10,7 @@
 #include <json-glib/json-glib.h>
 
 #include "cairn-item.h"
+#include "cairn-permission-request.h"
 #include "cairn-transcript.h"
 
 G_BEGIN_DECLS
@@ -49,5 +50,8 @@ gint64             cairn_tool_call_item_get_duration_ms   (CairnToolCallItem *se
 gboolean           cairn_tool_call_item_get_background    (CairnToolCallItem *self);
 JsonObject        *cairn_tool_call_item_get_input         (CairnToolCallItem *self);
 CairnTranscript   *cairn_tool_call_item_get_children      (CairnToolCallItem *self);
+CairnPermissionRequest *cairn_tool_call_item_get_approval (CairnToolCallItem *self);
+void               cairn_tool_call_item_set_approval      (CairnToolCallItem *self,
+                                                           CairnPermissionRequest *approval);
 
 G_END_DECLS

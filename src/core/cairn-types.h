@@ -14,6 +14,7 @@ G_BEGIN_DECLS
 typedef struct _CairnCliConnection CairnCliConnection;
 typedef struct _CairnItem          CairnItem;
 typedef struct _CairnMessage       CairnMessage;
+typedef struct _CairnPermissionRequest CairnPermissionRequest;
 typedef struct _CairnSession       CairnSession;
 typedef struct _CairnTranscript    CairnTranscript;
 
@@ -48,6 +49,31 @@ typedef enum
   CAIRN_TOOL_STATUS_ERROR,
   CAIRN_TOOL_STATUS_NOT_RUN,
 } CairnToolStatus;
+
+typedef enum
+{
+  CAIRN_PERMISSION_KIND_TOOL,
+  CAIRN_PERMISSION_KIND_PLAN,
+  CAIRN_PERMISSION_KIND_QUESTION,
+} CairnPermissionKind;
+
+typedef enum
+{
+  CAIRN_PERMISSION_PENDING,
+  CAIRN_PERMISSION_ALLOWED,
+  CAIRN_PERMISSION_DENIED,
+  CAIRN_PERMISSION_CANCELLED,
+  CAIRN_PERMISSION_EXPIRED,
+} CairnPermissionState;
+
+/* The four answers to ExitPlanMode users know from the CLI. */
+typedef enum
+{
+  CAIRN_PLAN_CLEAR_AND_ACCEPT_EDITS,
+  CAIRN_PLAN_ACCEPT_EDITS,
+  CAIRN_PLAN_REVIEW_EDITS,
+  CAIRN_PLAN_KEEP_PLANNING,
+} CairnPlanChoice;
 
 typedef enum
 {
