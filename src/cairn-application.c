@@ -110,9 +110,27 @@ quit_action (GSimpleAction *action,
   g_application_quit (G_APPLICATION (user_data));
 }
 
+/* From a notification: the window whose session asked answers it. */
+static void
+approval_action (GSimpleAction *action,
+                 GVariant      *param,
+                 gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  const char *verb = strrchr (g_action_get_name (G_ACTION (action)), '-') + 1;
+  const char *request_id = g_variant_get_string (param, NULL);
+
+  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
+    if (CAIRN_IS_WINDOW (l->data) && cairn_window_answer_request (l->data, verb, request_id))
+      return;
+}
+
 static const GActionEntry app_actions[] = {
   { "about", about_action },
   { "quit", quit_action },
+  { "approval-allow", approval_action, "s" },
+  { "approval-deny", approval_action, "s" },
+  { "approval-review", approval_action, "s" },
 };
 
 static void

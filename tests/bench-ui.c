@@ -17,6 +17,7 @@
 #include "cairn-result-item.h"
 #include "cairn-text-item.h"
 #include "cairn-tool-call-item.h"
+#include "cairn-transcript-row.h"
 #include "cairn-window.h"
 
 /* The real CairnWindow (its template, style sheet, list view and rows) on
@@ -26,17 +27,21 @@
  *   scroll:      the transcript from top to bottom, a third of a page per frame;
  *   stream:      a reply growing by DELTAS_PER_S deltas a second for STREAM_S,
  *                with the view following the bottom.
+ *   rebind:      what one row costs when the list view binds it to another
+ *                item of the same kind (bind, then measure), per kind.
  * Per frame: "work" is the time from the frame clock's before-paint to its
  * after-paint (update, layout and paint: the 16 ms budget); "interval" is
  * the frame time between frames (Xvfb has no vsync; the frame clock paces
- * itself). Only this process is timed: the X server draws in its own.
- * One line of figures per phase (TESTING.md "Benchmarks"). */
+ * itself); "rebinds" counts rows the list view bound to another item (GTK
+ * 4.8 keeps ~200 rows around the visible ones and rebinds many of them as
+ * the view moves). Only this process is timed: the X server draws in its
+ * own. One line of figures per phase (TESTING.md "Benchmarks"). */
 
 #define N_ITEMS         2000
 #define DELTAS_PER_S    1000
 #define STREAM_S        5
 #define SCROLL_STEP     (1.0 / 3.0)
-#define MAX_SCROLL_S    40
+#define MAX_SCROLL_S    20
 
 typedef struct
 {
@@ -44,6 +49,7 @@ typedef struct
   GArray *layout;    /* ms, before-paint → end of layout (update included) */
   GArray *paint;     /* ms, end of layout → end of paint */
   GArray *interval;  /* ms between frame times */
+  guint   rebinds;
 } Frames;
 
 typedef struct
@@ -51,6 +57,8 @@ typedef struct
   GMainLoop       *loop;
   GtkWidget       *window;
   GtkAdjustment   *vadj;
+  GtkWidget       *list_view;
+  GHashTable      *row_items;   /* row → the item it showed last frame */
   CairnTranscript *transcript;
   Frames          *frames;
   gint64           before_us;
@@ -319,14 +327,43 @@ add_turn (GPtrArray  *items,
   g_ptr_array_add (items, result_item (turn));
 }
 
+static const char *kind_names[] = {
+  [CAIRN_ITEM_KIND_USER] = "user",
+  [CAIRN_ITEM_KIND_ASSISTANT] = "assistant",
+  [CAIRN_ITEM_KIND_THINKING] = "thinking",
+  [CAIRN_ITEM_KIND_TOOL_CALL] = "tool",
+  [CAIRN_ITEM_KIND_RESULT] = "result",
+  [CAIRN_ITEM_KIND_NOTICE] = "notice",
+  [CAIRN_ITEM_KIND_RAW] = "raw",
+};
+
+/* CAIRN_BENCH_KINDS=tool,assistant keeps only those kinds of items (to
+ * find which row is slow); the transcript still has N_ITEMS items. */
+static gboolean
+kind_wanted (CairnItem *item)
+{
+  const char *wanted = g_getenv ("CAIRN_BENCH_KINDS");
+  g_auto(GStrv) kinds = wanted ? g_strsplit (wanted, ",", -1) : NULL;
+
+  return kinds == NULL || g_strv_contains ((const char * const *)kinds,
+                                           kind_names[cairn_item_get_kind (item)]);
+}
+
 static GPtrArray *
 build_items (const char *cwd)
 {
   GPtrArray *items = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) turn_items = g_ptr_array_new_with_free_func (g_object_unref);
 
-  for (guint turn = 0; items->len < N_ITEMS; turn++)
-    add_turn (items, cwd, turn);
-  g_ptr_array_set_size (items, N_ITEMS);
+  for (guint turn = 0; items->len < N_ITEMS && turn < 100 * N_ITEMS; turn++)
+    {
+      g_ptr_array_set_size (turn_items, 0);
+      add_turn (turn_items, cwd, turn);
+      for (guint i = 0; i < turn_items->len; i++)
+        if (kind_wanted (turn_items->pdata[i]))
+          g_ptr_array_add (items, g_object_ref (turn_items->pdata[i]));
+    }
+  g_ptr_array_set_size (items, MIN (items->len, N_ITEMS));
   return items;
 }
 
@@ -395,8 +432,9 @@ print_frames (const char *phase,
   g_autofree char *paint = describe (frames->paint, "paint-");
   g_autofree char *interval = describe (frames->interval, "interval-");
 
-  g_print ("bench-ui %s%s frames=%u %s %s %s %s\n", phase, extra, frames->work->len,
-           work, interval, layout, paint);
+  g_print ("bench-ui %s%s frames=%u %s %s %s %s rebinds/frame=%.1f\n", phase, extra,
+           frames->work->len, work, interval, layout, paint,
+           frames->work->len ? (double)frames->rebinds / frames->work->len : 0);
 }
 
 static gint64
@@ -452,6 +490,29 @@ paint_cb (GdkFrameClock *clock,
   bench->paint_us = g_get_monotonic_time ();
 }
 
+/* Rows now bound to another item than at the last frame. */
+static guint
+count_rebinds (Bench *bench)
+{
+  guint rebinds = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (bench->list_view);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *row = gtk_widget_get_first_child (child);
+      CairnItem *item;
+
+      if (row == NULL || !CAIRN_IS_TRANSCRIPT_ROW (row))
+        continue;
+      item = cairn_transcript_row_get_item (CAIRN_TRANSCRIPT_ROW (row));
+      if (g_hash_table_lookup (bench->row_items, row) != item)
+        rebinds++;
+      g_hash_table_insert (bench->row_items, row, item);
+    }
+  return rebinds;
+}
+
 static void
 after_paint_cb (GdkFrameClock *clock,
                 Bench         *bench)
@@ -474,6 +535,7 @@ after_paint_cb (GdkFrameClock *clock,
       push_ms (bench->frames->paint, paint_end - layout_end);
       if (bench->last_frame_time != 0)
         push_ms (bench->frames->interval, frame_time - bench->last_frame_time);
+      bench->frames->rebinds += count_rebinds (bench);
     }
   bench->last_frame_time = frame_time;
 }
@@ -539,7 +601,6 @@ bench_first_frame (Bench            *bench,
 {
   gint64 start = g_get_monotonic_time ();
   gint64 created, appended;
-  GtkWidget *list_view;
 
   bench->window = GTK_WIDGET (cairn_window_new (app, folder));
   created = g_get_monotonic_time ();
@@ -553,9 +614,9 @@ bench_first_frame (Bench            *bench,
   gtk_window_present (GTK_WINDOW (bench->window));
   g_main_loop_run (bench->loop);
 
-  list_view = find_list_view (bench->window);
-  g_assert (list_view != NULL);
-  bench->vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (list_view));
+  bench->list_view = find_list_view (bench->window);
+  g_assert (bench->list_view != NULL);
+  bench->vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (bench->list_view));
   g_print ("bench-ui first-frame-ms=%.1f renderer=%s items=%u window-new-ms=%.1f "
            "append-ms=%.1f present-to-frame-ms=%.1f peak-rss-kb=%ld\n",
            (bench->first_frame_us - start) / 1e3, renderer_name (bench),
@@ -602,6 +663,7 @@ bench_scroll (Bench *bench)
   run_for (bench, 300);
   upper_before = gtk_adjustment_get_upper (bench->vadj);
 
+  count_rebinds (bench);
   bench->frames = frames;
   bench->last_frame_time = 0;
   bench->scroll_end_us = g_get_monotonic_time () + MAX_SCROLL_S * G_USEC_PER_SEC;
@@ -609,7 +671,8 @@ bench_scroll (Bench *bench)
   g_main_loop_run (bench->loop);
   bench->frames = NULL;
 
-  extra = g_strdup_printf (" px=%.0f upper-at-start=%.0f page=%.0f reached-end=%s",
+  extra = g_strdup_printf (" px=%.0f of=%.0f upper-at-start=%.0f page=%.0f reached-end=%s",
+                           gtk_adjustment_get_value (bench->vadj),
                            gtk_adjustment_get_upper (bench->vadj), upper_before,
                            gtk_adjustment_get_page_size (bench->vadj),
                            gtk_adjustment_get_value (bench->vadj) >= bottom (bench->vadj) - 0.5
@@ -655,10 +718,15 @@ bench_stream (Bench *bench)
   gint64 cpu_start, wall;
   guint source;
 
+  /* As after sending a prompt: the view follows the output. */
+  gtk_widget_activate_action (bench->window, "win.jump-to-latest", NULL);
+  run_for (bench, 300);
+
   bench->reply = cairn_text_item_new (CAIRN_ITEM_KIND_ASSISTANT, "");
   bench->text_pos = replies[1];
   cairn_text_item_set_streaming (bench->reply, TRUE);
 
+  count_rebinds (bench);
   bench->frames = frames;
   bench->last_frame_time = 0;
   cpu_start = cpu_time_us ();
@@ -681,6 +749,60 @@ bench_stream (Bench *bench)
   print_frames ("stream", frames, extra);
   cairn_text_item_set_streaming (bench->reply, FALSE);
   g_clear_object (&bench->reply);
+}
+
+/* Binds a lone row to the items of @kind in turn, @rounds times, and
+ * returns the mean cost in µs of a bind and of the measure after it. */
+static void
+time_rebinds (GPtrArray     *items,
+              CairnItemKind  kind,
+              int            width,
+              double        *bind_us,
+              double        *measure_us)
+{
+  g_autoptr(GPtrArray) same = g_ptr_array_new ();
+  GtkWidget *row = g_object_ref_sink (g_object_new (CAIRN_TYPE_TRANSCRIPT_ROW, NULL));
+  gint64 bind = 0, measure = 0;
+  guint rounds = 0;
+
+  for (guint i = 0; i < items->len && same->len < 12; i++)
+    if (cairn_item_get_kind (items->pdata[i]) == kind)
+      g_ptr_array_add (same, items->pdata[i]);
+  for (; same->len > 1 && rounds < 100; rounds++)
+    {
+      gint64 start = g_get_monotonic_time ();
+      int min, nat;
+
+      cairn_transcript_row_set_item (CAIRN_TRANSCRIPT_ROW (row), same->pdata[rounds % same->len]);
+      bind += g_get_monotonic_time () - start;
+      start = g_get_monotonic_time ();
+      gtk_widget_measure (row, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+      gtk_widget_measure (row, GTK_ORIENTATION_VERTICAL, width, &min, &nat, NULL, NULL);
+      measure += g_get_monotonic_time () - start;
+    }
+  *bind_us = rounds ? (double)bind / rounds : 0;
+  *measure_us = rounds ? (double)measure / rounds : 0;
+  g_object_unref (row);
+}
+
+static void
+bench_rebind (Bench     *bench,
+              GPtrArray *items)
+{
+  static const CairnItemKind kinds[] = {
+    CAIRN_ITEM_KIND_USER, CAIRN_ITEM_KIND_ASSISTANT, CAIRN_ITEM_KIND_THINKING,
+    CAIRN_ITEM_KIND_TOOL_CALL, CAIRN_ITEM_KIND_RESULT, CAIRN_ITEM_KIND_NOTICE,
+  };
+  g_autoptr(GString) line = g_string_new ("bench-ui rebind-us (bind+measure)");
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      double bind, measure;
+
+      time_rebinds (items, kinds[i], gtk_widget_get_width (bench->list_view), &bind, &measure);
+      g_string_append_printf (line, " %s=%.0f+%.0f", kind_names[kinds[i]], bind, measure);
+    }
+  g_print ("%s\n", line->str);
 }
 
 /* A CLI that never answers and never exits on its own: the window starts
@@ -714,16 +836,19 @@ main (int   argc,
   if (!g_application_register (G_APPLICATION (app), NULL, &error))
     g_error ("%s", error->message);
   bench.loop = g_main_loop_new (NULL, FALSE);
+  bench.row_items = g_hash_table_new (NULL, NULL);
   items = build_items (dir);
 
   bench_first_frame (&bench, app, folder, items);
   run_for (&bench, 500);
   bench_scroll (&bench);
   bench_stream (&bench);
+  bench_rebind (&bench, items);
 
   gtk_window_destroy (GTK_WINDOW (bench.window));
   run_for (&bench, 100);
   g_main_loop_unref (bench.loop);
+  g_hash_table_unref (bench.row_items);
   g_unlink (cli);
   g_rmdir (dir);
   return 0;

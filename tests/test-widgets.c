@@ -13,9 +13,13 @@
  * (tests/run-headless.sh). */
 
 #include <adwaita.h>
+#include <gdk-pixbuf/gdk-pixbuf.h>
 #include <gtksourceview/gtksource.h>
 
 #include "cairn-application.h"
+#include "cairn-attachment-chip.h"
+#include "cairn-attachment-store.h"
+#include "cairn-attachment-tray.h"
 #include "cairn-composer.h"
 #include "cairn-message-row.h"
 #include "cairn-missing-cli-page.h"
@@ -29,6 +33,7 @@
 #include "cairn-todo.h"
 #include "cairn-tool-call-item.h"
 #include "cairn-tool-call-row.h"
+#include "cairn-thumbnail.h"
 #include "cairn-transcript-row.h"
 #include "cairn-window.h"
 
@@ -261,6 +266,7 @@ test_row_rebind (void)
 static void
 record_send_cb (CairnComposer *composer,
                 const char    *text,
+                GPtrArray     *images,
                 GPtrArray     *sent)
 {
   g_ptr_array_add (sent, g_strdup (text));
@@ -783,6 +789,499 @@ test_todo_list (void)
   g_assert_true (shows_text (list, "Fix both bugs"));
 }
 
+/* Image attachments, "@" completion and prompt history in the composer
+ * (issue 5) */
+
+static gboolean
+wait_for (gboolean      (*condition) (gpointer data),
+          gpointer        data,
+          guint           timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
+
+  while (!condition (data) && g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  return condition (data);
+}
+
+static void
+test_instantiate_attachment_types (void)
+{
+  const GType types[] = {
+    CAIRN_TYPE_ATTACHMENT_TRAY,
+    CAIRN_TYPE_ATTACHMENT_CHIP,
+    CAIRN_TYPE_THUMBNAIL,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    {
+      GtkWidget *widget = g_object_ref_sink (g_object_new (types[i], NULL));
+
+      g_assert_true (G_TYPE_CHECK_INSTANCE_TYPE (widget, types[i]));
+      g_object_unref (widget);
+    }
+}
+
+static GdkPixbuf *
+new_picture (int width,
+             int height)
+{
+  GdkPixbuf *pixbuf = gdk_pixbuf_new (GDK_COLORSPACE_RGB, FALSE, 8, width, height);
+
+  gdk_pixbuf_fill (pixbuf, 0x3584e4ff);
+  return pixbuf;
+}
+
+static char *
+write_png (const char *dir,
+           const char *name,
+           int         width,
+           int         height)
+{
+  g_autoptr(GdkPixbuf) pixbuf = new_picture (width, height);
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (dir, name, NULL);
+
+  gdk_pixbuf_save (pixbuf, path, "png", &error, NULL);
+  g_assert_no_error (error);
+  return path;
+}
+
+static char *
+write_text_file (const char *dir,
+                 const char *name,
+                 const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (dir, name, NULL);
+  g_autofree char *folder = g_path_get_dirname (path);
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  g_file_set_contents (path, text, -1, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+static void
+remove_tree (const char *dir)
+{
+  const char *argv[] = { "/bin/rm", "-rf", "--", dir, NULL };
+
+  g_assert_true (g_str_has_prefix (dir, g_get_tmp_dir ()));
+  g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, NULL, NULL);
+}
+
+/* A composer in a shown window, with a store for a fresh project. */
+typedef struct
+{
+  char                 *project;
+  CairnAttachmentStore *store;
+  GtkWindow            *window;
+  CairnComposer        *composer;
+  CairnAttachmentTray  *tray;
+  GtkTextView          *view;
+  GPtrArray            *sent_texts;
+  GPtrArray            *sent_images;
+} ComposerFixture;
+
+static void
+fixture_send_cb (CairnComposer   *composer,
+                 const char      *text,
+                 GPtrArray       *images,
+                 ComposerFixture *f)
+{
+  g_ptr_array_add (f->sent_texts, g_strdup (text));
+  g_ptr_array_add (f->sent_images, images ? g_ptr_array_ref (images) : g_ptr_array_new ());
+}
+
+static void
+composer_fixture_init (ComposerFixture *f)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->project = g_dir_make_tmp ("cairn-composer-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->store = cairn_attachment_store_new (f->project);
+  f->composer = CAIRN_COMPOSER (new_composer_in_window (&f->window));
+  cairn_composer_set_attachment_store (f->composer, f->store);
+  gtk_window_present (f->window);
+  f->tray = CAIRN_ATTACHMENT_TRAY (find_widget (GTK_WIDGET (f->composer), CAIRN_TYPE_ATTACHMENT_TRAY, NULL, NULL));
+  f->view = GTK_TEXT_VIEW (find_widget (GTK_WIDGET (f->composer), GTK_TYPE_TEXT_VIEW, NULL, NULL));
+  f->sent_texts = g_ptr_array_new_with_free_func (g_free);
+  f->sent_images = g_ptr_array_new_with_free_func ((GDestroyNotify)g_ptr_array_unref);
+  g_assert_nonnull (f->tray);
+  g_signal_connect (f->composer, "send", G_CALLBACK (fixture_send_cb), f);
+}
+
+static void
+composer_fixture_clear (ComposerFixture *f)
+{
+  gtk_window_destroy (f->window);
+  drain_main_context ();
+  g_clear_object (&f->store);
+  remove_tree (f->project);
+  g_free (f->project);
+  g_ptr_array_unref (f->sent_texts);
+  g_ptr_array_unref (f->sent_images);
+}
+
+static gboolean
+tray_idle (gpointer data)
+{
+  return !cairn_attachment_tray_get_busy (data);
+}
+
+static void
+add_files (ComposerFixture *f,
+           const char      *first_path,
+           ...)
+{
+  GSList *files = NULL;
+  va_list args;
+
+  va_start (args, first_path);
+  for (const char *path = first_path; path != NULL; path = va_arg (args, const char *))
+    files = g_slist_append (files, g_file_new_for_path (path));
+  va_end (args);
+  /* what a drop of a file list, or a paste of copied files, calls */
+  cairn_composer_add_files (f->composer, files);
+  g_slist_free_full (files, g_object_unref);
+  g_assert_true (wait_for (tray_idle, f->tray, 10000));
+}
+
+static gboolean
+message_revealed (gpointer tray)
+{
+  GtkWidget *revealer = find_widget (tray, GTK_TYPE_REVEALER, NULL, NULL);
+
+  return revealer != NULL && gtk_revealer_get_child_revealed (GTK_REVEALER (revealer));
+}
+
+static guint
+count_chips (GtkWidget *root)
+{
+  guint n = CAIRN_IS_ATTACHMENT_CHIP (root) && is_shown (root);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_chips (child);
+  return n;
+}
+
+static gboolean
+tooltip_is (GtkWidget     *widget,
+            gconstpointer  text)
+{
+  return g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
+}
+
+static void
+click_remove (ComposerFixture *f,
+              const char      *name)
+{
+  g_autofree char *tooltip = g_strdup_printf ("Remove %s", name);
+  GtkWidget *button = find_widget (GTK_WIDGET (f->tray), GTK_TYPE_BUTTON, tooltip_is, tooltip);
+
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+}
+
+/* Dropped or pasted files: an image becomes a chip with its name and size;
+ * a text file named .png gets a message and no chip. */
+static void
+test_composer_attach_files (void)
+{
+  ComposerFixture f = { 0 };
+  g_autofree char *pictures = NULL;
+  g_autofree char *png = NULL;
+  g_autofree char *fake = NULL;
+  g_autofree char *size = NULL;
+  g_autofree char *details = NULL;
+  GtkWidget *send;
+  gsize length;
+
+  composer_fixture_init (&f);
+  send = button_for (GTK_WIDGET (f.composer), "composer.send");
+  pictures = g_build_filename (f.project, "pictures", NULL);
+  fake = write_text_file (pictures, "notes.png", "just some text\n");
+  png = write_png (pictures, "shot.png", 64, 48);
+  {
+    g_autofree char *contents = NULL;
+    g_assert_true (g_file_get_contents (png, &contents, &length, NULL));
+  }
+
+  add_files (&f, png, fake, NULL);
+  g_assert_cmpuint (count_chips (GTK_WIDGET (f.composer)), ==, 1);
+  g_assert_true (shows_text (GTK_WIDGET (f.tray), "shot.png"));
+  size = g_format_size (length);
+  details = g_strdup_printf ("%s · 64 × 48", size);
+  g_assert_true (shows_text (GTK_WIDGET (f.tray), details));
+  g_assert_nonnull (cairn_attachment_tray_get_error (f.tray));
+  g_assert_nonnull (strstr (cairn_attachment_tray_get_error (f.tray), "notes.png"));
+  /* the message slides in */
+  g_assert_true (wait_for (message_revealed, f.tray, 5000));
+  g_assert_nonnull (find_widget (GTK_WIDGET (f.tray), GTK_TYPE_LABEL, label_contains, "notes.png"));
+  g_assert_false (shows_text (GTK_WIDGET (f.tray), "notes.png"));
+  /* an image alone can be sent */
+  g_assert_true (gtk_widget_get_sensitive (send));
+
+  /* the only image goes: nothing left to send */
+  click_remove (&f, "shot.png");
+  g_assert_cmpuint (count_chips (GTK_WIDGET (f.composer)), ==, 0);
+  g_assert_false (gtk_widget_get_sensitive (send));
+
+  /* a folder is not an image either */
+  add_files (&f, pictures, NULL);
+  g_assert_cmpuint (count_chips (GTK_WIDGET (f.composer)), ==, 0);
+  g_assert_nonnull (strstr (cairn_attachment_tray_get_error (f.tray), "pictures"));
+  composer_fixture_clear (&f);
+}
+
+static gboolean
+has_sent (gpointer data)
+{
+  return ((ComposerFixture *)data)->sent_texts->len > 0;
+}
+
+/* Pasted image data (a texture, as Ctrl+V or a drop from a browser gives
+ * it) and a file, sent together: saved into the project, in order, and
+ * the composer empties once they are. */
+static void
+test_composer_send_images (void)
+{
+  ComposerFixture f = { 0 };
+  g_autoptr(GdkPixbuf) pixbuf = new_picture (32, 20);
+  g_autoptr(GdkTexture) texture = gdk_texture_new_for_pixbuf (pixbuf);
+  g_autofree char *png = NULL;
+  g_autofree char *images_dir = NULL;
+  g_autofree char *text = NULL;
+  GPtrArray *images;
+
+  composer_fixture_init (&f);
+  png = write_png (f.project, "diagram.png", 64, 48);
+  cairn_composer_add_texture (f.composer, texture, "Pasted image");
+  g_assert_true (wait_for (tray_idle, f.tray, 10000));
+  add_files (&f, png, NULL);
+  g_assert_cmpuint (count_chips (GTK_WIDGET (f.composer)), ==, 2);
+  g_assert_true (shows_text (GTK_WIDGET (f.tray), "Pasted image"));
+
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (f.view), "  What are these?  ", -1);
+  gtk_widget_activate_action (GTK_WIDGET (f.composer), "composer.send", NULL);
+  g_assert_true (wait_for (has_sent, &f, 10000));
+
+  g_assert_cmpstr (g_ptr_array_index (f.sent_texts, 0), ==, "What are these?");
+  images = g_ptr_array_index (f.sent_images, 0);
+  g_assert_nonnull (images);
+  g_assert_cmpuint (images->len, ==, 2);
+  images_dir = cairn_attachment_store_dup_images_dir (f.store);
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *path = cairn_attachment_get_path (g_ptr_array_index (images, i));
+      g_assert_true (g_str_has_prefix (path, images_dir));
+      g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+    }
+  g_assert_cmpstr (cairn_attachment_get_media_type (g_ptr_array_index (images, 0)), ==, "image/png");
+  g_assert_cmpint (cairn_attachment_get_width (g_ptr_array_index (images, 0)), ==, 32);
+  g_assert_cmpint (cairn_attachment_get_width (g_ptr_array_index (images, 1)), ==, 64);
+  text = cairn_composer_dup_text (f.composer);
+  g_assert_cmpstr (text, ==, "");
+  g_assert_cmpuint (count_chips (GTK_WIDGET (f.composer)), ==, 0);
+  composer_fixture_clear (&f);
+}
+
+static gboolean
+send_enabled (gpointer data)
+{
+  return gtk_widget_get_sensitive (data);
+}
+
+/* When an image can't be saved, nothing is sent and nothing is lost. */
+static void
+test_composer_save_error_keeps_draft (void)
+{
+  ComposerFixture f = { 0 };
+  g_autofree char *png = NULL;
+  g_autofree char *blocker = NULL;
+  g_autofree char *text = NULL;
+  GtkWidget *send;
+
+  composer_fixture_init (&f);
+  send = button_for (GTK_WIDGET (f.composer), "composer.send");
+  png = write_png (f.project, "diagram.png", 64, 48);
+  /* .cairn is a file: the images' folder can't be made */
+  blocker = write_text_file (f.project, ".cairn", "in the way\n");
+  add_files (&f, png, NULL);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (f.view), "Look", -1);
+  gtk_widget_activate_action (GTK_WIDGET (f.composer), "composer.send", NULL);
+  g_assert_false (gtk_widget_get_sensitive (send));
+  g_assert_true (wait_for (send_enabled, send, 10000));
+
+  g_assert_cmpuint (f.sent_texts->len, ==, 0);
+  g_assert_nonnull (cairn_attachment_tray_get_error (f.tray));
+  g_assert_cmpuint (count_chips (GTK_WIDGET (f.composer)), ==, 1);
+  text = cairn_composer_dup_text (f.composer);
+  g_assert_cmpstr (text, ==, "Look");
+  g_assert_true (gtk_text_view_get_editable (f.view));
+  composer_fixture_clear (&f);
+}
+
+static gboolean
+popover_shown (gpointer data)
+{
+  return gtk_widget_get_visible (data);
+}
+
+/* "@" offers the project's files, without what .gitignore excludes. */
+static void
+test_composer_file_completion (void)
+{
+  ComposerFixture f = { 0 };
+  g_autofree char *main_c = NULL;
+  g_autofree char *map_o = NULL;
+  g_autofree char *ignore = NULL;
+  g_autofree char *text = NULL;
+  GtkTextBuffer *buffer;
+  GtkTextIter iter;
+  GtkWidget *popover;
+
+  composer_fixture_init (&f);
+  main_c = write_text_file (f.project, "src/main.c", "int main;\n");
+  map_o = write_text_file (f.project, "src/map.o", "\n");
+  ignore = write_text_file (f.project, ".gitignore", "*.o\n");
+  buffer = gtk_text_view_get_buffer (f.view);
+  popover = find_popover (GTK_WIDGET (f.composer));
+  g_setenv ("GIT_DIR", "/nonexistent", TRUE);
+
+  gtk_text_buffer_set_text (buffer, "@src/ma", -1);
+  g_assert_true (wait_for (popover_shown, popover, 10000));
+  g_assert_nonnull (find_widget (popover, GTK_TYPE_LABEL, label_is, "@src/main.c"));
+  g_assert_null (find_widget (popover, GTK_TYPE_LABEL, label_is, "@src/map.o"));
+  press_key (GTK_WIDGET (f.view), GDK_KEY_Tab);
+  text = cairn_composer_dup_text (f.composer);
+  g_assert_cmpstr (text, ==, "@src/main.c ");
+  g_assert_false (gtk_widget_get_visible (popover));
+  g_clear_pointer (&text, g_free);
+
+  /* typed in the middle of a sentence */
+  gtk_text_buffer_set_text (buffer, "Explain  please", -1);
+  gtk_text_buffer_get_iter_at_offset (buffer, &iter, strlen ("Explain "));
+  gtk_text_buffer_place_cursor (buffer, &iter);
+  gtk_text_buffer_insert_at_cursor (buffer, "@mai", -1);
+  g_assert_true (gtk_widget_get_visible (popover));
+  press_key (GTK_WIDGET (f.view), GDK_KEY_Return);
+  text = cairn_composer_dup_text (f.composer);
+  g_assert_cmpstr (text, ==, "Explain @src/main.c please");
+  g_assert_cmpuint (f.sent_texts->len, ==, 0);
+
+  /* an e-mail address is not a file */
+  gtk_text_buffer_set_text (buffer, "me@src", -1);
+  g_assert_false (gtk_widget_get_visible (popover));
+  g_unsetenv ("GIT_DIR");
+  composer_fixture_clear (&f);
+}
+
+static gboolean
+key_handled (GtkWidget *text_view,
+             guint      keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (text_view);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller) &&
+          gtk_event_controller_get_propagation_phase (controller) == GTK_PHASE_CAPTURE)
+        g_signal_emit_by_name (controller, "key-pressed", keyval, 0, 0, &handled);
+    }
+  return handled;
+}
+
+static void
+assert_composer_text (ComposerFixture *f,
+                      const char      *expected)
+{
+  g_autofree char *text = cairn_composer_dup_text (f->composer);
+
+  g_assert_cmpstr (text, ==, expected);
+}
+
+/* Up on an empty composer: the prompts sent before, newest first. */
+static void
+test_composer_history (void)
+{
+  ComposerFixture f = { 0 };
+  GtkTextBuffer *buffer;
+  GtkWidget *view;
+
+  composer_fixture_init (&f);
+  buffer = gtk_text_view_get_buffer (f.view);
+  view = GTK_WIDGET (f.view);
+  g_assert_false (key_handled (view, GDK_KEY_Up));
+  gtk_text_buffer_set_text (buffer, "first prompt", -1);
+  gtk_widget_activate_action (GTK_WIDGET (f.composer), "composer.send", NULL);
+  gtk_text_buffer_set_text (buffer, "second prompt", -1);
+  gtk_widget_activate_action (GTK_WIDGET (f.composer), "composer.send", NULL);
+  g_assert_cmpuint (f.sent_texts->len, ==, 2);
+
+  g_assert_true (key_handled (view, GDK_KEY_Up));
+  assert_composer_text (&f, "second prompt");
+  g_assert_true (key_handled (view, GDK_KEY_Up));
+  assert_composer_text (&f, "first prompt");
+  g_assert_true (key_handled (view, GDK_KEY_Up));
+  assert_composer_text (&f, "first prompt");
+  g_assert_true (key_handled (view, GDK_KEY_Down));
+  assert_composer_text (&f, "second prompt");
+  g_assert_true (key_handled (view, GDK_KEY_Down));
+  assert_composer_text (&f, "");
+  g_assert_false (key_handled (view, GDK_KEY_Down));
+
+  /* the user's own text: Up moves the cursor, as in any text */
+  gtk_text_buffer_set_text (buffer, "a draft", -1);
+  g_assert_false (key_handled (view, GDK_KEY_Up));
+  assert_composer_text (&f, "a draft");
+  composer_fixture_clear (&f);
+}
+
+/* The prompt's images in the transcript: a thumbnail each, which opens the
+ * saved file. A prompt of images only shows no empty text. */
+static void
+test_row_user_images (void)
+{
+  g_autoptr(GdkPixbuf) pixbuf = new_picture (40, 30);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(CairnAttachment) image = NULL;
+  g_autoptr(CairnAttachment) saved = NULL;
+  g_autoptr(CairnTextItem) item = cairn_text_item_new (CAIRN_ITEM_KIND_USER, "");
+  g_autoptr(GPtrArray) images = g_ptr_array_new ();
+  g_autoptr(CairnTextItem) reply = cairn_text_item_new (CAIRN_ITEM_KIND_ASSISTANT, "Nice");
+  g_autoptr(GtkWidget) row = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *button;
+  char *data;
+  gsize length;
+
+  gdk_pixbuf_save_to_buffer (pixbuf, &data, &length, "png", &error, NULL);
+  g_assert_no_error (error);
+  bytes = g_bytes_new_take (data, length);
+  image = cairn_attachment_new (bytes, "image/png", "shot.png", 40, 30, FALSE);
+  saved = cairn_attachment_copy_with_path (image, "/tmp/project/.cairn/tmp/images/shot.png");
+  g_ptr_array_add (images, saved);
+  cairn_text_item_set_attachments (item, images);
+  row = new_transcript_row (CAIRN_ITEM (item));
+
+  g_assert_nonnull (find_widget (row, CAIRN_TYPE_THUMBNAIL, NULL, NULL));
+  button = find_widget (row, GTK_TYPE_BUTTON, tooltip_is, "shot.png");
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_sensitive (button));
+  g_assert_null (find_widget (row, GTK_TYPE_LABEL, label_is, ""));
+
+  /* recycled for a reply: no images */
+  cairn_transcript_row_set_item (CAIRN_TRANSCRIPT_ROW (row), CAIRN_ITEM (reply));
+  g_assert_null (find_widget (row, CAIRN_TYPE_THUMBNAIL, NULL, NULL));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -812,6 +1311,14 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/window/without-cli", test_window_without_cli);
   g_test_add_func ("/cairn/widgets/window/cli-path-setting", test_window_uses_cli_path_setting);
   g_test_add_func ("/cairn/widgets/composer/slash-completion", test_composer_slash_completion);
+
+  g_test_add_func ("/cairn/widgets/instantiate-attachment-types", test_instantiate_attachment_types);
+  g_test_add_func ("/cairn/widgets/composer/attach-files", test_composer_attach_files);
+  g_test_add_func ("/cairn/widgets/composer/send-images", test_composer_send_images);
+  g_test_add_func ("/cairn/widgets/composer/save-error-keeps-draft", test_composer_save_error_keeps_draft);
+  g_test_add_func ("/cairn/widgets/composer/file-completion", test_composer_file_completion);
+  g_test_add_func ("/cairn/widgets/composer/history", test_composer_history);
+  g_test_add_func ("/cairn/widgets/row/user-images", test_row_user_images);
 
   return g_test_run ();
 }

@@ -199,6 +199,19 @@ spawn_git_ls_files (const char  *root_path,
   return g_subprocess_launcher_spawnv (launcher, (const char * const *)argv, error);
 }
 
+/* git lists what is not ignored, and a project may not ignore its
+ * node_modules: the walk's skipped folders are skipped here too. */
+static gboolean
+in_skipped_dir (const char *path)
+{
+  g_auto(GStrv) parts = g_strsplit (path, "/", -1);
+
+  for (guint i = 0; parts[i] != NULL && parts[i + 1] != NULL; i++)
+    if (g_strv_contains (skipped_dirs, parts[i]))
+      return TRUE;
+  return FALSE;
+}
+
 /* NUL-separated paths, up to the limit. */
 static gboolean
 read_nul_separated (GInputStream  *stdout_pipe,
@@ -222,7 +235,8 @@ read_nul_separated (GInputStream  *stdout_pipe,
           g_free (path);
           break;
         }
-      if (length > 0 && (paths->len == 0 || strcmp (g_ptr_array_index (paths, paths->len - 1), path) != 0))
+      if (length > 0 && !in_skipped_dir (path) &&
+          (paths->len == 0 || strcmp (g_ptr_array_index (paths, paths->len - 1), path) != 0))
         g_ptr_array_add (paths, path);
       else
         g_free (path);

@@ -633,9 +633,6 @@ cairn_session_set_debug_dir (CairnSession  *self,
   g_return_val_if_fail (CAIRN_IS_SESSION (self), FALSE);
 
   g_clear_object (&self->protocol_log);
-  g_clear_object (&self->attachment_store);
-  g_clear_object (&self->pending_requests);
-  g_clear_object (&self->allow_rules);
   if (dir == NULL || *dir == '\0')
     return TRUE;
   self->protocol_log = cairn_protocol_log_new (dir, error);

@@ -14,6 +14,7 @@
 #include <gtksourceview/gtksource.h>
 
 #include "cairn-code-block.h"
+#include "cairn-source-style.h"
 
 /* How long the Copy button says "Copied" */
 #define COPIED_FEEDBACK_MS 1500
@@ -89,27 +90,6 @@ static GtkSourceBuffer *
 get_buffer (CairnCodeBlock *self)
 {
   return GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->source_view)));
-}
-
-static void
-update_style_scheme (CairnCodeBlock *self)
-{
-  GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default ();
-  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-
-  gtk_source_buffer_set_style_scheme (get_buffer (self),
-                                      gtk_source_style_scheme_manager_get_scheme (schemes,
-                                                                                  dark ? "Adwaita-dark" : "Adwaita"));
-}
-
-static void
-dark_changed_cb (CairnCodeBlock  *self,
-                 GParamSpec      *pspec,
-                 AdwStyleManager *style_manager)
-{
-  g_assert (CAIRN_IS_CODE_BLOCK (self));
-
-  update_style_scheme (self);
 }
 
 static gboolean
@@ -287,7 +267,5 @@ cairn_code_block_init (CairnCodeBlock *self)
 
   self->code = g_string_new (NULL);
   set_language (self, NULL);
-  update_style_scheme (self);
-  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
-                           G_CALLBACK (dark_changed_cb), self, G_CONNECT_SWAPPED);
+  cairn_source_style_follow (get_buffer (self));
 }

@@ -9,11 +9,15 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "cairn-command-popover.h"
 
-/* The slash commands that match what the user typed after "/". It never
- * takes the focus: the composer keeps the keyboard and moves the selection
- * (Up/Down) and completes (Tab/Enter) through this popover's API. */
+/* Completions for what the user is typing: the slash commands that match
+ * what follows "/", or (through cairn_command_popover_show_choices()) any
+ * other list, such as the project's files after "@". It never takes the
+ * focus: the composer keeps the keyboard and moves the selection (Up/Down)
+ * and completes (Tab/Enter) through this popover's API. */
 struct _CairnCommandPopover
 {
   GtkPopover  parent_instance;
@@ -40,16 +44,50 @@ row_activated_cb (CairnCommandPopover *self,
 }
 
 static GtkWidget *
-command_row_new (const char *command)
+choice_row_new (const char *sigil,
+                const char *choice)
 {
-  g_autofree char *text = g_strdup_printf ("/%s", command);
+  g_autofree char *text = g_strconcat (sigil, choice, NULL);
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *label = gtk_label_new (text);
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
+  /* long paths keep their file name in view */
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
-  g_object_set_data_full (G_OBJECT (row), "command", g_strdup (command), g_free);
+  g_object_set_data_full (G_OBJECT (row), "command", g_strdup (choice), g_free);
   return row;
+}
+
+/**
+ * cairn_command_popover_show_choices:
+ * @sigil: what each choice is shown after, such as "/" or "@"
+ * @label: what the list is, for screen readers
+ * @choices: (element-type utf8): the choices, best first
+ *
+ * Shows @choices instead of the commands; the first is selected.
+ *
+ * Returns: how many there are
+ */
+guint
+cairn_command_popover_show_choices (CairnCommandPopover *self,
+                                    const char          *sigil,
+                                    const char          *label,
+                                    GPtrArray           *choices)
+{
+  GtkWidget *child;
+
+  g_return_val_if_fail (CAIRN_IS_COMMAND_POPOVER (self), 0);
+  g_return_val_if_fail (sigil != NULL && label != NULL && choices != NULL, 0);
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))))
+    gtk_list_box_remove (self->list, child);
+  for (guint i = 0; i < choices->len; i++)
+    gtk_list_box_append (self->list, choice_row_new (sigil, g_ptr_array_index (choices, i)));
+  gtk_list_box_select_row (self->list, gtk_list_box_get_row_at_index (self->list, 0));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  return choices->len;
 }
 
 void
@@ -72,21 +110,14 @@ guint
 cairn_command_popover_filter (CairnCommandPopover *self,
                               const char          *prefix)
 {
-  GtkWidget *child;
-  guint count = 0;
+  g_autoptr(GPtrArray) matches = g_ptr_array_new ();
 
   g_return_val_if_fail (CAIRN_IS_COMMAND_POPOVER (self), 0);
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))))
-    gtk_list_box_remove (self->list, child);
   for (guint i = 0; self->commands != NULL && self->commands[i] != NULL; i++)
     if (g_str_has_prefix (self->commands[i], prefix))
-      {
-        gtk_list_box_append (self->list, command_row_new (self->commands[i]));
-        count++;
-      }
-  gtk_list_box_select_row (self->list, gtk_list_box_get_row_at_index (self->list, 0));
-  return count;
+      g_ptr_array_add (matches, self->commands[i]);
+  return cairn_command_popover_show_choices (self, "/", _("Slash commands"), matches);
 }
 
 void

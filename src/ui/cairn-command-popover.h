@@ -20,6 +20,10 @@ void                 cairn_command_popover_set_commands (CairnCommandPopover *se
                                                          const char * const  *commands);
 guint                cairn_command_popover_filter       (CairnCommandPopover *self,
                                                          const char          *prefix);
+guint                cairn_command_popover_show_choices (CairnCommandPopover *self,
+                                                         const char          *sigil,
+                                                         const char          *label,
+                                                         GPtrArray           *choices);
 void                 cairn_command_popover_move         (CairnCommandPopover *self,
                                                          int                  delta);
 const char          *cairn_command_popover_get_selected (CairnCommandPopover *self);

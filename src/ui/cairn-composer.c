@@ -11,23 +11,63 @@
 
 #include <glib/gi18n.h>
 
+#include "cairn-attachment-tray.h"
 #include "cairn-command-popover.h"
 #include "cairn-composer.h"
+#include "cairn-file-index.h"
+#include "cairn-prompt-history.h"
 
 /* Where the user writes. Enter sends, Shift+Enter adds a line; the "send"
- * signal carries the text and the composer clears itself. */
+ * signal carries the text and the saved images, and the composer clears
+ * itself.
+ *
+ * Images come from a drop (on the composer, or on an area such as the
+ * window's content: cairn_composer_add_drop_area()), from Ctrl+V and from
+ * the Attach button; they wait in the tray above the text and are saved
+ * into the project when the prompt is sent. "/" completes slash commands,
+ * "@" the project's files; Up/Down on an empty composer walk through the
+ * prompts sent before.
+ *
+ * The composer belongs to its window, and a window holds one conversation:
+ * what is typed or attached and not sent yet (the draft), and the prompts
+ * sent (the history), stay in the composer when the window starts a new
+ * session for the same conversation (as when the CLI path changes). */
+
+/* "@" lists at most this many files, and lists the project again when the
+ * last listing is older than this (files come and go as the agent works). */
+#define MAX_FILE_CHOICES      50
+#define FILE_INDEX_MAX_AGE_S  30
+
+typedef enum {
+  COMPLETING_NONE,
+  COMPLETING_COMMAND,
+  COMPLETING_FILE,
+} Completing;
+
 struct _CairnComposer
 {
-  GtkWidget    parent_instance;
+  GtkWidget             parent_instance;
 
-  GtkBox      *box;
-  GtkTextView *text_view;
-  GtkLabel    *placeholder;
-  GtkButton   *stop_button;
-  GtkButton   *send_button;
-  CairnCommandPopover *commands;
+  GtkBox               *box;
+  CairnAttachmentTray  *tray;
+  GtkTextView          *text_view;
+  GtkLabel             *placeholder;
+  GtkButton            *attach_button;
+  GtkButton            *stop_button;
+  GtkButton            *send_button;
+  CairnCommandPopover  *completions;
 
-  gboolean     busy;
+  GCancellable         *cancellable;
+  CairnFileIndex       *file_index;
+  CairnPromptHistory   *history;
+  GtkFileChooserNative *chooser;
+  GtkEventController   *own_drop_target;
+  char                 *sending_text;
+  Completing            completing;
+  guint                 n_drops_hovering;
+  gboolean              indexing;
+  gboolean              recalling;
+  gboolean              busy;
 };
 
 G_DEFINE_FINAL_TYPE (CairnComposer, cairn_composer, GTK_TYPE_WIDGET)
@@ -46,17 +86,23 @@ enum {
 static GParamSpec *properties [N_PROPS];
 static guint signals [N_SIGNALS];
 
+static void update_completions (CairnComposer *self);
+
+static GtkTextBuffer *
+get_buffer (CairnComposer *self)
+{
+  return gtk_text_view_get_buffer (self->text_view);
+}
+
 char *
 cairn_composer_dup_text (CairnComposer *self)
 {
-  GtkTextBuffer *buffer;
   GtkTextIter start, end;
 
   g_return_val_if_fail (CAIRN_IS_COMPOSER (self), NULL);
 
-  buffer = gtk_text_view_get_buffer (self->text_view);
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  gtk_text_buffer_get_bounds (get_buffer (self), &start, &end);
+  return gtk_text_buffer_get_text (get_buffer (self), &start, &end, FALSE);
 }
 
 static gboolean
@@ -67,6 +113,52 @@ has_text (CairnComposer *self)
   return *g_strstrip (text) != '\0';
 }
 
+/* Text, or at least one image, and nothing still being checked or saved. */
+static void
+update_send_action (CairnComposer *self)
+{
+  gboolean ready = self->sending_text == NULL && !cairn_attachment_tray_get_busy (self->tray);
+  gboolean content = cairn_attachment_tray_get_n_attachments (self->tray) > 0 || has_text (self);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "composer.send", ready && content);
+}
+
+/* Sending */
+
+static void
+finish_send (CairnComposer *self,
+             const char    *text,
+             GPtrArray     *images)
+{
+  cairn_prompt_history_add (self->history, text);
+  gtk_text_buffer_set_text (get_buffer (self), "", 0);
+  cairn_attachment_tray_clear (self->tray);
+  g_signal_emit (self, signals[SEND], 0, text, images);
+}
+
+/* The prompt leaves the composer only once its images are saved; if one
+ * can't be, everything stays for the user to fix or retry. */
+static void
+images_saved_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(CairnComposer) self = user_data;
+  g_autofree char *text = g_steal_pointer (&self->sending_text);
+  g_autoptr(GPtrArray) saved = NULL;
+  g_autoptr(GError) error = NULL;
+
+  saved = cairn_attachment_tray_save_finish (CAIRN_ATTACHMENT_TRAY (object), result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  gtk_text_view_set_editable (self->text_view, TRUE);
+  if (saved == NULL)
+    cairn_attachment_tray_show_error (self->tray, error->message);
+  else
+    finish_send (self, text, saved);
+  update_send_action (self);
+}
+
 static void
 send_action (GtkWidget  *widget,
              const char *action_name,
@@ -75,42 +167,235 @@ send_action (GtkWidget  *widget,
   CairnComposer *self = CAIRN_COMPOSER (widget);
   g_autofree char *text = cairn_composer_dup_text (self);
 
-  if (*g_strstrip (text) == '\0')
+  g_strstrip (text);
+  if (self->sending_text != NULL || cairn_attachment_tray_get_busy (self->tray))
     return;
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->text_view), "", 0);
-  g_signal_emit (self, signals[SEND], 0, text);
+  if (cairn_attachment_tray_get_n_attachments (self->tray) == 0)
+    {
+      if (*text != '\0')
+        finish_send (self, text, NULL);
+      return;
+    }
+  self->sending_text = g_steal_pointer (&text);
+  gtk_text_view_set_editable (self->text_view, FALSE);
+  update_send_action (self);
+  cairn_attachment_tray_save_async (self->tray, self->cancellable, images_saved_cb, g_object_ref (self));
 }
 
-/* "/com" with nothing after the command name yet: offer completions. */
+/* History: Up on an empty composer recalls the prompt sent before; while a
+ * recalled prompt shows unchanged, Up and Down walk on, and Down past the
+ * newest empties the composer again. */
+
+static void
+recall (CairnComposer *self,
+        const char    *prompt)
+{
+  self->recalling = TRUE;
+  gtk_text_buffer_set_text (get_buffer (self), prompt ? prompt : "", -1);
+  self->recalling = FALSE;
+}
+
+static gboolean
+history_key (CairnComposer   *self,
+             guint            keyval,
+             GdkModifierType  state)
+{
+  const char *current = cairn_prompt_history_get_current (self->history);
+  g_autofree char *text = NULL;
+  const char *older;
+
+  if ((keyval != GDK_KEY_Up && keyval != GDK_KEY_Down) ||
+      (state & (GDK_SHIFT_MASK | GDK_CONTROL_MASK | GDK_ALT_MASK)))
+    return FALSE;
+  text = cairn_composer_dup_text (self);
+  if (current == NULL ? *text != '\0' : strcmp (text, current) != 0)
+    return FALSE;
+  if (keyval == GDK_KEY_Down)
+    {
+      if (current == NULL)
+        return FALSE;
+      recall (self, cairn_prompt_history_newer (self->history));
+      return TRUE;
+    }
+  if ((older = cairn_prompt_history_older (self->history)))
+    recall (self, older);
+  /* at the oldest: stay there */
+  return older != NULL || current != NULL;
+}
+
+/* An edited recalled prompt is the user's own text now. */
+static void
+forget_recall_if_edited (CairnComposer *self)
+{
+  const char *current = cairn_prompt_history_get_current (self->history);
+  g_autofree char *text = NULL;
+
+  if (self->recalling || current == NULL)
+    return;
+  text = cairn_composer_dup_text (self);
+  if (strcmp (text, current) != 0)
+    cairn_prompt_history_reset (self->history);
+}
+
+/* Completions: "/command" at the start, "@path" anywhere */
+
+/* The "@partial" word the cursor is in: sets @start at its "@" and @end at
+ * the end of the word, and returns what is between the "@" and the cursor.
+ * An "@" inside a word (an e-mail address) starts nothing. */
+static char *
+file_token_at_cursor (CairnComposer *self,
+                      GtkTextIter   *start,
+                      GtkTextIter   *end)
+{
+  GtkTextBuffer *buffer = get_buffer (self);
+  GtkTextIter cursor, at, before;
+
+  gtk_text_buffer_get_iter_at_mark (buffer, &cursor, gtk_text_buffer_get_insert (buffer));
+  at = cursor;
+  while (gtk_text_iter_backward_char (&at) && gtk_text_iter_get_char (&at) != '@')
+    if (g_unichar_isspace (gtk_text_iter_get_char (&at)))
+      return NULL;
+  if (gtk_text_iter_get_char (&at) != '@')
+    return NULL;
+  before = at;
+  if (gtk_text_iter_backward_char (&before) && !g_unichar_isspace (gtk_text_iter_get_char (&before)))
+    return NULL;
+  if (start != NULL)
+    *start = at;
+  if (end != NULL)
+    {
+      *end = cursor;
+      while (!gtk_text_iter_is_end (end) && !g_unichar_isspace (gtk_text_iter_get_char (end)))
+        gtk_text_iter_forward_char (end);
+    }
+  gtk_text_iter_forward_char (&at);
+  return gtk_text_iter_get_text (&at, &cursor);
+}
+
+static void
+file_index_loaded_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  g_autoptr(CairnComposer) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  /* A folder that cannot be listed is not tried again (indexing stays
+   * set) until the composer gets another project. */
+  if (!cairn_file_index_load_finish (CAIRN_FILE_INDEX (object), result, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_warning ("Could not list the project’s files: %s", error->message);
+      return;
+    }
+  if (CAIRN_FILE_INDEX (object) != self->file_index || self->text_view == NULL)
+    return;
+  self->indexing = FALSE;
+  update_completions (self);
+}
+
+/* The project's files, listed when first needed and again when stale. */
+static CairnFileIndex *
+ensure_file_index (CairnComposer *self)
+{
+  CairnAttachmentStore *store = cairn_attachment_tray_get_store (self->tray);
+
+  if (store == NULL)
+    return NULL;
+  if (self->file_index == NULL)
+    {
+      self->file_index = cairn_file_index_new (cairn_attachment_store_get_project_dir (store));
+      self->indexing = FALSE;
+    }
+  if (!self->indexing && cairn_file_index_is_stale (self->file_index, FILE_INDEX_MAX_AGE_S))
+    {
+      self->indexing = TRUE;
+      cairn_file_index_load_async (self->file_index, self->cancellable,
+                                   file_index_loaded_cb, g_object_ref (self));
+    }
+  return self->file_index;
+}
+
+static gboolean
+show_file_choices (CairnComposer *self,
+                   const char    *partial)
+{
+  CairnFileIndex *index = ensure_file_index (self);
+  g_autoptr(GPtrArray) matches = NULL;
+
+  /* not listed yet: the choices show once it is */
+  if (index == NULL || !cairn_file_index_get_loaded (index))
+    return FALSE;
+  matches = cairn_file_index_match (index, partial, MAX_FILE_CHOICES);
+  return cairn_command_popover_show_choices (self->completions, "@", _("Files in the project"), matches) > 0;
+}
+
 static void
 update_completions (CairnComposer *self)
 {
   g_autofree char *text = cairn_composer_dup_text (self);
+  g_autofree char *partial = NULL;
   gboolean typing_command = text[0] == '/' && strpbrk (text, " \t\n") == NULL;
 
-  if (typing_command && cairn_command_popover_filter (self->commands, text + 1) > 0)
-    gtk_popover_popup (GTK_POPOVER (self->commands));
+  self->completing = COMPLETING_NONE;
+  if (typing_command && cairn_command_popover_filter (self->completions, text + 1) > 0)
+    self->completing = COMPLETING_COMMAND;
+  else if ((partial = file_token_at_cursor (self, NULL, NULL)) && show_file_choices (self, partial))
+    self->completing = COMPLETING_FILE;
+  if (self->completing != COMPLETING_NONE)
+    gtk_popover_popup (GTK_POPOVER (self->completions));
   else
-    gtk_popover_popdown (GTK_POPOVER (self->commands));
+    gtk_popover_popdown (GTK_POPOVER (self->completions));
+}
+
+/* "@src/ma" → "@src/main.c ", with the cursor after it. */
+static void
+complete_file (CairnComposer *self,
+               const char    *path)
+{
+  GtkTextBuffer *buffer = get_buffer (self);
+  g_autofree char *partial = NULL;
+  g_autofree char *text = NULL;
+  GtkTextIter start, end;
+  gboolean space_follows;
+
+  if (!(partial = file_token_at_cursor (self, &start, &end)))
+    return;
+  space_follows = !gtk_text_iter_is_end (&end) && g_unichar_isspace (gtk_text_iter_get_char (&end));
+  text = g_strdup_printf ("@%s%s", path, space_follows ? "" : " ");
+  gtk_text_buffer_begin_user_action (buffer);
+  gtk_text_buffer_delete (buffer, &start, &end);
+  gtk_text_buffer_insert (buffer, &start, text, -1);
+  if (space_follows)
+    {
+      gtk_text_iter_forward_char (&start);
+      gtk_text_buffer_place_cursor (buffer, &start);
+    }
+  gtk_text_buffer_end_user_action (buffer);
 }
 
 static void
-complete_command (CairnComposer *self,
-                  const char    *command)
+complete (CairnComposer *self,
+          const char    *choice)
 {
-  g_autofree char *text = g_strdup_printf ("/%s ", command);
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->text_view);
-
-  gtk_text_buffer_set_text (buffer, text, -1);
-  gtk_popover_popdown (GTK_POPOVER (self->commands));
+  if (self->completing == COMPLETING_FILE)
+    {
+      complete_file (self, choice);
+    }
+  else
+    {
+      g_autofree char *text = g_strdup_printf ("/%s ", choice);
+      gtk_text_buffer_set_text (get_buffer (self), text, -1);
+    }
+  gtk_popover_popdown (GTK_POPOVER (self->completions));
 }
 
 static void
-command_chosen_cb (CairnComposer       *self,
-                   const char          *command,
-                   CairnCommandPopover *popover)
+completion_chosen_cb (CairnComposer       *self,
+                      const char          *choice,
+                      CairnCommandPopover *popover)
 {
-  complete_command (self, command);
+  complete (self, choice);
   gtk_widget_grab_focus (GTK_WIDGET (self->text_view));
 }
 
@@ -122,24 +407,27 @@ completion_key (CairnComposer *self,
 {
   const char *selected;
 
-  if (!gtk_widget_get_visible (GTK_WIDGET (self->commands)))
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->completions)))
     return FALSE;
   switch (keyval)
     {
     case GDK_KEY_Up:
-      cairn_command_popover_move (self->commands, -1);
+      cairn_command_popover_move (self->completions, -1);
       return TRUE;
     case GDK_KEY_Down:
-      cairn_command_popover_move (self->commands, 1);
+      cairn_command_popover_move (self->completions, 1);
       return TRUE;
     case GDK_KEY_Escape:
-      gtk_popover_popdown (GTK_POPOVER (self->commands));
+      gtk_popover_popdown (GTK_POPOVER (self->completions));
       return TRUE;
     case GDK_KEY_Tab:
     case GDK_KEY_Return:
     case GDK_KEY_KP_Enter:
-      if ((selected = cairn_command_popover_get_selected (self->commands)))
-        complete_command (self, selected);
+      if ((selected = cairn_command_popover_get_selected (self->completions)))
+        {
+          g_autofree char *choice = g_strdup (selected);
+          complete (self, choice);
+        }
       return TRUE;
     default:
       return FALSE;
@@ -152,16 +440,335 @@ cairn_composer_set_commands (CairnComposer      *self,
 {
   g_return_if_fail (CAIRN_IS_COMPOSER (self));
 
-  cairn_command_popover_set_commands (self->commands, commands);
+  cairn_command_popover_set_commands (self->completions, commands);
 }
+
+/* Attaching images */
+
+/**
+ * cairn_composer_set_attachment_store:
+ * @store: (nullable): the session's store: where images are checked and
+ *   saved, and whose project folder "@" completes from
+ *
+ * What is already attached stays (it is the same conversation).
+ */
+void
+cairn_composer_set_attachment_store (CairnComposer        *self,
+                                     CairnAttachmentStore *store)
+{
+  g_return_if_fail (CAIRN_IS_COMPOSER (self));
+  g_return_if_fail (store == NULL || CAIRN_IS_ATTACHMENT_STORE (store));
+
+  if (self->file_index != NULL &&
+      (store == NULL || g_strcmp0 (cairn_file_index_get_root (self->file_index),
+                                   cairn_attachment_store_get_project_dir (store)) != 0))
+    g_clear_object (&self->file_index);
+  cairn_attachment_tray_set_store (self->tray, store);
+}
+
+static gboolean
+is_web_address (GFile *file)
+{
+  return g_file_has_uri_scheme (file, "http") || g_file_has_uri_scheme (file, "https");
+}
+
+/**
+ * cairn_composer_add_files:
+ * @files: (element-type GFile): dropped, pasted or picked files
+ *
+ * Attaches image files, as a drop, a paste or the file chooser does. A
+ * dropped link to a web page is not a file: its address goes into the text.
+ */
+void
+cairn_composer_add_files (CairnComposer *self,
+                          GSList        *files)
+{
+  g_autoptr(GString) links = g_string_new (NULL);
+  GSList *local = NULL;
+
+  g_return_if_fail (CAIRN_IS_COMPOSER (self));
+
+  for (GSList *l = files; l != NULL; l = l->next)
+    {
+      g_autofree char *uri = NULL;
+
+      if (!is_web_address (l->data))
+        {
+          local = g_slist_prepend (local, l->data);
+          continue;
+        }
+      uri = g_file_get_uri (l->data);
+      g_string_append_printf (links, "%s ", uri);
+    }
+  local = g_slist_reverse (local);
+  if (links->len > 0)
+    gtk_text_buffer_insert_at_cursor (get_buffer (self), links->str, -1);
+  if (local != NULL)
+    cairn_attachment_tray_add_files (self->tray, local);
+  g_slist_free (local);
+}
+
+/**
+ * cairn_composer_add_texture:
+ * @name: (nullable): what to call the image, such as "Pasted image"
+ *
+ * Attaches image data, as a paste or a drop from another app does.
+ */
+void
+cairn_composer_add_texture (CairnComposer *self,
+                            GdkTexture    *texture,
+                            const char    *name)
+{
+  g_return_if_fail (CAIRN_IS_COMPOSER (self));
+  g_return_if_fail (GDK_IS_TEXTURE (texture));
+
+  cairn_attachment_tray_add_texture (self->tray, texture, name);
+}
+
+/* Image data first: a browser offers an image together with its address. */
+static GType
+attachable_type (GdkContentFormats *offered)
+{
+  g_autoptr(GdkContentFormats) formats =
+    gdk_content_formats_union_deserialize_gtypes (gdk_content_formats_ref (offered));
+
+  if (gdk_content_formats_contain_gtype (formats, GDK_TYPE_TEXTURE))
+    return GDK_TYPE_TEXTURE;
+  if (gdk_content_formats_contain_gtype (formats, GDK_TYPE_FILE_LIST))
+    return GDK_TYPE_FILE_LIST;
+  return G_TYPE_INVALID;
+}
+
+static void
+pasted_texture_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(CairnComposer) self = user_data;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GError) error = NULL;
+
+  texture = gdk_clipboard_read_texture_finish (GDK_CLIPBOARD (object), result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  if (texture == NULL)
+    cairn_attachment_tray_show_error (self->tray, error->message);
+  else
+    cairn_composer_add_texture (self, texture, _("Pasted image"));
+}
+
+static void
+pasted_files_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(CairnComposer) self = user_data;
+  g_autoptr(GError) error = NULL;
+  const GValue *value;
+  GSList *files;
+
+  value = gdk_clipboard_read_value_finish (GDK_CLIPBOARD (object), result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  if (value == NULL)
+    {
+      cairn_attachment_tray_show_error (self->tray, error->message);
+      return;
+    }
+  files = gdk_file_list_get_files (g_value_get_boxed (value));
+  cairn_composer_add_files (self, files);
+  g_slist_free (files);
+}
+
+/* Ctrl+V (or the menu's Paste) of an image or of copied image files
+ * attaches them; text pastes as text. */
+static void
+paste_clipboard_cb (CairnComposer *self,
+                    GtkTextView   *view)
+{
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (view));
+  GType type = attachable_type (gdk_clipboard_get_formats (clipboard));
+
+  if (type == G_TYPE_INVALID)
+    return;
+  g_signal_stop_emission_by_name (view, "paste-clipboard");
+  if (type == GDK_TYPE_TEXTURE)
+    gdk_clipboard_read_texture_async (clipboard, self->cancellable,
+                                      pasted_texture_cb, g_object_ref (self));
+  else
+    gdk_clipboard_read_value_async (clipboard, GDK_TYPE_FILE_LIST, G_PRIORITY_DEFAULT,
+                                    self->cancellable, pasted_files_cb, g_object_ref (self));
+}
+
+/* While something droppable hovers, the drop area and the tray say so. */
+static void
+set_drop_hover (CairnComposer *self,
+                GtkDropTarget *target,
+                gboolean       hover)
+{
+  GtkWidget *area = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target));
+
+  if (hover == GPOINTER_TO_INT (g_object_get_data (G_OBJECT (target), "hover")))
+    return;
+  g_object_set_data (G_OBJECT (target), "hover", GINT_TO_POINTER (hover));
+  self->n_drops_hovering += hover ? 1 : -1;
+  if (hover)
+    gtk_widget_add_css_class (area, "drop-active");
+  else
+    gtk_widget_remove_css_class (area, "drop-active");
+  cairn_attachment_tray_set_drop_active (self->tray, self->n_drops_hovering > 0);
+}
+
+static GdkDragAction
+drop_enter_cb (CairnComposer *self,
+               double         x,
+               double         y,
+               GtkDropTarget *target)
+{
+  set_drop_hover (self, target, TRUE);
+  return GDK_ACTION_COPY;
+}
+
+static void
+drop_leave_cb (CairnComposer *self,
+               GtkDropTarget *target)
+{
+  set_drop_hover (self, target, FALSE);
+}
+
+static gboolean
+drop_cb (CairnComposer *self,
+         const GValue  *value,
+         double         x,
+         double         y,
+         GtkDropTarget *target)
+{
+  set_drop_hover (self, target, FALSE);
+  if (G_VALUE_HOLDS (value, GDK_TYPE_TEXTURE))
+    {
+      cairn_composer_add_texture (self, g_value_get_object (value), _("Dropped image"));
+    }
+  else if (G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    {
+      GSList *files = gdk_file_list_get_files (g_value_get_boxed (value));
+      cairn_composer_add_files (self, files);
+      g_slist_free (files);
+    }
+  else if (G_VALUE_HOLDS (value, G_TYPE_FILE))
+    {
+      GSList one = { g_value_get_object (value), NULL };
+      cairn_composer_add_files (self, &one);
+    }
+  return TRUE;
+}
+
+static GtkEventController *
+drop_target_new (CairnComposer *self)
+{
+  GType types[] = { GDK_TYPE_TEXTURE, GDK_TYPE_FILE_LIST, G_TYPE_FILE };
+  GtkDropTarget *target = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
+
+  gtk_drop_target_set_gtypes (target, types, G_N_ELEMENTS (types));
+  /* before the text view, which would insert a dropped file's address */
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (target), GTK_PHASE_CAPTURE);
+  g_signal_connect_object (target, "enter", G_CALLBACK (drop_enter_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (target, "leave", G_CALLBACK (drop_leave_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (target, "drop", G_CALLBACK (drop_cb), self, G_CONNECT_SWAPPED);
+  return GTK_EVENT_CONTROLLER (target);
+}
+
+/**
+ * cairn_composer_add_drop_area:
+ * @area: a widget, such as the window's content
+ *
+ * Images dropped anywhere on @area are attached here. While a drop hovers,
+ * @area has the `drop-active` style class. If @area contains the
+ * composer, it takes over from the composer's own drop target.
+ */
+void
+cairn_composer_add_drop_area (CairnComposer *self,
+                              GtkWidget     *area)
+{
+  g_return_if_fail (CAIRN_IS_COMPOSER (self));
+  g_return_if_fail (GTK_IS_WIDGET (area));
+
+  if (self->own_drop_target != NULL && gtk_widget_is_ancestor (GTK_WIDGET (self), area))
+    {
+      gtk_widget_remove_controller (GTK_WIDGET (self), self->own_drop_target);
+      self->own_drop_target = NULL;
+    }
+  gtk_widget_add_controller (area, drop_target_new (self));
+}
+
+static void
+chooser_response_cb (CairnComposer   *self,
+                     int              response,
+                     GtkNativeDialog *chooser)
+{
+  g_autoptr(GtkFileChooserNative) owned = g_steal_pointer (&self->chooser);
+  g_autoptr(GListModel) files = NULL;
+  GSList *list = NULL;
+
+  if (response != GTK_RESPONSE_ACCEPT)
+    return;
+  files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
+  for (guint i = g_list_model_get_n_items (files); i > 0; i--)
+    list = g_slist_prepend (list, g_list_model_get_item (files, i - 1));
+  cairn_composer_add_files (self, list);
+  g_slist_free_full (list, g_object_unref);
+}
+
+/* The Attach button: a file chooser (the portal's, inside Flatpak). */
+static void
+attach_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  static const char * const types[] = { "image/png", "image/jpeg", "image/gif", "image/webp" };
+  CairnComposer *self = CAIRN_COMPOSER (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  if (self->chooser != NULL)
+    return;
+  self->chooser = gtk_file_chooser_native_new (_("Attach Images"),
+                                               GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                               GTK_FILE_CHOOSER_ACTION_OPEN, _("_Attach"), NULL);
+  gtk_file_filter_set_name (filter, _("Images"));
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    gtk_file_filter_add_mime_type (filter, types[i]);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (self->chooser), TRUE);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  g_signal_connect_object (self->chooser, "response", G_CALLBACK (chooser_response_cb),
+                           self, G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+/* Typing */
 
 static void
 buffer_changed_cb (CairnComposer *self,
                    GtkTextBuffer *buffer)
 {
+  forget_recall_if_edited (self);
   update_completions (self);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "composer.send", has_text (self));
+  update_send_action (self);
   gtk_widget_set_visible (GTK_WIDGET (self->placeholder), gtk_text_buffer_get_char_count (buffer) == 0);
+}
+
+static void
+cursor_moved_cb (CairnComposer *self)
+{
+  /* moving the cursor out of an "@word" closes its completions */
+  if (self->completing == COMPLETING_FILE)
+    update_completions (self);
+}
+
+static void
+tray_changed_cb (CairnComposer *self)
+{
+  update_send_action (self);
 }
 
 static gboolean
@@ -171,7 +778,7 @@ key_pressed_cb (CairnComposer         *self,
                 GdkModifierType        state,
                 GtkEventControllerKey *controller)
 {
-  if (completion_key (self, keyval))
+  if (completion_key (self, keyval) || history_key (self, keyval, state))
     return TRUE;
   if (keyval != GDK_KEY_Return && keyval != GDK_KEY_KP_Enter && keyval != GDK_KEY_ISO_Enter)
     return FALSE;
@@ -193,10 +800,27 @@ cairn_composer_dispose (GObject *object)
 {
   CairnComposer *self = (CairnComposer *)object;
 
-  g_clear_pointer ((GtkWidget **)&self->commands, gtk_widget_unparent);
+  g_cancellable_cancel (self->cancellable);
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+  g_clear_pointer ((GtkWidget **)&self->completions, gtk_widget_unparent);
   gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_COMPOSER);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->file_index);
+  g_clear_object (&self->history);
 
   G_OBJECT_CLASS (cairn_composer_parent_class)->dispose (object);
+}
+
+static void
+cairn_composer_finalize (GObject *object)
+{
+  CairnComposer *self = (CairnComposer *)object;
+
+  g_clear_pointer (&self->sending_text, g_free);
+
+  G_OBJECT_CLASS (cairn_composer_parent_class)->finalize (object);
 }
 
 static void
@@ -244,6 +868,7 @@ cairn_composer_class_init (CairnComposerClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = cairn_composer_dispose;
+  object_class->finalize = cairn_composer_finalize;
   object_class->get_property = cairn_composer_get_property;
   object_class->set_property = cairn_composer_set_property;
   widget_class->grab_focus = cairn_composer_grab_focus;
@@ -253,21 +878,32 @@ cairn_composer_class_init (CairnComposerClass *klass)
                           (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  /**
+   * CairnComposer::send:
+   * @text: the prompt, without surrounding white space; may be empty when
+   *   there are images
+   * @images: (nullable) (element-type CairnAttachment): the attached
+   *   images, saved into the project
+   */
   signals [SEND] =
     g_signal_new ("send", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+                  NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_PTR_ARRAY);
 
+  g_type_ensure (CAIRN_TYPE_ATTACHMENT_TRAY);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-composer.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
   gtk_widget_class_set_css_name (widget_class, "composer");
   gtk_widget_class_bind_template_child (widget_class, CairnComposer, box);
+  gtk_widget_class_bind_template_child (widget_class, CairnComposer, tray);
   gtk_widget_class_bind_template_child (widget_class, CairnComposer, text_view);
   gtk_widget_class_bind_template_child (widget_class, CairnComposer, placeholder);
+  gtk_widget_class_bind_template_child (widget_class, CairnComposer, attach_button);
   gtk_widget_class_bind_template_child (widget_class, CairnComposer, stop_button);
   gtk_widget_class_bind_template_child (widget_class, CairnComposer, send_button);
 
   gtk_widget_class_install_action (widget_class, "composer.send", NULL, send_action);
+  gtk_widget_class_install_action (widget_class, "composer.attach", NULL, attach_action);
 }
 
 static void
@@ -278,17 +914,30 @@ cairn_composer_init (CairnComposer *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->commands = cairn_command_popover_new ();
-  gtk_widget_set_parent (GTK_WIDGET (self->commands), GTK_WIDGET (self->text_view));
-  g_signal_connect_object (self->commands, "chosen", G_CALLBACK (command_chosen_cb), self, G_CONNECT_SWAPPED);
+  self->cancellable = g_cancellable_new ();
+  self->history = cairn_prompt_history_new ();
+  self->completions = cairn_command_popover_new ();
+  gtk_widget_set_parent (GTK_WIDGET (self->completions), GTK_WIDGET (self->text_view));
+  g_signal_connect_object (self->completions, "chosen", G_CALLBACK (completion_chosen_cb),
+                           self, G_CONNECT_SWAPPED);
 
   keys = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect_object (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self->text_view), keys);
+  g_signal_connect_object (self->text_view, "paste-clipboard", G_CALLBACK (paste_clipboard_cb),
+                           self, G_CONNECT_SWAPPED);
+  self->own_drop_target = drop_target_new (self);
+  gtk_widget_add_controller (GTK_WIDGET (self), self->own_drop_target);
 
-  buffer = gtk_text_view_get_buffer (self->text_view);
+  g_signal_connect_object (self->tray, "notify::n-attachments", G_CALLBACK (tray_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->tray, "notify::busy", G_CALLBACK (tray_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  buffer = get_buffer (self);
   g_signal_connect_object (buffer, "changed", G_CALLBACK (buffer_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (buffer, "notify::cursor-position", G_CALLBACK (cursor_moved_cb),
+                           self, G_CONNECT_SWAPPED);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "composer.send", FALSE);
 }
 

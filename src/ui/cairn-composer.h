@@ -9,6 +9,8 @@
 
 #include <gtk/gtk.h>
 
+#include "cairn-attachment-store.h"
+
 G_BEGIN_DECLS
 
 #define CAIRN_TYPE_COMPOSER (cairn_composer_get_type())
@@ -21,5 +23,14 @@ gboolean cairn_composer_get_busy (CairnComposer *self);
 char    *cairn_composer_dup_text (CairnComposer *self);
 void     cairn_composer_set_commands (CairnComposer      *self,
                                       const char * const *commands);
+void     cairn_composer_set_attachment_store (CairnComposer        *self,
+                                              CairnAttachmentStore *store);
+void     cairn_composer_add_files            (CairnComposer        *self,
+                                              GSList               *files);
+void     cairn_composer_add_texture          (CairnComposer        *self,
+                                              GdkTexture           *texture,
+                                              const char           *name);
+void     cairn_composer_add_drop_area        (CairnComposer        *self,
+                                              GtkWidget            *area);
 
 G_END_DECLS

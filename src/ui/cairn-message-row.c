@@ -11,11 +11,15 @@
 
 #include <glib/gi18n.h>
 
+#include "cairn-attachment.h"
 #include "cairn-markdown-view.h"
 #include "cairn-message-row.h"
 #include "cairn-text-item.h"
+#include "cairn-thumbnail.h"
 
-/* A user prompt (plain text, as typed) or an assistant reply (Markdown).
+/* A user prompt (plain text, as typed, and the images sent with it: a
+ * thumbnail each, which opens the saved file in the default viewer) or an
+ * assistant reply (Markdown).
  * While a reply streams, the text changes per delta, but the row applies
  * it at most once per frame (a tick callback), so a fast stream doesn't
  * re-render and relayout for every few characters. */
@@ -25,6 +29,7 @@ struct _CairnMessageRow
   GtkLabel          *author_label;
   GtkLabel          *text_label;
   CairnMarkdownView *markdown;
+  GtkFlowBox        *images_box;
   gulong             text_handler;
   guint              tick_id;
 };
@@ -38,9 +43,95 @@ show_text (CairnMessageRow *self)
   const char *text = item ? cairn_text_item_get_text (CAIRN_TEXT_ITEM (item)) : "";
 
   if (gtk_widget_get_visible (GTK_WIDGET (self->markdown)))
-    cairn_markdown_view_set_markdown (self->markdown, text);
-  else
-    gtk_label_set_label (self->text_label, text);
+    {
+      cairn_markdown_view_set_markdown (self->markdown, text);
+      return;
+    }
+  gtk_label_set_label (self->text_label, text);
+  /* a prompt may be images only */
+  gtk_widget_set_visible (GTK_WIDGET (self->text_label), *text != '\0');
+}
+
+/* Thumbnails: open the saved image */
+
+#define THUMBNAIL_HEIGHT    96
+#define THUMBNAIL_MIN_WIDTH 64
+#define THUMBNAIL_MAX_WIDTH 192
+
+static void
+shown_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!gtk_show_uri_full_finish (GTK_WINDOW (object), result, &error) &&
+      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_warning ("Could not open the image: %s", error->message);
+}
+
+static void
+thumbnail_clicked_cb (CairnMessageRow *self,
+                      GtkButton       *button)
+{
+  CairnAttachment *attachment = g_object_get_data (G_OBJECT (button), "attachment");
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_autofree char *uri = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!(uri = g_filename_to_uri (cairn_attachment_get_path (attachment), NULL, &error)))
+    {
+      g_warning ("Could not open the image: %s", error->message);
+      return;
+    }
+  gtk_show_uri_full (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, uri, GDK_CURRENT_TIME,
+                     NULL, shown_cb, NULL);
+}
+
+/* As wide as the image's shape asks, within bounds. */
+static GtkWidget *
+thumbnail_button_new (CairnMessageRow *self,
+                      CairnAttachment *attachment)
+{
+  GtkWidget *button = gtk_button_new ();
+  GtkWidget *thumbnail = cairn_thumbnail_new ();
+  int width = cairn_attachment_get_width (attachment);
+  int height = MAX (1, cairn_attachment_get_height (attachment));
+  const char *name = cairn_attachment_get_display_name (attachment);
+  g_autofree char *label = g_strdup_printf (_("Open %s"), name);
+
+  gtk_widget_set_size_request (thumbnail, CLAMP ((gint64)THUMBNAIL_HEIGHT * width / height,
+                                                 THUMBNAIL_MIN_WIDTH, THUMBNAIL_MAX_WIDTH),
+                               THUMBNAIL_HEIGHT);
+  cairn_thumbnail_set_attachment (CAIRN_THUMBNAIL (thumbnail), attachment);
+  gtk_button_set_child (GTK_BUTTON (button), thumbnail);
+  gtk_widget_add_css_class (button, "thumbnail-button");
+  gtk_widget_set_tooltip_text (button, name);
+  gtk_widget_set_sensitive (button, cairn_attachment_get_path (attachment) != NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  g_object_set_data_full (G_OBJECT (button), "attachment", g_object_ref (attachment), g_object_unref);
+  g_signal_connect_object (button, "clicked", G_CALLBACK (thumbnail_clicked_cb), self, G_CONNECT_SWAPPED);
+  return button;
+}
+
+static void
+show_images (CairnMessageRow *self,
+             GListModel      *images)
+{
+  GtkWidget *child;
+  guint n = images ? g_list_model_get_n_items (images) : 0;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->images_box))))
+    gtk_flow_box_remove (self->images_box, child);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(CairnAttachment) attachment = g_list_model_get_item (images, i);
+      GtkWidget *button = thumbnail_button_new (self, attachment);
+
+      gtk_flow_box_append (self->images_box, button);
+      gtk_widget_set_focusable (gtk_widget_get_parent (button), FALSE);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->images_box), n > 0);
 }
 
 static gboolean
@@ -99,6 +190,7 @@ cairn_message_row_bind (CairnItemRow *row,
                                                      G_CALLBACK (text_changed_cb), self);
       show_text (self);
     }
+  show_images (self, from_user ? cairn_text_item_get_attachments (CAIRN_TEXT_ITEM (item)) : NULL);
 
   gtk_label_set_label (self->author_label, from_user ? _("You") : _("Claude"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -123,6 +215,7 @@ cairn_message_row_class_init (CairnMessageRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, author_label);
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, text_label);
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, markdown);
+  gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, images_box);
 }
 
 static void

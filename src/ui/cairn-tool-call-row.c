@@ -17,6 +17,7 @@
 #include "cairn-todo-list.h"
 #include "cairn-todo.h"
 #include "cairn-tool-call-item.h"
+#include "cairn-source-style.h"
 #include "cairn-tool-call-row.h"
 #include "cairn-transcript-row.h"
 
@@ -47,6 +48,10 @@ struct _CairnToolCallRow
   GtkStack        *status_stack;
   GtkSpinner      *spinner;
   GtkImage        *chevron;
+  GtkWidget       *approval_bar;
+  GtkWidget       *review_button;
+  GtkWidget       *deny_button;
+  GtkWidget       *allow_button;
   GtkLabel        *subtitle_label;
   GtkBox          *body;
 
@@ -154,30 +159,6 @@ set_label (GtkLabel   *label,
 }
 
 /* Code views */
-
-static void
-update_scheme (GtkSourceBuffer *buffer)
-{
-  GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default ();
-  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-  const char *id = dark ? "Adwaita-dark" : "Adwaita";
-
-  if (buffer != NULL)
-    gtk_source_buffer_set_style_scheme (buffer,
-                                        gtk_source_style_scheme_manager_get_scheme (schemes, id));
-}
-
-static void
-dark_changed_cb (CairnToolCallRow *self,
-                 GParamSpec       *pspec,
-                 AdwStyleManager  *style_manager)
-{
-  g_assert (CAIRN_IS_TOOL_CALL_ROW (self));
-
-  update_scheme (self->diff_buffer);
-  update_scheme (self->input_buffer);
-  update_scheme (self->output_buffer);
-}
 
 /* The scheme's diff colors are pale on a light background (red_1 text on
  * white), so diff lines get tinted backgrounds instead, which read well in
@@ -309,7 +290,7 @@ add_code_view (CairnToolCallRow  *self,
   gtk_widget_set_visible (scroller, FALSE);
   gtk_box_append (self->body, scroller);
   g_object_set_data (G_OBJECT (buffer), "cairn-scroller", scroller);
-  update_scheme (buffer);
+  cairn_source_style_follow (buffer);
   /* The view keeps the buffer, the body keeps the view. */
   return buffer;
 }
@@ -720,6 +701,33 @@ sync_titles (CairnToolCallRow  *self,
                           cairn_tool_call_item_get_background (call));
 }
 
+/* The approval this call waits for, answerable right on the card, so a
+ * closed or missed dialog never loses it. */
+static void
+sync_approval (CairnToolCallRow  *self,
+               CairnToolCallItem *call)
+{
+  CairnPermissionRequest *request = cairn_tool_call_item_get_approval (call);
+  gboolean pending = request != NULL &&
+                     cairn_permission_request_get_state (request) == CAIRN_PERMISSION_PENDING;
+  gboolean simple = pending &&
+                    cairn_permission_request_get_kind (request) == CAIRN_PERMISSION_KIND_TOOL;
+  GtkWidget *buttons[] = { self->review_button, self->deny_button, self->allow_button };
+  const char *actions[] = { "win.approval-review", "win.approval-deny", "win.approval-allow" };
+
+  gtk_widget_set_visible (self->approval_bar, pending);
+  gtk_widget_set_visible (self->deny_button, simple);
+  gtk_widget_set_visible (self->allow_button, simple);
+  /* name and target go together: a target-less "s" action warns */
+  for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
+    {
+      if (pending)
+        gtk_actionable_set_action_target (GTK_ACTIONABLE (buttons[i]), "s",
+                                          cairn_permission_request_get_request_id (request));
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (buttons[i]), pending ? actions[i] : NULL);
+    }
+}
+
 static void
 sync_all (CairnToolCallRow *self)
 {
@@ -735,6 +743,7 @@ sync_all (CairnToolCallRow *self)
   sync_titles (self, call);
   sync_diffstat (self, call);
   sync_status (self, call);
+  sync_approval (self, call);
   apply_default_expanded (self, call);
   sync_body (self, call);
 }
@@ -872,6 +881,10 @@ cairn_tool_call_row_class_init (CairnToolCallRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnToolCallRow, status_stack);
   gtk_widget_class_bind_template_child (widget_class, CairnToolCallRow, spinner);
   gtk_widget_class_bind_template_child (widget_class, CairnToolCallRow, chevron);
+  gtk_widget_class_bind_template_child (widget_class, CairnToolCallRow, approval_bar);
+  gtk_widget_class_bind_template_child (widget_class, CairnToolCallRow, review_button);
+  gtk_widget_class_bind_template_child (widget_class, CairnToolCallRow, deny_button);
+  gtk_widget_class_bind_template_child (widget_class, CairnToolCallRow, allow_button);
   gtk_widget_class_bind_template_child (widget_class, CairnToolCallRow, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, CairnToolCallRow, body);
   gtk_widget_class_bind_template_callback (widget_class, expanded_changed_cb);
@@ -885,8 +898,6 @@ cairn_tool_call_row_init (CairnToolCallRow *self)
   self->item_signals = g_signal_group_new (CAIRN_TYPE_TOOL_CALL_ITEM);
   g_signal_group_connect_object (self->item_signals, "notify",
                                  G_CALLBACK (item_notify_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
-                           G_CALLBACK (dark_changed_cb), self, G_CONNECT_SWAPPED);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->expander), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Details"), -1);
 }

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cairn-approval-queue.h"
 #include "cairn-composer.h"
 #include "cairn-launcher.h"
 #include "cairn-missing-cli-page.h"
@@ -37,6 +38,10 @@ struct _CairnWindow
 
   AdwWindowTitle       *window_title;
   GtkMenuButton        *model_button;
+  GtkMenuButton        *mode_button;
+  GtkMenuButton        *rules_button;
+  GtkListBox           *rules_list;
+  CairnApprovalQueue   *approvals;
   GtkLevelBar          *context_meter;
   GtkLabel             *usage_label;
   GtkWidget            *usage_box;
@@ -59,7 +64,18 @@ G_DEFINE_FINAL_TYPE (CairnWindow, cairn_window, ADW_TYPE_APPLICATION_WINDOW)
 enum {
   PROP_0,
   PROP_FOLDER,
+  PROP_PERMISSION_MODE,
   N_PROPS
+};
+
+static const struct {
+  const char *mode;
+  const char *label;
+} modes[] = {
+  { "default", N_("Ask Before Edits") },
+  { "acceptEdits", N_("Accept Edits") },
+  { "plan", N_("Plan") },
+  { "bypassPermissions", N_("Bypass Permissions") },
 };
 
 static GParamSpec *properties [N_PROPS];
@@ -271,6 +287,68 @@ session_model_cb (CairnWindow  *self,
   gtk_menu_button_set_label (self->model_button, model ? short_model_name (model) : _("Model"));
 }
 
+static const char *
+mode_label (const char *mode)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
+    if (g_strcmp0 (modes[i].mode, mode) == 0)
+      return _(modes[i].label);
+  return mode;
+}
+
+/* The mode the CLI last reported, and the modes one can switch to:
+ * bypass only when the session was started with it. */
+static void
+session_mode_cb (CairnWindow  *self,
+                 GParamSpec   *pspec,
+                 CairnSession *session)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  const char *mode = cairn_session_get_permission_mode (session);
+
+  for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
+    {
+      g_autoptr(GMenuItem) item = NULL;
+      if (g_str_equal (modes[i].mode, "bypassPermissions") && !cairn_session_get_bypass_available (session))
+        continue;
+      item = g_menu_item_new (_(modes[i].label), NULL);
+      g_menu_item_set_action_and_target (item, "win.permission-mode", "s", modes[i].mode);
+      g_menu_append_item (menu, item);
+    }
+  gtk_menu_button_set_menu_model (self->mode_button, G_MENU_MODEL (menu));
+  gtk_menu_button_set_label (self->mode_button, mode_label (mode ? mode : "default"));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PERMISSION_MODE]);
+}
+
+static GtkWidget *
+rule_row_new (gpointer item,
+              gpointer user_data)
+{
+  CairnAllowRule *rule = item;
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *revoke = gtk_button_new_with_label (_("Revoke"));
+  g_autofree char *name = g_strdup_printf (_("Revoke “%s”"), cairn_allow_rule_get_label (rule));
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), cairn_allow_rule_get_label (rule));
+  gtk_widget_set_valign (revoke, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (revoke), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  g_object_set_data_full (G_OBJECT (revoke), "rule", g_object_ref (rule), g_object_unref);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (revoke), "win.revoke-rule");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (revoke), "s", cairn_allow_rule_get_label (rule));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), revoke);
+  return row;
+}
+
+static void
+rules_changed_cb (CairnWindow *self,
+                  guint        position,
+                  guint        removed,
+                  guint        added,
+                  GListModel  *rules)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->rules_button), g_list_model_get_n_items (rules) > 0);
+}
+
 static void
 set_session (CairnWindow  *self,
              CairnSession *session)
@@ -290,6 +368,17 @@ set_session (CairnWindow  *self,
     g_signal_connect_object (cairn_session_get_todos (session), "items-changed",
                              G_CALLBACK (todos_items_changed_cb), self, G_CONNECT_SWAPPED);
   update_todo_button (self);
+  g_clear_object (&self->approvals);
+  if (session != NULL)
+    {
+      GListModel *rules = cairn_session_get_allow_rules (session);
+      self->approvals = cairn_approval_queue_new (GTK_WINDOW (self), session);
+      gtk_list_box_bind_model (self->rules_list, rules, rule_row_new, NULL, NULL);
+      g_signal_connect_object (rules, "items-changed", G_CALLBACK (rules_changed_cb), self,
+                               G_CONNECT_SWAPPED);
+      rules_changed_cb (self, 0, 0, 0, rules);
+      session_mode_cb (self, NULL, session);
+    }
   set_follow_output (self, TRUE);
   update_transcript_page (self);
   if (session != NULL)
@@ -353,6 +442,7 @@ start_session (CairnWindow *self)
 static void
 composer_send_cb (CairnWindow   *self,
                   const char    *text,
+                  GPtrArray     *images,
                   CairnComposer *composer)
 {
   g_assert (CAIRN_IS_WINDOW (self));
@@ -360,8 +450,30 @@ composer_send_cb (CairnWindow   *self,
   if (self->session == NULL)
     return;
   set_follow_output (self, TRUE);
-  cairn_session_send_prompt (self->session, text);
+  /* the images are saved already; without any this sends plain text */
+  cairn_session_send_prompt_with_images (self->session, text, images);
   scroll_to_end (self);
+}
+
+/* The composer checks and saves images with the session's store, and
+ * completes "@" from its folder. */
+static void
+composer_session_bind_cb (CairnWindow  *self,
+                          CairnSession *session,
+                          GSignalGroup *group)
+{
+  cairn_composer_set_attachment_store (self->composer, cairn_session_get_attachment_store (session));
+}
+
+/* Images dropped anywhere on the window go to the composer; the content
+ * is highlighted (.drop-active) while they hover. */
+static void
+setup_composer_drops (CairnWindow *self)
+{
+  cairn_composer_add_drop_area (self->composer,
+                                adw_application_window_get_content (ADW_APPLICATION_WINDOW (self)));
+  g_signal_connect_object (self->session_signals, "bind",
+                           G_CALLBACK (composer_session_bind_cb), self, G_CONNECT_SWAPPED);
 }
 
 static void
@@ -416,6 +528,100 @@ set_model_action (GtkWidget  *widget,
 
   if (self->session != NULL)
     cairn_session_set_model (self->session, g_variant_get_string (param, NULL));
+}
+
+static CairnPermissionRequest *
+find_request (CairnWindow *self,
+              const char  *request_id)
+{
+  GListModel *pending = self->session ? cairn_session_get_pending_requests (self->session) : NULL;
+
+  for (guint i = 0; pending != NULL && i < g_list_model_get_n_items (pending); i++)
+    {
+      g_autoptr(CairnPermissionRequest) request = g_list_model_get_item (pending, i);
+      if (g_strcmp0 (cairn_permission_request_get_request_id (request), request_id) == 0)
+        return request;
+    }
+  return NULL;
+}
+
+/**
+ * cairn_window_answer_request:
+ * @verb: "allow", "deny" or "review"
+ *
+ * Answers a pending approval of this window's session, from a tool card
+ * or a notification. Returns %FALSE when the request isn't this window's.
+ */
+gboolean
+cairn_window_answer_request (CairnWindow *self,
+                             const char  *verb,
+                             const char  *request_id)
+{
+  CairnPermissionRequest *request = find_request (self, request_id);
+
+  g_return_val_if_fail (CAIRN_IS_WINDOW (self), FALSE);
+
+  if (request == NULL)
+    return FALSE;
+  if (g_str_equal (verb, "allow"))
+    cairn_session_allow (self->session, request, NULL, NULL);
+  else if (g_str_equal (verb, "deny"))
+    cairn_session_deny (self->session, request, NULL, FALSE);
+  else
+    {
+      gtk_window_present (GTK_WINDOW (self));
+      cairn_approval_queue_review (self->approvals, request_id);
+    }
+  return TRUE;
+}
+
+static void
+approval_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  const char *verb = strrchr (action_name, '-') + 1;
+
+  cairn_window_answer_request (CAIRN_WINDOW (widget), verb, g_variant_get_string (param, NULL));
+}
+
+static void
+revoke_rule_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  CairnWindow *self = CAIRN_WINDOW (widget);
+  GListModel *rules = self->session ? cairn_session_get_allow_rules (self->session) : NULL;
+  const char *label = g_variant_get_string (param, NULL);
+
+  for (guint i = 0; rules != NULL && i < g_list_model_get_n_items (rules); i++)
+    {
+      g_autoptr(CairnAllowRule) rule = g_list_model_get_item (rules, i);
+      if (g_strcmp0 (cairn_allow_rule_get_label (rule), label) == 0)
+        {
+          cairn_session_revoke_rule (self->session, rule);
+          return;
+        }
+    }
+}
+
+/* Shift+Tab: the next mode, as in the CLI. */
+static void
+cycle_mode_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  CairnWindow *self = CAIRN_WINDOW (widget);
+  const char *mode;
+  guint n, i;
+
+  if (self->session == NULL)
+    return;
+  mode = cairn_session_get_permission_mode (self->session);
+  n = cairn_session_get_bypass_available (self->session) ? G_N_ELEMENTS (modes) : G_N_ELEMENTS (modes) - 1;
+  for (i = 0; i < n && g_strcmp0 (modes[i].mode, mode ? mode : "default") != 0; i++)
+    ;
+  cairn_session_set_permission_mode (self->session, modes[(i + 1) % n].mode);
 }
 
 static gboolean
@@ -481,6 +687,7 @@ cairn_window_dispose (GObject *object)
 
   if (self->session != NULL)
     cairn_session_close (self->session);
+  g_clear_object (&self->approvals);
   gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_WINDOW);
   g_clear_object (&self->session_signals);
   g_clear_object (&self->session);
@@ -503,6 +710,13 @@ cairn_window_get_property (GObject    *object,
       g_value_set_object (value, self->folder);
       break;
 
+    case PROP_PERMISSION_MODE:
+      /* a property action's state can't be NULL: until the CLI says, the
+       * mode is the CLI's default */
+      g_value_set_string (value, (self->session ? cairn_session_get_permission_mode (self->session) : NULL)
+                                   ?: "default");
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -520,6 +734,11 @@ cairn_window_set_property (GObject      *object,
     {
     case PROP_FOLDER:
       self->folder = g_value_dup_object (value);
+      break;
+
+    case PROP_PERMISSION_MODE:
+      if (self->session != NULL && g_value_get_string (value) != NULL)
+        cairn_session_set_permission_mode (self->session, g_value_get_string (value));
       break;
 
     default:
@@ -544,6 +763,9 @@ cairn_window_class_init (CairnWindowClass *klass)
   properties [PROP_FOLDER] =
     g_param_spec_object ("folder", NULL, NULL, G_TYPE_FILE,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  properties [PROP_PERMISSION_MODE] =
+    g_param_spec_string ("permission-mode", NULL, NULL, NULL,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (CAIRN_TYPE_COMPOSER);
@@ -554,6 +776,9 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-window.ui");
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, model_button);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, mode_button);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, rules_button);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, rules_list);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, context_meter);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, usage_label);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, usage_box);
@@ -574,6 +799,12 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, missing_page_cli_chosen_cb);
 
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, stop_action);
+  gtk_widget_class_install_property_action (widget_class, "win.permission-mode", "permission-mode");
+  gtk_widget_class_install_action (widget_class, "win.cycle-mode", NULL, cycle_mode_action);
+  gtk_widget_class_install_action (widget_class, "win.approval-allow", "s", approval_action);
+  gtk_widget_class_install_action (widget_class, "win.approval-deny", "s", approval_action);
+  gtk_widget_class_install_action (widget_class, "win.approval-review", "s", approval_action);
+  gtk_widget_class_install_action (widget_class, "win.revoke-rule", "s", revoke_rule_action);
   gtk_widget_class_install_action (widget_class, "win.jump-to-latest", NULL, jump_to_latest_action);
   gtk_widget_class_install_action (widget_class, "win.set-model", "s", set_model_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, GDK_CONTROL_MASK,
@@ -602,6 +833,8 @@ cairn_window_init (CairnWindow *self)
                                  G_CALLBACK (session_usage_cb), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->session_signals, "notify::cost-usd",
                                  G_CALLBACK (session_usage_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->session_signals, "notify::permission-mode",
+                                 G_CALLBACK (session_mode_cb), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->session_signals, "notify::commands",
                                  G_CALLBACK (session_commands_cb), self, G_CONNECT_SWAPPED);
 
@@ -611,6 +844,7 @@ cairn_window_init (CairnWindow *self)
   g_signal_connect_object (vadj, "notify::upper",
                            G_CALLBACK (vadjustment_upper_changed_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop", FALSE);
+  setup_composer_drops (self);
 }
 
 CairnWindow *

@@ -21,5 +21,8 @@ G_DECLARE_FINAL_TYPE (CairnWindow, cairn_window, CAIRN, WINDOW, AdwApplicationWi
 CairnWindow  *cairn_window_new         (CairnApplication *application,
                                         GFile            *folder);
 CairnSession *cairn_window_get_session (CairnWindow      *self);
+gboolean      cairn_window_answer_request (CairnWindow    *self,
+                                           const char     *verb,
+                                           const char     *request_id);
 
 G_END_DECLS

@@ -1,0 +1,284 @@
+"""Shared helpers for Cairn's AT-SPI UI tests (test-ui-rows.py).
+
+Import it first, before anything that needs pyatspi: on import it takes
+G_DEBUG out of our own environment (it is for cairn, see APP_G_DEBUG) and,
+if this python has no pyatspi, re-execs the script with Debian's
+/usr/bin/python3, which has it.
+
+What is here: progress lines and deadlines (wait_for), the fake API and
+the cairn process (start/stop), and reading the accessibility tree the way
+a screen reader does (walk, find, text_of, label_texts, shown_button).
+"""
+import os
+import sys
+
+# G_DEBUG=fatal-warnings (the test environment) is for cairn, not for us:
+# libatspi warns when another client on the accessibility bus (a portal)
+# has no cache, and that must not abort the test. Kept for cairn, also
+# across the re-exec below.
+APP_G_DEBUG = os.environ.pop("G_DEBUG", None) or os.environ.pop("CAIRN_UI_TEST_G_DEBUG", None)
+
+try:
+    import pyatspi
+except ImportError:
+    if os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3") \
+            and os.access("/usr/bin/python3", os.X_OK):
+        if APP_G_DEBUG is not None:
+            os.environ["CAIRN_UI_TEST_G_DEBUG"] = APP_G_DEBUG
+        os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
+    print(f"{os.path.basename(sys.argv[0])}: pyatspi is missing "
+          "(apt-get install python3-pyatspi)", file=sys.stderr)
+    sys.exit(1)
+
+import json
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+START = time.monotonic()
+DEADLINE_S = 120.0
+
+
+class Failure(Exception):
+    pass
+
+
+def progress(message):
+    print(f"# [{time.monotonic() - START:5.1f}s] {message}", flush=True)
+
+
+def remaining():
+    return max(0.0, DEADLINE_S - (time.monotonic() - START))
+
+
+def wait_for(what, probe, timeout=None, interval=0.1):
+    """Calls probe() until it returns something true; returns that."""
+    end = time.monotonic() + min(timeout or DEADLINE_S, remaining())
+    while True:
+        value = probe()
+        if value:
+            return value
+        if time.monotonic() >= end:
+            raise Failure(f"timed out waiting for {what}")
+        time.sleep(interval)
+
+
+# Processes
+
+def find_cli():
+    cli = os.environ.get("CAIRN_TEST_CLI") or os.path.join(
+        HERE, ".cli", "node_modules", ".bin", "claude")
+    if os.access(cli, os.X_OK):
+        return cli
+    progress(f"{cli} is missing: running install-cli.sh")
+    out = subprocess.run([os.path.join(HERE, "install-cli.sh")], check=True,
+                         stdout=subprocess.PIPE, text=True).stdout
+    return out.strip().splitlines()[-1]
+
+
+def start_fake_api(tmp, script):
+    """Runs fake-api.py with script (a dict); returns (process, port, log path)."""
+    script_path = os.path.join(tmp, "script.json")
+    log = os.path.join(tmp, "api-log.jsonl")
+    with open(script_path, "w") as f:
+        json.dump(script, f)
+    fake = subprocess.Popen(
+        [sys.executable, os.path.join(HERE, "fake-api.py"), "--script", script_path,
+         "--log", log, "--exit-on-stdin-eof"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    line = fake.stdout.readline().split()
+    if len(line) != 2 or line[0] != "PORT":
+        raise Failure(f"fake-api.py did not print its port (got {line!r})")
+    return fake, int(line[1]), log
+
+
+def start_cairn(cairn, tmp, port, cli, project, extra_env=None):
+    """Runs cairn --standalone project against the fake API, in a throwaway
+    HOME; its output goes to tmp/cairn.log."""
+    home = os.path.join(tmp, "home")
+    os.makedirs(home, exist_ok=True)
+    env = dict(os.environ,
+               ANTHROPIC_BASE_URL=f"http://127.0.0.1:{port}",
+               ANTHROPIC_API_KEY="sk-test",
+               CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1",
+               DISABLE_AUTOUPDATER="1",
+               HOME=home,
+               CLAUDE_CONFIG_DIR=os.path.join(home, ".claude"),
+               CAIRN_CLAUDE=cli)
+    env.setdefault("GSETTINGS_BACKEND", "memory")
+    env.update(extra_env or {})
+    if APP_G_DEBUG is not None:
+        env["G_DEBUG"] = APP_G_DEBUG
+    log = open(os.path.join(tmp, "cairn.log"), "w")
+    # Its own process group, so the CLI it starts goes down with it.
+    return subprocess.Popen([cairn, "--standalone", project], env=env,
+                            stdout=log, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+
+
+def stop(process, group=False):
+    if process is None or process.poll() is not None:
+        return
+    try:
+        if group:
+            os.killpg(process.pid, signal.SIGTERM)
+        else:
+            process.terminate()
+        process.wait(timeout=5)
+    except (subprocess.TimeoutExpired, ProcessLookupError):
+        if group:
+            try:
+                os.killpg(process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        process.kill()
+        process.wait()
+
+
+def stop_fake_api(fake):
+    if fake is None:
+        return
+    try:
+        fake.stdin.close()
+        fake.wait(timeout=5)
+    except (subprocess.TimeoutExpired, BrokenPipeError):
+        pass
+    stop(fake)
+
+
+def print_cairn_log(tmp, cairn_proc, size=3000):
+    if cairn_proc is not None and cairn_proc.poll() is not None:
+        print(f"# cairn exited with status {cairn_proc.returncode}", flush=True)
+    try:
+        with open(os.path.join(tmp, "cairn.log")) as f:
+            log = f.read()[-size:]
+    except OSError:
+        return
+    print(f"# cairn's output (last {size} bytes):\n{log}", file=sys.stderr)
+
+
+def screenshot(name):
+    """Saves the whole screen as name in G_TEST_BUILDDIR (else the temp folder)."""
+    folder = os.environ.get("G_TEST_BUILDDIR") or tempfile.gettempdir()
+    path = os.path.join(folder, name)
+    if shutil.which("import") is None:
+        progress("no screenshot: imagemagick's import is missing")
+        return None
+    subprocess.run(["import", "-window", "root", path], check=False, timeout=20)
+    progress(f"screenshot: {path}")
+    return path
+
+
+# AT-SPI
+
+def walk(node):
+    """Every accessible under node, node included, depth first."""
+    if node is None:
+        return
+    yield node
+    try:
+        children = [node.getChildAtIndex(i) for i in range(node.childCount)]
+    except Exception:
+        return  # gone while we looked
+    for child in children:
+        yield from walk(child)
+
+
+def find(root, role, name=None):
+    found = []
+    for node in walk(root):
+        try:
+            if node.getRoleName() == role and (name is None or node.name == name):
+                found.append(node)
+        except Exception:
+            pass  # a recycled row went away while we looked
+    return found
+
+
+def extents(node):
+    """(x, y, width, height) in window coordinates, or None. Asking GTK 4.8
+    for screen ones logs a warning, fatal under G_DEBUG=fatal-warnings."""
+    try:
+        e = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    except Exception:
+        return None
+    return (e.x, e.y, e.width, e.height)
+
+
+def has_size(node):
+    e = extents(node)
+    return e is not None and e[2] > 0 and e[3] > 0
+
+
+def text_of(node):
+    # getText (0, -1) returns "" in GTK 4.8: ask for the exact count.
+    text = node.queryText()
+    return text.getText(0, text.characterCount)
+
+
+def label_texts(root):
+    texts = []
+    for node in find(root, "label"):
+        try:
+            texts.append(text_of(node))
+        except Exception:
+            pass  # a recycled row went away while we read it
+    return texts
+
+
+NAME_WARNINGS = set()
+
+
+def button_called(node, name):
+    """True if the button is called name. GTK 4.8 names a button whose label
+    has a mnemonic "S_end Send" (raw label + shown text) unless the .ui gives
+    it an accessible label: accept that, but say so once."""
+    if node.name == name:
+        return True
+    if node.name.replace("_", "").split() == [name] * 2 * len(name.split()) \
+            or name in (text_of(c) for c in find(node, "label") if c is not node):
+        if node.name not in NAME_WARNINGS:
+            NAME_WARNINGS.add(node.name)
+            progress(f"note: the {name!r} button's accessible name is {node.name!r}")
+        return True
+    return False
+
+
+def shown_button(root, name):
+    # GTK 4.8 may list a button twice; the hidden copy has no size.
+    return next((b for b in find(root, "push button")
+                 if has_size(b) and button_called(b, name)), None)
+
+
+def find_app(name="cairn"):
+    desktop = pyatspi.Registry.getDesktop(0)
+    for i in range(desktop.childCount):
+        app = desktop.getChildAtIndex(i)
+        if app is not None and app.name == name:
+            return app
+    return None
+
+
+def is_enabled(node):
+    return node.getState().contains(pyatspi.STATE_SENSITIVE)
+
+
+def dump(node, depth=0, out=None):
+    """The tree under node as text, one accessible a line (for debugging)."""
+    out = [] if out is None else out
+    try:
+        role, name = node.getRoleName(), node.name
+        text = ""
+        try:
+            text = repr(text_of(node))
+        except Exception:
+            pass
+        out.append(f"{'  ' * depth}{role} {name!r} {text} {extents(node)}")
+        for i in range(node.childCount):
+            dump(node.getChildAtIndex(i), depth + 1, out)
+    except Exception as e:
+        out.append(f"{'  ' * depth}<gone: {e}>")
+    return out
