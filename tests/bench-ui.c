@@ -78,7 +78,8 @@ typedef struct
 /* Content: what a working session with Claude Code looks like */
 
 static const char *prompts[] = {
-  "The parser drops the last line when the file has no trailing newline. Can you find out why and fix it?",
+  "The parser drops the last line when the file has no trailing newline. "
+  "Can you find out why and fix it?",
   "Add a test for the streaming case, and make sure the old behaviour is still covered.",
   "Refactor the config loader so it no longer reads the file twice; keep the public API.",
   "Why does `meson test` fail on CI but not locally? The log is in build/meson-logs.",
@@ -141,26 +142,39 @@ static const char *file_lines =
   "           const char *end)\n{\n  g_autofree char *line = g_strndup (start, end - start);\n\n"
   "  g_signal_emit (self, signals[LINE], 0, line);\n}\n";
 
+static const char *test_output =
+  "ninja: Entering directory `_build'\n"
+  "[1/4] Compiling C object tests/test-reader.p/test-reader.c.o\n"
+  "[4/4] Linking target tests/test-reader\n"
+  " 1/6 test-reader   OK   0.12s\n"
+  " 2/6 test-parser   OK   0.31s\n"
+  " 3/6 test-config   OK   0.08s\n\n"
+  "Ok: 6\nFail: 0\n";
+
 static JsonNode *json (const char *format,
                        ...) G_GNUC_PRINTF (1, 2);
 
+/* A JSON value from a printf format in which ' stands for " (the
+ * arguments are inserted as they are). */
 static JsonNode *
 json (const char *format,
       ...)
 {
+  g_autofree char *quoted = g_strdelimit (g_strdup (format), "'", '"');
   g_autofree char *text = NULL;
   g_autoptr(GError) error = NULL;
   va_list args;
   JsonNode *node;
 
   va_start (args, format);
-  text = g_strdup_vprintf (format, args);
+  text = g_strdup_vprintf (quoted, args);
   va_end (args);
   if (!(node = json_from_string (text, &error)))
     g_error ("%s: %s", text, error->message);
   return node;
 }
 
+/* @text as a JSON string, quotes included. */
 static char *
 json_quote (const char *text)
 {
@@ -189,44 +203,48 @@ tool_call (const char *cwd,
   return CAIRN_ITEM (call);
 }
 
+static char *
+number_lines (const char *text,
+              guint      *n_lines)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    g_string_append_printf (out, "%u\t%s\n", i + 1, lines[i]);
+  *n_lines = g_strv_length (lines);
+  return g_string_free (out, FALSE);
+}
+
 static CairnItem *
 read_call (const char *cwd,
            guint       turn)
 {
   g_autofree char *path = g_strdup_printf ("%s/src/reader-%u.c", cwd, turn % 7);
-  g_autofree char *numbered = NULL;
-  g_autofree char *quoted_content = json_quote (file_lines);
-  g_auto(GStrv) lines = g_strsplit (file_lines, "\n", -1);
-  GString *out = g_string_new (NULL);
-  g_autofree char *quoted_out = NULL;
+  g_autofree char *content = json_quote (file_lines);
+  guint n = 0;
+  g_autofree char *numbered = number_lines (file_lines, &n);
+  g_autofree char *output = json_quote (numbered);
 
-  for (guint i = 0; lines[i] != NULL; i++)
-    g_string_append_printf (out, "%u\t%s\n", i + 1, lines[i]);
-  numbered = g_string_free (out, FALSE);
-  quoted_out = json_quote (numbered);
-  return tool_call (cwd, "Read", json ("{\"file_path\":\"%s\"}", path),
-                    json ("%s", quoted_out), FALSE,
-                    json ("{\"type\":\"text\",\"file\":{\"filePath\":\"%s\",\"content\":%s,"
-                          "\"numLines\":%u,\"startLine\":1,\"totalLines\":%u}}",
-                          path, quoted_content, g_strv_length (lines), g_strv_length (lines)));
+  return tool_call (cwd, "Read", json ("{'file_path':'%s'}", path),
+                    json ("%s", output), FALSE,
+                    json ("{'type':'text','file':{'filePath':'%s','content':%s,"
+                          "'numLines':%u,'startLine':1,'totalLines':%u}}",
+                          path, content, n, n));
 }
 
 static CairnItem *
 bash_call (const char *cwd,
            guint       turn)
 {
-  const char *out = "ninja: Entering directory `_build'\n[1/4] Compiling C object tests/test-reader.p/test-reader.c.o\n"
-                    "[4/4] Linking target tests/test-reader\n 1/6 test-reader   OK   0.12s\n"
-                    " 2/6 test-parser   OK   0.31s\n 3/6 test-config   OK   0.08s\n\nOk: 6\nFail: 0\n";
-  g_autofree char *quoted = json_quote (out);
-  gboolean failed = turn % 9 == 4;
+  g_autofree char *output = json_quote (test_output);
 
   return tool_call (cwd, "Bash",
-                    json ("{\"command\":\"meson test -C _build --print-errorlogs\","
-                          "\"description\":\"Run the test suite\"}"),
-                    json ("%s", quoted), failed,
-                    json ("{\"stdout\":%s,\"stderr\":\"\",\"interrupted\":false,"
-                          "\"isImage\":false,\"noOutputExpected\":false}", quoted));
+                    json ("{'command':'meson test -C _build --print-errorlogs',"
+                          "'description':'Run the test suite'}"),
+                    json ("%s", output), turn % 9 == 4,
+                    json ("{'stdout':%s,'stderr':'','interrupted':false,"
+                          "'isImage':false,'noOutputExpected':false}", output));
 }
 
 static CairnItem *
@@ -234,9 +252,12 @@ grep_call (const char *cwd,
            guint       turn)
 {
   return tool_call (cwd, "Grep",
-                    json ("{\"pattern\":\"emit_line\",\"path\":\"%s/src\",\"output_mode\":\"content\"}", cwd),
-                    json ("\"src/reader.c:17:emit_line (Reader *self,\\nsrc/reader.c:41:  emit_line (self, start, end);"
-                          "\\nsrc/reader.h:12:void emit_line (Reader *self);\""), FALSE, NULL);
+                    json ("{'pattern':'emit_line','path':'%s/src','output_mode':'content'}",
+                          cwd),
+                    json ("'src/reader.c:17:emit_line (Reader *self,\\n"
+                          "src/reader.c:41:  emit_line (self, start, end);\\n"
+                          "src/reader.h:12:void emit_line (Reader *self);'"),
+                    FALSE, NULL);
 }
 
 static CairnItem *
@@ -246,16 +267,17 @@ edit_call (const char *cwd,
   g_autofree char *path = g_strdup_printf ("%s/src/reader-%u.c", cwd, turn % 7);
 
   return tool_call (cwd, "Edit",
-                    json ("{\"file_path\":\"%s\",\"old_string\":\"  }\\n  return TRUE;\","
-                          "\"new_string\":\"  }\\n  if (self->pending->len > 0)\\n    emit_line (self, "
-                          "self->pending->str, self->pending->str + self->pending->len);\\n  return TRUE;\"}",
+                    json ("{'file_path':'%s','old_string':'  }\\n  return TRUE;',"
+                          "'new_string':'  }\\n  if (self->pending->len > 0)\\n"
+                          "    emit_line (self, self->pending->str, end);\\n  return TRUE;'}",
                           path),
-                    json ("\"The file %s has been updated successfully.\"", path), FALSE,
-                    json ("{\"filePath\":\"%s\",\"oldString\":\"  }\\n  return TRUE;\",\"structuredPatch\":"
-                          "[{\"oldStart\":40,\"oldLines\":4,\"newStart\":40,\"newLines\":6,\"lines\":"
-                          "[\"       emit_line (self, start, buf + i);\",\"   }\",\"+  if (self->pending->len > 0)\","
-                          "\"+    emit_line (self, self->pending->str, end);\",\"   return TRUE;\",\" }\"]}],"
-                          "\"userModified\":false}", path));
+                    json ("'The file %s has been updated successfully.'", path), FALSE,
+                    json ("{'filePath':'%s','oldString':'  }\\n  return TRUE;',"
+                          "'structuredPatch':[{'oldStart':40,'oldLines':4,'newStart':40,"
+                          "'newLines':6,'lines':['       emit_line (self, start, buf + i);',"
+                          "'   }','+  if (self->pending->len > 0)',"
+                          "'+    emit_line (self, self->pending->str, end);',"
+                          "'   return TRUE;',' }']}],'userModified':false}", path));
 }
 
 static CairnItem *
@@ -263,13 +285,13 @@ write_call (const char *cwd,
             guint       turn)
 {
   g_autofree char *path = g_strdup_printf ("%s/tests/test-reader-%u.c", cwd, turn);
-  g_autofree char *quoted = json_quote (file_lines);
+  g_autofree char *content = json_quote (file_lines);
 
   return tool_call (cwd, "Write",
-                    json ("{\"file_path\":\"%s\",\"content\":%s}", path, quoted),
-                    json ("\"File created successfully at: %s\"", path), FALSE,
-                    json ("{\"type\":\"create\",\"filePath\":\"%s\",\"content\":%s,"
-                          "\"structuredPatch\":[],\"originalFile\":null}", path, quoted));
+                    json ("{'file_path':'%s','content':%s}", path, content),
+                    json ("'File created successfully at: %s'", path), FALSE,
+                    json ("{'type':'create','filePath':'%s','content':%s,"
+                          "'structuredPatch':[],'originalFile':null}", path, content));
 }
 
 static CairnItem *
@@ -277,9 +299,10 @@ web_call (const char *cwd,
           guint       turn)
 {
   return tool_call (cwd, "WebFetch",
-                    json ("{\"url\":\"https://docs.gtk.org/glib/func.utf8_validate.html\","
-                          "\"prompt\":\"What does it return for a truncated sequence?\"}"),
-                    json ("\"It returns FALSE and sets end to the start of the invalid sequence.\""),
+                    json ("{'url':'https://docs.gtk.org/glib/func.utf8_validate.html',"
+                          "'prompt':'What does it return for a truncated sequence?'}"),
+                    json ("'It returns FALSE and sets end to the start of the invalid "
+                          "sequence.'"),
                     FALSE, NULL);
 }
 
@@ -302,6 +325,14 @@ result_item (guint turn)
   return CAIRN_ITEM (cairn_result_item_new (&figures));
 }
 
+static CairnItem *
+retry_notice (void)
+{
+  return CAIRN_ITEM (cairn_notice_item_new (CAIRN_NOTICE_WARNING,
+                                            "Retrying the request (attempt 1 of 10)",
+                                            "The API answered 529 (overloaded)"));
+}
+
 /* One turn: 12 items of every kind the transcript shows. */
 static void
 add_turn (GPtrArray  *items,
@@ -309,7 +340,7 @@ add_turn (GPtrArray  *items,
           guint       turn)
 {
   g_ptr_array_add (items, text_item (CAIRN_ITEM_KIND_USER, prompts[turn % G_N_ELEMENTS (prompts)]));
-  g_ptr_array_add (items, text_item (CAIRN_ITEM_KIND_THINKING, thoughts[turn % G_N_ELEMENTS (thoughts)]));
+  g_ptr_array_add (items, text_item (CAIRN_ITEM_KIND_THINKING, thoughts[turn % 2]));
   g_ptr_array_add (items, text_item (CAIRN_ITEM_KIND_ASSISTANT, replies[0]));
   g_ptr_array_add (items, read_call (cwd, turn));
   g_ptr_array_add (items, grep_call (cwd, turn));
@@ -317,12 +348,7 @@ add_turn (GPtrArray  *items,
   g_ptr_array_add (items, edit_call (cwd, turn));
   g_ptr_array_add (items, write_call (cwd, turn));
   g_ptr_array_add (items, bash_call (cwd, turn));
-  if (turn % 5 == 0)
-    g_ptr_array_add (items, web_call (cwd, turn));
-  else
-    g_ptr_array_add (items, CAIRN_ITEM (cairn_notice_item_new (CAIRN_NOTICE_WARNING,
-                                                               "Retrying the request (attempt 1 of 10)",
-                                                               "The API answered 529 (overloaded)")));
+  g_ptr_array_add (items, turn % 5 == 0 ? web_call (cwd, turn) : retry_notice ());
   g_ptr_array_add (items, text_item (CAIRN_ITEM_KIND_ASSISTANT, replies[turn % 2 ? 2 : 3]));
   g_ptr_array_add (items, result_item (turn));
 }
@@ -601,10 +627,12 @@ bench_first_frame (Bench            *bench,
 {
   gint64 start = g_get_monotonic_time ();
   gint64 created, appended;
+  CairnSession *session;
 
   bench->window = GTK_WIDGET (cairn_window_new (app, folder));
   created = g_get_monotonic_time ();
-  bench->transcript = cairn_session_get_transcript (cairn_window_get_session (CAIRN_WINDOW (bench->window)));
+  session = cairn_window_get_session (CAIRN_WINDOW (bench->window));
+  bench->transcript = cairn_session_get_transcript (session);
   for (guint i = 0; i < items->len; i++)
     cairn_transcript_append (bench->transcript, items->pdata[i]);
   appended = g_get_monotonic_time ();

@@ -114,22 +114,24 @@ describe (CairnPermissionRequest *request)
   return g_string_free (body, FALSE);
 }
 
+/* No mnemonics in these labels: GTK 4.8 would read "_Allow Allow" to a
+ * screen reader. Enter allows (the default), Escape closes. */
 static void
 add_responses (CairnApprovalDialog *self)
 {
   AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (self);
   guint n = cairn_permission_request_get_n_suggestions (self->request);
 
-  adw_message_dialog_add_response (dialog, "stop", _("Deny and _Stop"));
-  adw_message_dialog_add_response (dialog, "deny", _("_Deny"));
-  adw_message_dialog_add_response (dialog, "always", _("Al_ways Allow This Session"));
+  adw_message_dialog_add_response (dialog, "stop", _("Deny and Stop"));
+  adw_message_dialog_add_response (dialog, "deny", _("Deny"));
+  adw_message_dialog_add_response (dialog, "always", _("Always Allow This Session"));
   for (guint i = 0; i < n; i++)
     {
       g_autofree char *id = g_strdup_printf (SUGGESTION_PREFIX "%u", i);
       g_autofree char *label = cairn_permission_request_dup_suggestion_label (self->request, i);
       adw_message_dialog_add_response (dialog, id, label);
     }
-  adw_message_dialog_add_response (dialog, "allow", _("_Allow"));
+  adw_message_dialog_add_response (dialog, "allow", _("Allow"));
   adw_message_dialog_set_response_appearance (dialog, "allow", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_response_appearance (dialog, "stop", ADW_RESPONSE_DESTRUCTIVE);
 }

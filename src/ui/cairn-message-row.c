@@ -29,7 +29,8 @@ struct _CairnMessageRow
   GtkLabel          *author_label;
   GtkLabel          *text_label;
   CairnMarkdownView *markdown;
-  GtkFlowBox        *images_box;
+  GtkWidget         *images_scroller;
+  GtkBox            *images_box;
   gulong             text_handler;
   guint              tick_id;
 };
@@ -122,16 +123,14 @@ show_images (CairnMessageRow *self,
   guint n = images ? g_list_model_get_n_items (images) : 0;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->images_box))))
-    gtk_flow_box_remove (self->images_box, child);
+    gtk_box_remove (self->images_box, child);
   for (guint i = 0; i < n; i++)
     {
       g_autoptr(CairnAttachment) attachment = g_list_model_get_item (images, i);
-      GtkWidget *button = thumbnail_button_new (self, attachment);
 
-      gtk_flow_box_append (self->images_box, button);
-      gtk_widget_set_focusable (gtk_widget_get_parent (button), FALSE);
+      gtk_box_append (self->images_box, thumbnail_button_new (self, attachment));
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->images_box), n > 0);
+  gtk_widget_set_visible (self->images_scroller, n > 0);
 }
 
 static gboolean
@@ -215,6 +214,7 @@ cairn_message_row_class_init (CairnMessageRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, author_label);
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, text_label);
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, markdown);
+  gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, images_scroller);
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, images_box);
 }
 

@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Issue 4's UI test: the real approval dialog, clicked over AT-SPI.
+
+Cairn runs the pinned CLI against the fake API, in the default mode. A
+Write asks for approval: the dialog shows the file and the diff; clicking
+Allow writes the file. A second Write is denied with a reason typed into
+the dialog: the file is not written and the model receives the reason.
+
+Usage: test-ui-approval.py PATH-TO-CAIRN (under tests/run-headless.sh).
+"""
+import cairn_atspi as ui  # first: sets up pyatspi and the environment
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import traceback
+
+from cairn_atspi import Failure, find, progress, text_of, wait_for
+
+REASON = "Please call it notes.md instead"
+
+
+def write(tool_id, name):
+    return {"blocks": [{"type": "tool_use", "id": tool_id, "name": "Write",
+                        "input": {"file_path": "{{CWD}}/" + name, "content": "hello\n"}}]}
+
+
+SCRIPT = {"rules": [
+    {"match": "allow this", "replies": [write("toolu_allow", "allowed.txt"),
+                                        {"blocks": [{"type": "text", "text": "Written."}]}]},
+    {"match": "deny this", "replies": [write("toolu_deny", "denied.txt"),
+                                       {"blocks": [{"type": "text", "text": "Understood."}]}]},
+    {"match": "allow from notification", "replies": [
+        write("toolu_note", "notified.txt"),
+        {"blocks": [{"type": "text", "text": "Written from the notification."}]}]},
+]}
+
+
+def open_window(cairn_proc):
+    def probe():
+        if cairn_proc.poll() is not None:
+            raise Failure(f"cairn exited with status {cairn_proc.returncode}")
+        app = ui.find_app()
+        views = find(app, "text", "Message to Claude") if app else []
+        return (app, views[0]) if views else None
+    return wait_for("cairn's composer over AT-SPI", probe, 30)
+
+
+def send(app, view, prompt):
+    send_button = wait_for("the Send button", lambda: ui.shown_button(app, "Send"), 10)
+    view.queryEditableText().insertText(0, prompt, -1)
+    wait_for("Send to become enabled", lambda: ui.is_enabled(send_button), 5)
+    send_button.queryAction().doAction(0)
+    progress(f"sent “{prompt}”")
+
+
+def dialogs(app):
+    return [n for n in ui.walk(app) if n.getRoleName() in ("dialog", "alert")]
+
+
+def wait_dialog(app, file_name):
+    """The approval dialog (its own window): named after the tool, showing
+    the file. The tool card offers Allow too; the dialog's is the one."""
+    def probe():
+        for dialog in dialogs(app):
+            texts = ui.label_texts(dialog)
+            if "Allow Write?" in texts and any(file_name in t for t in texts):
+                return dialog
+        return None
+    dialog = wait_for(f"the approval dialog for {file_name}", probe, 60)
+    diff = [text_of(v) for v in find(dialog, "text", "What the tool will do") if ui.has_size(v)]
+    if not diff or "+hello" not in diff[0]:
+        raise Failure(f"the dialog doesn't show the diff: {diff!r}")
+    progress(f"the dialog asks about {file_name} and shows the diff")
+    return dialog
+
+
+def click(dialog, name):
+    button = wait_for(f"the dialog's {name} button", lambda: ui.shown_button(dialog, name), 10)
+    button.queryAction().doAction(0)
+    progress(f"clicked {name} in the dialog")
+
+
+def wait_for_text(app, text):
+    wait_for(f"“{text}” in the conversation",
+             lambda: any(text in t for t in ui.label_texts(app)), 60, interval=0.2)
+
+
+class Notifications:
+    """tests/fake-notifications.py: what Cairn shows, and clicks on it."""
+
+    def __init__(self):
+        self.process = subprocess.Popen(
+            [sys.executable, os.path.join(ui.HERE, "fake-notifications.py")],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        if self.process.stdout.readline().strip() != "READY":
+            raise Failure("the fake notification server did not start")
+
+    def next(self):
+        return json.loads(self.process.stdout.readline())
+
+    def click(self, nid, action):
+        self.process.stdin.write(f"invoke {nid} {action}\n")
+        self.process.stdin.flush()
+
+
+def allow_from_notification(app, view, project, notifications):
+    """A request while the window isn't focused: a notification says what
+    is waiting, and its Allow button answers it."""
+    send(app, view, "allow from notification")
+    # without a window manager no window is ever focused: the earlier
+    # requests were notified too
+    shown = notifications.next()
+    while "notified.txt" not in shown["body"]:
+        shown = notifications.next()
+    if "Write" not in shown["summary"] or "notified.txt" not in shown["body"]:
+        raise Failure(f"the notification doesn't say what is waiting: {shown!r}")
+    allow = next((k for k, label in shown["actions"].items() if label == "Allow"), None)
+    if allow is None:
+        raise Failure(f"the notification has no Allow button: {shown!r}")
+    notifications.click(shown["id"], allow)
+    wait_for_text(app, "Written from the notification.")
+    if not os.path.exists(os.path.join(project, "notified.txt")):
+        raise Failure("Allow in the notification did not let the Write run")
+    progress("the notification said what was waiting; its Allow let the Write run")
+
+
+def run(cairn, tmp):
+    project = os.path.join(tmp, "project")
+    os.makedirs(project)
+    fake, port, log = ui.start_fake_api(tmp, SCRIPT)
+    notifications = Notifications()
+    cairn_proc = None
+    try:
+        cairn_proc = ui.start_cairn(cairn, tmp, port, ui.find_cli(), project)
+        app, view = open_window(cairn_proc)
+
+        send(app, view, "allow this")
+        dialog = wait_dialog(app, "allowed.txt")
+        ui.screenshot("ui-approval-dialog.png")
+        click(dialog, "Allow")
+        wait_for_text(app, "Written.")
+        if not os.path.exists(os.path.join(project, "allowed.txt")):
+            raise Failure("Allow was clicked but allowed.txt was not written")
+        progress("Allow wrote the file")
+
+        send(app, view, "deny this")
+        dialog = wait_dialog(app, "denied.txt")
+        entry = wait_for("the reason field", lambda: next(
+            (e for e in find(dialog, "text", "Reason for denying") if ui.has_size(e)), None), 10)
+        entry.queryEditableText().insertText(0, REASON, -1)
+        click(dialog, "Deny")
+        wait_for_text(app, "Understood.")
+        if os.path.exists(os.path.join(project, "denied.txt")):
+            raise Failure("Deny was clicked but denied.txt was written")
+        with open(log) as f:
+            if REASON not in f.read():
+                raise Failure("the model never received the reason for denying")
+        progress("Deny kept the file from being written and the model got the reason")
+        ui.screenshot("ui-approval-done.png")
+        allow_from_notification(app, view, project, notifications)
+    except Exception:
+        ui.print_cairn_log(tmp, cairn_proc)
+        raise
+    finally:
+        ui.stop(cairn_proc, group=True)
+        ui.stop_fake_api(fake)
+        ui.stop(notifications.process)
+
+
+def main():
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    if len(sys.argv) != 2:
+        print(f"usage: {sys.argv[0]} PATH-TO-CAIRN", file=sys.stderr)
+        return 1
+    tmp = tempfile.mkdtemp(prefix="cairn-ui-approval-test-")
+    try:
+        run(os.path.abspath(sys.argv[1]), tmp)
+    except Failure as e:
+        print(f"FAIL: {e}", flush=True)
+        return 1
+    except Exception as e:
+        traceback.print_exc()
+        print(f"FAIL: {type(e).__name__}: {e}", flush=True)
+        return 1
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    progress("PASS")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
