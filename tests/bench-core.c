@@ -291,6 +291,7 @@ bench_session (GBytes *stream,
   Run run = { g_main_loop_new (NULL, FALSE), 0 };
   g_autoptr(CairnSession) session = cairn_session_new (g_get_tmp_dir (), "/bin/false");
   GListModel *transcript = G_LIST_MODEL (cairn_session_get_transcript (session));
+  const char * const *commands;
   g_autofree char *extra = NULL;
   Clock clock;
 
@@ -300,8 +301,10 @@ bench_session (GBytes *stream,
   clock_stop (&clock);
   g_main_loop_unref (run.loop);
 
-  extra = g_strdup_printf (" items=%u items-all=%u", g_list_model_get_n_items (transcript),
-                           count_items (transcript));
+  commands = cairn_session_get_commands (session);
+  extra = g_strdup_printf (" items=%u items-all=%u commands=%u",
+                           g_list_model_get_n_items (transcript), count_items (transcript),
+                           commands ? g_strv_length ((GStrv)commands) : 0);
   print_figures ("session", n_lines, stream, &clock, extra);
   cairn_session_close (session);
 }

@@ -35,7 +35,9 @@
  * itself); "rebinds" counts rows the list view bound to another item (GTK
  * 4.8 keeps ~200 rows around the visible ones and rebinds many of them as
  * the view moves). Only this process is timed: the X server draws in its
- * own. One line of figures per phase (TESTING.md "Benchmarks"). */
+ * own. One line of figures per phase (TESTING.md "Benchmarks").
+ * CAIRN_BENCH_KINDS=assistant,tool fills the transcript with those kinds
+ * of items only, to find which row is slow. */
 
 #define N_ITEMS         2000
 #define DELTAS_PER_S    1000
@@ -70,6 +72,7 @@ typedef struct
   /* streaming */
   CairnTextItem   *reply;
   const char      *text_pos;
+  guint            replies_streamed;
   gint64           stream_start_us;
   guint            deltas;
   gint64           append_us;
@@ -448,6 +451,20 @@ describe (GArray     *values,
                           prefix, g_array_index (sorted, double, n - 1));
 }
 
+/* The mean of the values from @from to @to (fractions of the array). */
+static double
+mean_between (GArray *values,
+              double  from,
+              double  to)
+{
+  guint first = values->len * from, last = values->len * to;
+  double sum = 0;
+
+  for (guint i = first; i < last; i++)
+    sum += g_array_index (values, double, i);
+  return last > first ? sum / (last - first) : 0;
+}
+
 static void
 print_frames (const char *phase,
               Frames     *frames,
@@ -724,7 +741,7 @@ stream_timeout_cb (gpointer user_data)
       for (guint i = 0; i < 4 && *end; i++)
         end = g_utf8_next_char (end);
       if (end == bench->text_pos)
-        bench->text_pos = replies[1 + bench->deltas % 3];
+        bench->text_pos = replies[1 + ++bench->replies_streamed % 3];
       else
         {
           memcpy (delta, bench->text_pos, end - bench->text_pos);
@@ -737,19 +754,42 @@ stream_timeout_cb (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+static gboolean
+at_bottom (Bench *bench)
+{
+  return gtk_adjustment_get_value (bench->vadj) >= bottom (bench->vadj) - 24;
+}
+
+/* The reply grows: its first and last fifth are compared. */
+static char *
+describe_stream (Bench  *bench,
+                 Frames *frames,
+                 gint64  wall_us,
+                 gint64  cpu_us)
+{
+  return g_strdup_printf (" deltas=%u deltas/s=%.0f chars=%u append-ms=%.0f cpu-%%=%.0f "
+                          "at-bottom=%s first-fifth-mean-ms=%.2f last-fifth-mean-ms=%.2f "
+                          "peak-rss-kb=%ld",
+                          bench->deltas, bench->deltas / (wall_us / 1e6),
+                          (guint)strlen (cairn_text_item_get_text (bench->reply)),
+                          bench->append_us / 1e3, 100.0 * cpu_us / wall_us,
+                          at_bottom (bench) ? "yes" : "no",
+                          mean_between (frames->work, 0, 0.2),
+                          mean_between (frames->work, 0.8, 1), peak_rss_kb ());
+}
+
 static void
 bench_stream (Bench *bench)
 {
   g_autoptr(Frames) frames = frames_new ();
   g_autoptr(CairnItem) prompt = text_item (CAIRN_ITEM_KIND_USER, prompts[0]);
   g_autofree char *extra = NULL;
-  gint64 cpu_start, wall;
+  gint64 cpu_start;
   guint source;
 
   /* As after sending a prompt: the view follows the output. */
   gtk_widget_activate_action (bench->window, "win.jump-to-latest", NULL);
   run_for (bench, 300);
-
   bench->reply = cairn_text_item_new (CAIRN_ITEM_KIND_ASSISTANT, "");
   bench->text_pos = replies[1];
   cairn_text_item_set_streaming (bench->reply, TRUE);
@@ -764,23 +804,17 @@ bench_stream (Bench *bench)
   source = g_timeout_add (1, stream_timeout_cb, bench);
   run_for (bench, STREAM_S * 1000);
   g_source_remove (source);
-  wall = g_get_monotonic_time () - bench->stream_start_us;
   bench->frames = NULL;
 
-  extra = g_strdup_printf (" deltas=%u deltas/s=%.0f chars=%u append-ms=%.0f cpu-%%=%.0f "
-                           "at-bottom=%s peak-rss-kb=%ld",
-                           bench->deltas, bench->deltas / (wall / 1e6),
-                           (guint)strlen (cairn_text_item_get_text (bench->reply)),
-                           bench->append_us / 1e3, 100.0 * (cpu_time_us () - cpu_start) / wall,
-                           gtk_adjustment_get_value (bench->vadj) >= bottom (bench->vadj) - 24
-                             ? "yes" : "no", peak_rss_kb ());
+  extra = describe_stream (bench, frames, g_get_monotonic_time () - bench->stream_start_us,
+                           cpu_time_us () - cpu_start);
   print_frames ("stream", frames, extra);
   cairn_text_item_set_streaming (bench->reply, FALSE);
   g_clear_object (&bench->reply);
 }
 
-/* Binds a lone row to the items of @kind in turn, @rounds times, and
- * returns the mean cost in µs of a bind and of the measure after it. */
+/* Binds a lone row to the items of @kind in turn, 100 times, and returns
+ * the mean cost in µs of a bind and of the measure after it. */
 static void
 time_rebinds (GPtrArray     *items,
               CairnItemKind  kind,

@@ -184,7 +184,8 @@ assert_gitignore (CairnAttachmentStore *store)
   g_autofree char *path = g_build_filename (cairn_attachment_store_get_project_dir (store),
                                             ".cairn", ".gitignore", NULL);
   g_autoptr(GBytes) contents = read_bytes (path);
-  g_autofree char *text = g_strndup (g_bytes_get_data (contents, NULL), g_bytes_get_size (contents));
+  g_autofree char *text = g_strndup (g_bytes_get_data (contents, NULL),
+                                     g_bytes_get_size (contents));
 
   g_assert_cmpstr (g_strstrip (text), ==, "*");
 }
@@ -208,8 +209,8 @@ test_two_images_reach_the_model (void)
   jpeg_path = write_picture (pictures, "photo.jpg", "jpeg");
   g_ptr_array_add (saved, attach (store, png_path));
   g_ptr_array_add (saved, attach (store, jpeg_path));
-  g_assert_cmpstr (cairn_attachment_get_media_type (g_ptr_array_index (saved, 0)), ==, "image/png");
-  g_assert_cmpstr (cairn_attachment_get_media_type (g_ptr_array_index (saved, 1)), ==, "image/jpeg");
+  g_assert_cmpstr (cairn_attachment_get_media_type (saved->pdata[0]), ==, "image/png");
+  g_assert_cmpstr (cairn_attachment_get_media_type (saved->pdata[1]), ==, "image/jpeg");
 
   cairn_session_send_prompt_with_images (session, "What is in these pictures?", saved);
   g_assert_true (cairn_test_wait_until (cairn_test_session_idle, session, WAIT_MS));
@@ -220,7 +221,7 @@ test_two_images_reach_the_model (void)
   g_assert_cmpuint (json_array_get_length (images), ==, 2);
   for (guint i = 0; i < 2; i++)
     {
-      assert_block_is_file (json_array_get_object_element (images, i), g_ptr_array_index (saved, i));
+      assert_block_is_file (json_array_get_object_element (images, i), saved->pdata[i]);
       assert_saved_privately (store, g_ptr_array_index (saved, i));
     }
   assert_gitignore (store);
@@ -228,7 +229,8 @@ test_two_images_reach_the_model (void)
   /* the transcript's prompt carries its images, for the thumbnails */
   user = cairn_test_find_item (cairn_session_get_transcript (session), CAIRN_ITEM_KIND_USER, 0);
   g_assert_nonnull (user);
-  g_assert_cmpuint (g_list_model_get_n_items (cairn_text_item_get_attachments (CAIRN_TEXT_ITEM (user))), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (
+    cairn_text_item_get_attachments (CAIRN_TEXT_ITEM (user))), ==, 2);
 
   cairn_session_close (session);
   cairn_test_run_for (200);
@@ -240,7 +242,8 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/cairn/integration/images/two-images-reach-the-model", test_two_images_reach_the_model);
+  g_test_add_func ("/cairn/integration/images/two-images-reach-the-model",
+                   test_two_images_reach_the_model);
 
   return g_test_run ();
 }

@@ -352,6 +352,19 @@ drain_main_context (void)
     ;
 }
 
+/* Runs the main loop until condition holds, for up to 10 s. */
+static gboolean
+wait_until (gboolean (*condition) (gpointer),
+            gpointer   data)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (!condition (data) && g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  return condition (data);
+}
+
 /* One registered application for the whole test: a second one would
  * clash with the first on the session bus. */
 static CairnApplication *
@@ -487,6 +500,44 @@ test_window_uses_cli_path_setting (void)
                                  "/from/the/setting/claude"));
 
   g_settings_reset (settings, "cli-path");
+  gtk_window_destroy (GTK_WINDOW (window));
+  drain_main_context ();
+  g_unsetenv ("CAIRN_CLAUDE");
+}
+
+static gboolean
+session_exited (gpointer data)
+{
+  return cairn_session_get_state (data) == CAIRN_SESSION_STATE_EXITED;
+}
+
+/* Shift+Tab in the composer moves to the next permission mode; the header
+ * shows the mode. (With no CLI process the mode is the next start's.) */
+static void
+test_shift_tab_cycles_mode (void)
+{
+  CairnApplication *app = shared_app ();
+  g_autoptr(GFile) folder = g_file_new_for_path (g_get_tmp_dir ());
+  CairnWindow *window;
+  CairnSession *session;
+  GtkWidget *view;
+
+  g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
+  window = cairn_window_new (app, folder);
+  gtk_window_present (GTK_WINDOW (window));
+  session = cairn_window_get_session (window);
+  g_assert_nonnull (session);
+  g_assert_true (wait_until (session_exited, session));
+  view = find_widget (GTK_WIDGET (window), GTK_TYPE_TEXT_VIEW, NULL, NULL);
+
+  press_key (view, GDK_KEY_ISO_Left_Tab);
+  g_assert_cmpstr (cairn_session_get_permission_mode (session), ==, "acceptEdits");
+  g_assert_nonnull (find_widget (GTK_WIDGET (window), GTK_TYPE_LABEL, label_is, "Accept Edits"));
+  press_key (view, GDK_KEY_ISO_Left_Tab);
+  g_assert_cmpstr (cairn_session_get_permission_mode (session), ==, "plan");
+  press_key (view, GDK_KEY_ISO_Left_Tab);
+  g_assert_cmpstr (cairn_session_get_permission_mode (session), ==, "default");
+
   gtk_window_destroy (GTK_WINDOW (window));
   drain_main_context ();
   g_unsetenv ("CAIRN_CLAUDE");
@@ -906,7 +957,8 @@ composer_fixture_init (ComposerFixture *f)
   f->composer = CAIRN_COMPOSER (new_composer_in_window (&f->window));
   cairn_composer_set_attachment_store (f->composer, f->store);
   gtk_window_present (f->window);
-  f->tray = CAIRN_ATTACHMENT_TRAY (find_widget (GTK_WIDGET (f->composer), CAIRN_TYPE_ATTACHMENT_TRAY, NULL, NULL));
+  f->tray = CAIRN_ATTACHMENT_TRAY (find_widget (GTK_WIDGET (f->composer),
+                                                CAIRN_TYPE_ATTACHMENT_TRAY, NULL, NULL));
   f->view = GTK_TEXT_VIEW (find_widget (GTK_WIDGET (f->composer), GTK_TYPE_TEXT_VIEW, NULL, NULL));
   f->sent_texts = g_ptr_array_new_with_free_func (g_free);
   f->sent_images = g_ptr_array_new_with_free_func ((GDestroyNotify)g_ptr_array_unref);
@@ -1081,7 +1133,7 @@ test_composer_send_images (void)
       g_assert_true (g_str_has_prefix (path, images_dir));
       g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
     }
-  g_assert_cmpstr (cairn_attachment_get_media_type (g_ptr_array_index (images, 0)), ==, "image/png");
+  g_assert_cmpstr (cairn_attachment_get_media_type (images->pdata[0]), ==, "image/png");
   g_assert_cmpint (cairn_attachment_get_width (g_ptr_array_index (images, 0)), ==, 32);
   g_assert_cmpint (cairn_attachment_get_width (g_ptr_array_index (images, 1)), ==, 64);
   text = cairn_composer_dup_text (f.composer);
@@ -1311,11 +1363,14 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/window/without-cli", test_window_without_cli);
   g_test_add_func ("/cairn/widgets/window/cli-path-setting", test_window_uses_cli_path_setting);
   g_test_add_func ("/cairn/widgets/composer/slash-completion", test_composer_slash_completion);
+  g_test_add_func ("/cairn/widgets/window/shift-tab-cycles-mode", test_shift_tab_cycles_mode);
 
-  g_test_add_func ("/cairn/widgets/instantiate-attachment-types", test_instantiate_attachment_types);
+  g_test_add_func ("/cairn/widgets/instantiate-attachment-types",
+                   test_instantiate_attachment_types);
   g_test_add_func ("/cairn/widgets/composer/attach-files", test_composer_attach_files);
   g_test_add_func ("/cairn/widgets/composer/send-images", test_composer_send_images);
-  g_test_add_func ("/cairn/widgets/composer/save-error-keeps-draft", test_composer_save_error_keeps_draft);
+  g_test_add_func ("/cairn/widgets/composer/save-error-keeps-draft",
+                   test_composer_save_error_keeps_draft);
   g_test_add_func ("/cairn/widgets/composer/file-completion", test_composer_file_completion);
   g_test_add_func ("/cairn/widgets/composer/history", test_composer_history);
   g_test_add_func ("/cairn/widgets/row/user-images", test_row_user_images);

@@ -20,6 +20,9 @@
 /* After the process is gone, how long its pipes may still deliver lines
  * (a tool's child can keep them open forever). */
 #define DRAIN_TIMEOUT_MS     750
+/* Lines already in the read buffer are handled at once, without a main
+ * loop round trip each, for at most this long before the loop gets a turn. */
+#define BUFFERED_BUDGET_US   4000
 
 struct _CairnCliConnection
 {
@@ -47,6 +50,8 @@ struct _CairnCliConnection
   guint             process_done : 1;
   guint             exit_success : 1;
   guint             exited : 1;
+  guint             reading_buffered : 1;
+  guint             more_wanted : 1;
 };
 
 G_DEFINE_FINAL_TYPE (CairnCliConnection, cairn_cli_connection, G_TYPE_OBJECT)
@@ -252,14 +257,53 @@ read_line_cb (GObject      *object,
   handle_line (self, line, length);
 }
 
+static gboolean
+has_buffered_line (CairnCliConnection *self)
+{
+  gsize available;
+  GBufferedInputStream *stream = G_BUFFERED_INPUT_STREAM (self->stdout_lines);
+  const char *buffer = g_buffered_input_stream_peek_buffer (stream, &available);
+
+  return available > 0 && memchr (buffer, '\n', available) != NULL;
+}
+
 static void
 read_next_line (CairnCliConnection *self)
 {
+  gint64 deadline;
+
   if (self->exited)
     return;
-  g_data_input_stream_read_line_async (self->stdout_lines, G_PRIORITY_DEFAULT,
-                                       self->cancellable, read_line_cb,
-                                       g_object_ref (self));
+  /* Called back from handle_line() inside the loop below. */
+  if (self->reading_buffered)
+    {
+      self->more_wanted = TRUE;
+      return;
+    }
+
+  self->reading_buffered = TRUE;
+  deadline = g_get_monotonic_time () + BUFFERED_BUDGET_US;
+  for (;;)
+    {
+      gsize length = 0;
+      char *line;
+
+      self->more_wanted = FALSE;
+      if (!has_buffered_line (self) || g_get_monotonic_time () >= deadline ||
+          !(line = g_data_input_stream_read_line (self->stdout_lines, &length, NULL, NULL)))
+        {
+          self->more_wanted = TRUE;
+          break;
+        }
+      handle_line (self, line, length);
+      if (!self->more_wanted || self->exited)
+        break;
+    }
+  self->reading_buffered = FALSE;
+  if (self->more_wanted && !self->exited)
+    g_data_input_stream_read_line_async (self->stdout_lines, G_PRIORITY_DEFAULT,
+                                         self->cancellable, read_line_cb,
+                                         g_object_ref (self));
 }
 
 static void

@@ -39,7 +39,9 @@ typedef struct
   gboolean      dir_only;
 } IgnoreRule;
 
-static const char * const skipped_dirs[] = { ".git", ".cairn", ".hg", ".svn", "node_modules", NULL };
+static const char * const skipped_dirs[] = {
+  ".git", ".cairn", ".hg", ".svn", "node_modules", NULL
+};
 
 static void
 ignore_rule_free (IgnoreRule *rule)
@@ -133,7 +135,8 @@ walk_dir (GFile        *root,
       gboolean is_dir = g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY;
       char *relative = *dir ? g_strconcat (dir, "/", name, NULL) : g_strdup (name);
 
-      if ((is_dir && g_strv_contains (skipped_dirs, name)) || is_ignored (rules, relative, name, is_dir))
+      if ((is_dir && g_strv_contains (skipped_dirs, name)) ||
+          is_ignored (rules, relative, name, is_dir))
         g_free (relative);
       else if (is_dir)
         g_queue_push_tail (pending, relative);

@@ -80,18 +80,20 @@ parse_root (CairnMessage *self,
             const char   *line,
             gsize         length)
 {
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  /* Not immutable: sealing walks the whole tree once more, and nothing
+   * shares a message's nodes between threads. */
+  g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) error = NULL;
   JsonNode *root;
 
-  if (!g_utf8_validate_len (line, length, NULL))
-    {
-      self->parse_error = g_strdup (_("The line is not valid UTF-8"));
-      return FALSE;
-    }
+  /* json-glib validates UTF-8 itself; only a failed line is checked again,
+   * to say why in our words. */
   if (!json_parser_load_from_data (parser, line, length, &error))
     {
-      self->parse_error = g_strdup (error->message);
+      if (!g_utf8_validate_len (line, length, NULL))
+        self->parse_error = g_strdup (_("The line is not valid UTF-8"));
+      else
+        self->parse_error = g_strdup (error->message);
       return FALSE;
     }
   root = json_parser_get_root (parser);

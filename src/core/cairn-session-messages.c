@@ -341,7 +341,6 @@ handle_control_request (CairnSession *self,
                         CairnMessage *message)
 {
   JsonObject *object = cairn_message_get_object (message);
-  JsonObject *request = cairn_json_get_object (object, "request");
   const char *request_id = cairn_json_get_string (object, "request_id");
   const char *subtype = cairn_message_get_subtype (message);
   g_autoptr(JsonObject) answer = json_object_new ();

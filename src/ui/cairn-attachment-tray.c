@@ -122,7 +122,8 @@ attachments_changed_cb (CairnAttachmentTray *self,
       g_autoptr(CairnAttachment) attachment = g_list_model_get_item (model, position + i);
       GtkWidget *chip = cairn_attachment_chip_new (attachment);
 
-      g_signal_connect_object (chip, "remove", G_CALLBACK (chip_remove_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (chip, "remove", G_CALLBACK (chip_remove_cb),
+                               self, G_CONNECT_SWAPPED);
       gtk_box_insert_child_after (self->chips_box, chip, before);
       before = chip;
     }
@@ -138,13 +139,14 @@ insert_in_order (CairnAttachmentTray *self,
                  CairnAttachment     *attachment,
                  guint                seq)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->attachments));
+  GListModel *model = G_LIST_MODEL (self->attachments);
+  guint n = g_list_model_get_n_items (model);
   guint position = n;
 
   g_object_set_qdata (G_OBJECT (attachment), seq_quark (), GUINT_TO_POINTER (seq));
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(CairnAttachment) other = g_list_model_get_item (G_LIST_MODEL (self->attachments), i);
+      g_autoptr(CairnAttachment) other = g_list_model_get_item (model, i);
 
       if (GPOINTER_TO_UINT (g_object_get_qdata (G_OBJECT (other), seq_quark ())) > seq)
         {
@@ -338,6 +340,19 @@ save_job_free (SaveJob *job)
 
 static void save_next (GTask *task);
 
+/* Sent: their chips go. Images added while saving stay for the next one. */
+static void
+remove_attachments (CairnAttachmentTray *self,
+                    GPtrArray           *attachments)
+{
+  guint position;
+
+  for (guint i = 0; i < attachments->len; i++)
+    if (g_list_store_find (self->attachments, g_ptr_array_index (attachments, i), &position))
+      g_list_store_remove (self->attachments, position);
+  dismiss_error (self);
+}
+
 /* A prompt is sent whole or not at all: no stray files from a failed one. */
 static void
 remove_saved (GPtrArray *saved)
@@ -356,7 +371,8 @@ saved_one_cb (GObject      *object,
   g_autoptr(CairnAttachment) saved = NULL;
   g_autoptr(GError) error = NULL;
 
-  if (!(saved = cairn_attachment_store_save_finish (CAIRN_ATTACHMENT_STORE (object), result, &error)))
+  saved = cairn_attachment_store_save_finish (CAIRN_ATTACHMENT_STORE (object), result, &error);
+  if (saved == NULL)
     {
       remove_saved (job->saved);
       g_task_return_error (task, g_steal_pointer (&error));
@@ -375,6 +391,7 @@ save_next (GTask *task)
 
   if (job->saved->len == job->to_save->len)
     {
+      remove_attachments (self, job->to_save);
       g_task_return_pointer (task, g_ptr_array_ref (job->saved), (GDestroyNotify)g_ptr_array_unref);
       g_object_unref (task);
       return;
@@ -386,8 +403,9 @@ save_next (GTask *task)
 /**
  * cairn_attachment_tray_save_async:
  *
- * Saves the attached images into the project, in order. The tray keeps
- * them: clear it once the prompt is sent.
+ * Saves the attached images into the project, in order. Once all are
+ * saved their chips go; if one can't be, all stay (and the files already
+ * written are removed).
  */
 void
 cairn_attachment_tray_save_async (CairnAttachmentTray *self,

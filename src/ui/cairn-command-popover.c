@@ -86,7 +86,8 @@ cairn_command_popover_show_choices (CairnCommandPopover *self,
   for (guint i = 0; i < choices->len; i++)
     gtk_list_box_append (self->list, choice_row_new (sigil, g_ptr_array_index (choices, i)));
   gtk_list_box_select_row (self->list, gtk_list_box_get_row_at_index (self->list, 0));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   return choices->len;
 }
 

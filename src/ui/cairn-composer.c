@@ -125,6 +125,7 @@ update_send_action (CairnComposer *self)
 
 /* Sending */
 
+/* The tray has already let go of the images it saved. */
 static void
 finish_send (CairnComposer *self,
              const char    *text,
@@ -132,7 +133,6 @@ finish_send (CairnComposer *self,
 {
   cairn_prompt_history_add (self->history, text);
   gtk_text_buffer_set_text (get_buffer (self), "", 0);
-  cairn_attachment_tray_clear (self->tray);
   g_signal_emit (self, signals[SEND], 0, text, images);
 }
 
@@ -172,14 +172,18 @@ send_action (GtkWidget  *widget,
     return;
   if (cairn_attachment_tray_get_n_attachments (self->tray) == 0)
     {
-      if (*text != '\0')
-        finish_send (self, text, NULL);
+      if (*text == '\0')
+        return;
+      /* an old message about an image is past */
+      cairn_attachment_tray_clear (self->tray);
+      finish_send (self, text, NULL);
       return;
     }
   self->sending_text = g_steal_pointer (&text);
   gtk_text_view_set_editable (self->text_view, FALSE);
   update_send_action (self);
-  cairn_attachment_tray_save_async (self->tray, self->cancellable, images_saved_cb, g_object_ref (self));
+  cairn_attachment_tray_save_async (self->tray, self->cancellable,
+                                    images_saved_cb, g_object_ref (self));
 }
 
 /* History: Up on an empty composer recalls the prompt sent before; while a
@@ -258,7 +262,8 @@ file_token_at_cursor (CairnComposer *self,
   if (gtk_text_iter_get_char (&at) != '@')
     return NULL;
   before = at;
-  if (gtk_text_iter_backward_char (&before) && !g_unichar_isspace (gtk_text_iter_get_char (&before)))
+  if (gtk_text_iter_backward_char (&before) &&
+      !g_unichar_isspace (gtk_text_iter_get_char (&before)))
     return NULL;
   if (start != NULL)
     *start = at;
@@ -327,7 +332,8 @@ show_file_choices (CairnComposer *self,
   if (index == NULL || !cairn_file_index_get_loaded (index))
     return FALSE;
   matches = cairn_file_index_match (index, partial, MAX_FILE_CHOICES);
-  return cairn_command_popover_show_choices (self->completions, "@", _("Files in the project"), matches) > 0;
+  return cairn_command_popover_show_choices (self->completions, "@", _("Files in the project"),
+                                             matches) > 0;
 }
 
 static void
@@ -619,6 +625,19 @@ set_drop_hover (CairnComposer *self,
   cairn_attachment_tray_set_drop_active (self->tray, self->n_drops_hovering > 0);
 }
 
+/* As GtkDropTarget's own check, and not before there is a session (on
+ * the missing-CLI page): images would have nowhere to go. */
+static gboolean
+drop_accept_cb (CairnComposer *self,
+                GdkDrop       *drop,
+                GtkDropTarget *target)
+{
+  if (cairn_attachment_tray_get_store (self->tray) == NULL)
+    return FALSE;
+  return (gdk_drop_get_actions (drop) & GDK_ACTION_COPY) != 0 &&
+         gdk_content_formats_match (gtk_drop_target_get_formats (target), gdk_drop_get_formats (drop));
+}
+
 static GdkDragAction
 drop_enter_cb (CairnComposer *self,
                double         x,
@@ -671,6 +690,7 @@ drop_target_new (CairnComposer *self)
   gtk_drop_target_set_gtypes (target, types, G_N_ELEMENTS (types));
   /* before the text view, which would insert a dropped file's address */
   gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (target), GTK_PHASE_CAPTURE);
+  g_signal_connect_object (target, "accept", G_CALLBACK (drop_accept_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (target, "enter", G_CALLBACK (drop_enter_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (target, "leave", G_CALLBACK (drop_leave_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (target, "drop", G_CALLBACK (drop_cb), self, G_CONNECT_SWAPPED);
@@ -780,6 +800,12 @@ key_pressed_cb (CairnComposer         *self,
 {
   if (completion_key (self, keyval) || history_key (self, keyval, state))
     return TRUE;
+  /* Shift+Tab cycles the permission mode, as in the CLI. */
+  if (keyval == GDK_KEY_ISO_Left_Tab || (keyval == GDK_KEY_Tab && (state & GDK_SHIFT_MASK)))
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.cycle-mode", NULL);
+      return TRUE;
+    }
   if (keyval != GDK_KEY_Return && keyval != GDK_KEY_KP_Enter && keyval != GDK_KEY_ISO_Enter)
     return FALSE;
   /* Shift+Enter (and Ctrl+Enter) fall through to the text view: new line. */
@@ -804,7 +830,9 @@ cairn_composer_dispose (GObject *object)
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
-  g_clear_pointer ((GtkWidget **)&self->completions, gtk_widget_unparent);
+  if (self->completions != NULL)
+    gtk_widget_unparent (GTK_WIDGET (self->completions));
+  self->completions = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_COMPOSER);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->file_index);

@@ -109,9 +109,12 @@ thumbnail_button_new (CairnMessageRow *self,
   gtk_widget_add_css_class (button, "thumbnail-button");
   gtk_widget_set_tooltip_text (button, name);
   gtk_widget_set_sensitive (button, cairn_attachment_get_path (attachment) != NULL);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-  g_object_set_data_full (G_OBJECT (button), "attachment", g_object_ref (attachment), g_object_unref);
-  g_signal_connect_object (button, "clicked", G_CALLBACK (thumbnail_clicked_cb), self, G_CONNECT_SWAPPED);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  g_object_set_data_full (G_OBJECT (button), "attachment",
+                          g_object_ref (attachment), g_object_unref);
+  g_signal_connect_object (button, "clicked", G_CALLBACK (thumbnail_clicked_cb),
+                           self, G_CONNECT_SWAPPED);
   return button;
 }
 

@@ -195,7 +195,8 @@ cairn_thumbnail_share (CairnAttachment *from,
   g_return_if_fail (CAIRN_IS_ATTACHMENT (to));
 
   if ((texture = g_object_get_qdata (G_OBJECT (from), texture_quark ())))
-    g_object_set_qdata_full (G_OBJECT (to), texture_quark (), g_object_ref (texture), g_object_unref);
+    g_object_set_qdata_full (G_OBJECT (to), texture_quark (),
+                             g_object_ref (texture), g_object_unref);
 }
 
 /* Like "object-fit: cover": fill the widget, centred, cropped. */

@@ -12,20 +12,19 @@
 #include "cairn-message-row.h"
 #include "cairn-notice-row.h"
 #include "cairn-result-row.h"
+#include "cairn-row-cache.h"
 #include "cairn-thinking-row.h"
 #include "cairn-tool-call-row.h"
 #include "cairn-transcript-row.h"
 
 /* The list view has one factory for every kind of item, so this row holds
- * the kind's own row widget and swaps it only when a recycled row is bound
- * to an item of another kind. It has no template: its only child is the
- * kind row, chosen at bind time. */
+ * the kind's own row widget for the item it is bound to. It has no
+ * template: its only child is the kind row, chosen at bind time. */
 struct _CairnTranscriptRow
 {
   GtkWidget  parent_instance;
   CairnItem *item;
   GtkWidget *child;
-  GType      child_type;
 };
 
 G_DEFINE_FINAL_TYPE (CairnTranscriptRow, cairn_transcript_row, GTK_TYPE_WIDGET)
@@ -63,34 +62,52 @@ row_type_for_item (CairnItem *item)
     }
 }
 
+/* The old row goes to the list view's cache (see CairnRowCache), the new
+ * one comes from it when this item was shown recently. */
 static void
-set_child_type (CairnTranscriptRow *self,
-                GType               type)
+swap_child (CairnTranscriptRow *self,
+            CairnItem          *old_item,
+            CairnItem          *item)
 {
-  if (self->child_type == type)
-    return;
-  g_clear_pointer (&self->child, gtk_widget_unparent);
-  self->child_type = type;
-  if (type != G_TYPE_INVALID)
+  CairnRowCache *cache = cairn_row_cache_for_widget (GTK_WIDGET (self));
+  g_autoptr(GtkWidget) child = NULL;
+
+  if (self->child != NULL)
     {
-      self->child = g_object_new (type, NULL);
-      gtk_widget_set_parent (self->child, GTK_WIDGET (self));
+      child = g_object_ref (self->child);
+      g_clear_pointer (&self->child, gtk_widget_unparent);
+      if (cache != NULL && old_item != NULL)
+        cairn_row_cache_put (cache, old_item, child);
+      else
+        g_object_set (child, "item", NULL, NULL);
+      g_clear_object (&child);
     }
+  if (item == NULL)
+    return;
+  if (cache == NULL || !(child = cairn_row_cache_take (cache, item)))
+    {
+      child = g_object_ref_sink (g_object_new (row_type_for_item (item), NULL));
+      g_object_set (child, "item", item, NULL);
+    }
+  self->child = child;
+  gtk_widget_set_parent (g_steal_pointer (&child), GTK_WIDGET (self));
+  g_object_unref (self->child);
 }
 
 void
 cairn_transcript_row_set_item (CairnTranscriptRow *self,
                                CairnItem          *item)
 {
+  g_autoptr(CairnItem) old_item = NULL;
+
   g_return_if_fail (CAIRN_IS_TRANSCRIPT_ROW (self));
   g_return_if_fail (!item || CAIRN_IS_ITEM (item));
 
-  if (!g_set_object (&self->item, item))
+  if (self->item == item)
     return;
-  if (item != NULL)
-    set_child_type (self, row_type_for_item (item));
-  if (self->child != NULL)
-    g_object_set (self->child, "item", item, NULL);
+  old_item = g_steal_pointer (&self->item);
+  self->item = item ? g_object_ref (item) : NULL;
+  swap_child (self, old_item, item);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ITEM]);
 }
 

@@ -15,6 +15,7 @@
 #include "cairn-composer.h"
 #include "cairn-launcher.h"
 #include "cairn-missing-cli-page.h"
+#include "cairn-row-cache.h"
 #include "cairn-todo.h"
 #include "cairn-todo-list.h"
 #include "cairn-transcript-row.h"
@@ -23,6 +24,8 @@
 /* Within this many pixels of the end, the view counts as "at the bottom"
  * and keeps following new output. */
 #define FOLLOW_SLACK_PX 24.0
+/* Built rows kept for recently shown items (a few screens' worth). */
+#define ROW_CACHE_SIZE 400
 
 struct _CairnWindow
 {
@@ -815,9 +818,12 @@ cairn_window_class_init (CairnWindowClass *klass)
 static void
 cairn_window_init (CairnWindow *self)
 {
+  g_autoptr(CairnRowCache) cache = NULL;
   GtkAdjustment *vadj;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  cache = cairn_row_cache_new (ROW_CACHE_SIZE);
+  cairn_row_cache_attach (cache, GTK_WIDGET (self->list_view));
 
   self->follow_output = TRUE;
   self->session_signals = g_signal_group_new (CAIRN_TYPE_SESSION);
