@@ -36,6 +36,7 @@ import signal
 import subprocess
 import tempfile
 import time
+import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 START = time.monotonic()
@@ -282,3 +283,29 @@ def dump(node, depth=0, out=None):
     except Exception as e:
         out.append(f"{'  ' * depth}<gone: {e}>")
     return out
+
+
+# Running a test
+
+def main(run, prefix):
+    """The common entry of the UI tests: run(cairn, tmp) in a fresh temp
+    folder; prints PASS or FAIL and returns the exit status."""
+    # A timeout's SIGTERM still runs the finally blocks that stop cairn.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    if len(sys.argv) != 2:
+        print(f"usage: {sys.argv[0]} PATH-TO-CAIRN", file=sys.stderr)
+        return 1
+    tmp = tempfile.mkdtemp(prefix=prefix)
+    try:
+        run(os.path.abspath(sys.argv[1]), tmp)
+    except Failure as e:
+        print(f"FAIL: {e}", flush=True)
+        return 1
+    except Exception as e:
+        traceback.print_exc()
+        print(f"FAIL: {type(e).__name__}: {e}", flush=True)
+        return 1
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    progress("PASS")
+    return 0

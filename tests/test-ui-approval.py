@@ -12,12 +12,8 @@ import cairn_atspi as ui  # first: sets up pyatspi and the environment
 
 import json
 import os
-import shutil
-import signal
 import subprocess
 import sys
-import tempfile
-import traceback
 
 from cairn_atspi import Failure, find, progress, text_of, wait_for
 
@@ -172,26 +168,5 @@ def run(cairn, tmp):
         ui.stop(notifications.process)
 
 
-def main():
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
-    if len(sys.argv) != 2:
-        print(f"usage: {sys.argv[0]} PATH-TO-CAIRN", file=sys.stderr)
-        return 1
-    tmp = tempfile.mkdtemp(prefix="cairn-ui-approval-test-")
-    try:
-        run(os.path.abspath(sys.argv[1]), tmp)
-    except Failure as e:
-        print(f"FAIL: {e}", flush=True)
-        return 1
-    except Exception as e:
-        traceback.print_exc()
-        print(f"FAIL: {type(e).__name__}: {e}", flush=True)
-        return 1
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    progress("PASS")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(ui.main(run, "cairn-ui-approval-test-"))

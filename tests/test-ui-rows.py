@@ -38,11 +38,8 @@ from cairn_atspi import Failure, find, progress, text_of, wait_for  # noqa: E402
 import glob  # noqa: E402
 import json  # noqa: E402
 import shutil  # noqa: E402
-import signal  # noqa: E402
 import subprocess  # noqa: E402
-import tempfile  # noqa: E402
 import time  # noqa: E402
-import traceback  # noqa: E402
 
 PROMPT = "Please do everything"
 SCHEMA_PATH = "io/github/cairnapp/Cairn"
@@ -614,28 +611,5 @@ def run(cairn, tmp):
         ui.stop_fake_api(fake)
 
 
-def main():
-    # A timeout's SIGTERM still runs the finally blocks that stop cairn.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
-    if len(sys.argv) != 2:
-        print(f"usage: {sys.argv[0]} PATH-TO-CAIRN", file=sys.stderr)
-        return 1
-    cairn = os.path.abspath(sys.argv[1])
-    tmp = tempfile.mkdtemp(prefix="cairn-ui-rows-test-")
-    try:
-        run(cairn, tmp)
-    except Failure as e:
-        print(f"FAIL: {e}", flush=True)
-        return 1
-    except Exception as e:
-        traceback.print_exc()
-        print(f"FAIL: {type(e).__name__}: {e}", flush=True)
-        return 1
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    progress("PASS")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(ui.main(run, "cairn-ui-rows-test-"))

@@ -467,6 +467,43 @@ cairn_session_get_attachment_store (CairnSession *self)
   return self->attachment_store;
 }
 
+typedef struct
+{
+  CairnSession *self;
+  const char   *failure;
+} ControlCall;
+
+static void
+control_reply_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  ControlCall *call = user_data;
+  g_autoptr(JsonObject) reply = NULL;
+  g_autoptr(GError) error = NULL;
+
+  reply = cairn_cli_connection_send_control_finish (CAIRN_CLI_CONNECTION (object), result, &error);
+  if (reply == NULL && call->failure != NULL)
+    _cairn_session_append_notice (call->self, CAIRN_NOTICE_WARNING, _(call->failure), error->message);
+  else if (reply == NULL)
+    g_debug ("control request failed: %s", error->message);
+  g_object_unref (call->self);
+  g_free (call);
+}
+
+/* A control request whose failure, if any, shows as @failure (N_()). */
+static void
+send_control (CairnSession *self,
+              JsonObject   *request,
+              const char   *failure)
+{
+  ControlCall *call = g_new (ControlCall, 1);
+
+  call->self = g_object_ref (self);
+  call->failure = failure;
+  cairn_cli_connection_send_control_async (self->connection, request, NULL, control_reply_cb, call);
+}
+
 static gboolean
 interrupt_timeout_cb (gpointer user_data)
 {
@@ -476,20 +513,6 @@ interrupt_timeout_cb (gpointer user_data)
   if (self->connection != NULL && self->pending_turns > 0)
     cairn_cli_connection_terminate (self->connection);
   return G_SOURCE_REMOVE;
-}
-
-static void
-interrupt_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  g_autoptr(CairnSession) self = user_data;
-  g_autoptr(JsonObject) reply = NULL;
-  g_autoptr(GError) error = NULL;
-
-  reply = cairn_cli_connection_send_control_finish (CAIRN_CLI_CONNECTION (object), result, &error);
-  if (reply == NULL)
-    g_debug ("interrupt failed: %s", error->message);
 }
 
 /**
@@ -508,8 +531,7 @@ cairn_session_interrupt (CairnSession *self)
   if (self->connection == NULL || self->pending_turns == 0)
     return;
   json_object_set_string_member (request, "subtype", "interrupt");
-  cairn_cli_connection_send_control_async (self->connection, request, NULL,
-                                           interrupt_cb, g_object_ref (self));
+  send_control (self, request, NULL);
   _cairn_session_set_state (self, CAIRN_SESSION_STATE_INTERRUPTING);
   if (self->interrupt_timeout == 0)
     self->interrupt_timeout = g_timeout_add (CAIRN_SESSION_INTERRUPT_GRACE_MS,
@@ -553,21 +575,6 @@ _cairn_session_restart_if_idle (CairnSession *self)
   stop_process_quietly (self);
 }
 
-static void
-set_mode_cb (GObject      *object,
-             GAsyncResult *result,
-             gpointer      user_data)
-{
-  g_autoptr(CairnSession) self = user_data;
-  g_autoptr(JsonObject) reply = NULL;
-  g_autoptr(GError) error = NULL;
-
-  reply = cairn_cli_connection_send_control_finish (CAIRN_CLI_CONNECTION (object), result, &error);
-  if (reply == NULL)
-    _cairn_session_append_notice (self, CAIRN_NOTICE_WARNING, _("The mode could not be changed"),
-                                  error->message);
-}
-
 /**
  * cairn_session_set_permission_mode:
  *
@@ -592,8 +599,7 @@ cairn_session_set_permission_mode (CairnSession *self,
     }
   json_object_set_string_member (request, "subtype", "set_permission_mode");
   json_object_set_string_member (request, "mode", mode);
-  cairn_cli_connection_send_control_async (self->connection, request, NULL,
-                                           set_mode_cb, g_object_ref (self));
+  send_control (self, request, N_("The mode could not be changed"));
 }
 
 /* bypassPermissions can only be chosen when the CLI was started with it. */
@@ -655,21 +661,6 @@ cairn_session_set_start_mode (CairnSession *self,
   cairn_set_str (&self->start_mode, mode);
 }
 
-static void
-set_model_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  g_autoptr(CairnSession) self = user_data;
-  g_autoptr(JsonObject) reply = NULL;
-  g_autoptr(GError) error = NULL;
-
-  reply = cairn_cli_connection_send_control_finish (CAIRN_CLI_CONNECTION (object), result, &error);
-  if (reply == NULL)
-    _cairn_session_append_notice (self, CAIRN_NOTICE_WARNING, _("The model could not be changed"),
-                                  error->message);
-}
-
 /**
  * cairn_session_set_model:
  * @model: a value from cairn_session_get_model_values()
@@ -690,8 +681,7 @@ cairn_session_set_model (CairnSession *self,
     return;
   json_object_set_string_member (request, "subtype", "set_model");
   json_object_set_string_member (request, "model", model);
-  cairn_cli_connection_send_control_async (self->connection, request, NULL,
-                                           set_model_cb, g_object_ref (self));
+  send_control (self, request, N_("The model could not be changed"));
 }
 
 /**
