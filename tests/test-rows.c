@@ -201,7 +201,7 @@ check_subagent (CairnTranscript *t)
   g_assert_cmpint (cairn_tool_call_item_get_status (nested), ==, CAIRN_TOOL_STATUS_DONE);
   g_assert_true (cairn_test_transcript_mentions (children, "SUBAGENT: read b.txt"));
   /* the subagent's answer comes back as the Agent tool's result */
-  g_assert_true (g_str_has_prefix (cairn_tool_call_item_get_output (agent), "b.txt says needle two."));
+  g_assert_cmpstr (cairn_tool_call_item_get_output (agent), ==, "b.txt says needle two.");
   g_assert_nonnull (strstr (cairn_tool_call_item_get_summary (agent), "1 tool use,"));
   /* nested, not repeated at the top level */
   g_assert_false (cairn_test_transcript_mentions (t, "SUBAGENT: read b.txt"));

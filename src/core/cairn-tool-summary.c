@@ -374,6 +374,11 @@ cairn_tool_content_to_text (JsonNode *content)
       g_string_append (text, json_node_get_string (content));
       return g_string_free (text, FALSE);
     }
+  if (JSON_NODE_HOLDS_OBJECT (content) && cairn_json_get_string (json_node_get_object (content), "text"))
+    {
+      g_string_append (text, cairn_json_get_string (json_node_get_object (content), "text"));
+      return g_string_free (text, FALSE);
+    }
   if (!JSON_NODE_HOLDS_ARRAY (content))
     return cairn_json_to_string (content, TRUE);
   blocks = json_node_get_array (content);
@@ -451,6 +456,17 @@ clip_output (char *text)
   return text;
 }
 
+/* A subagent's result is its answer, then blocks for the model (its
+ * agentId, how to continue it, token usage): the card shows the answer. */
+static JsonNode *
+first_block (JsonNode *content)
+{
+  if (content != NULL && JSON_NODE_HOLDS_ARRAY (content) &&
+      json_array_get_length (json_node_get_array (content)) > 0)
+    return json_array_get_element (json_node_get_array (content), 0);
+  return content;
+}
+
 /* "<tool_use_error>Error: …</tool_use_error>" is for the model. */
 static char *
 strip_error_tags (char *text)
@@ -481,7 +497,8 @@ cairn_tool_summarize_result (CairnToolKind     kind,
   g_return_if_fail (outcome != NULL);
 
   cairn_tool_outcome_clear (outcome);
-  outcome->output = strip_error_tags (clip_output (cairn_tool_content_to_text (content)));
+  outcome->output = strip_error_tags (clip_output (cairn_tool_content_to_text (
+    kind == CAIRN_TOOL_KIND_AGENT ? first_block (content) : content)));
   if (is_error)
     outcome->summary = first_line (outcome->output);
   else if (fields != NULL)
