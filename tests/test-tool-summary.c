@@ -135,8 +135,8 @@ test_results (void)
   check_outcome (CAIRN_TOOL_KIND_GENERIC,
                  "\"<tool_use_error>Error: No such tool available: X</tool_use_error>\"", TRUE, NULL,
                  "Error: No such tool available: X");
-  check_outcome (CAIRN_TOOL_KIND_WEB, "[{\"type\":\"text\",\"text\":\"GNOME 49 is out.\"}]", FALSE,
-                 "{\"code\":200,\"result\":\"GNOME 49 is out.\"}", NULL);
+  check_outcome (CAIRN_TOOL_KIND_WEB, "[{\"type\":\"text\",\"text\":\"GNOME 49 is out.\\nMore below.\"}]",
+                 FALSE, "{\"code\":200,\"result\":\"GNOME 49 is out.\"}", "GNOME 49 is out. …");
 }
 
 int

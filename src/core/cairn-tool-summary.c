@@ -503,6 +503,9 @@ cairn_tool_summarize_result (CairnToolKind     kind,
     outcome->summary = first_line (outcome->output);
   else if (fields != NULL)
     outcome->summary = summarize_structured (kind, fields);
+  /* a fetch or search says what it found in its first line */
+  if (outcome->summary == NULL && kind == CAIRN_TOOL_KIND_WEB && *outcome->output != '\0')
+    outcome->summary = first_line (outcome->output);
   if (kind == CAIRN_TOOL_KIND_EDIT && fields != NULL)
     outcome->diff = diff_from_patch (fields);
 }
