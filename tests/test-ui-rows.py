@@ -563,14 +563,14 @@ def wait_for_state(node, state, timeout=2):
 def open_cards(scroller):
     open_card(scroller, "Bash card",
               lambda r: r.name == "Tool call: Bash, done" and "echo hi; ls" in r.shown(),
-              "Details",
+              "Details of Bash",
               lambda r: any(v.startswith("hi\n") for v in r.views)
               and r.shown().count("echo hi; ls") == 2)  # the title and the body's command
     open_card(scroller, "thinking row",
               lambda r: r.name == "Claude’s thinking", None,
               lambda r: "I will use many tools." in r.shown())
     open_card(scroller, "Agent card",
-              lambda r: r.name == "Tool call: Agent, done", "Details",
+              lambda r: r.name == "Tool call: Agent, done", "Details of Agent",
               lambda r: any(t.startswith("b.txt says needle two.") for t in r.shown())
               and r.has("Task", "SUBAGENT: read b.txt", "Read", "b.txt"))
 

@@ -809,10 +809,15 @@ bind_kind (CairnToolCallRow  *self,
                         kind == CAIRN_TOOL_KIND_SEARCH || kind == CAIRN_TOOL_KIND_SHELL;
   const char *icon_names[] = { kind_icons[kind], "applications-system-symbolic", NULL };
   g_autoptr(GIcon) icon = g_themed_icon_new_from_names ((char **)icon_names, -1);
+  g_autofree char *details = NULL;
 
   /* Some of these names are in Adwaita's "legacy" set, which newer themes
    * may lack: fall back to a plain gear rather than a missing image. */
   gtk_image_set_from_gicon (self->kind_icon, icon);
+  /* each card's toggle says whose details it opens */
+  details = g_strdup_printf (_("Details of %s"), cairn_tool_call_item_get_name (call));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->expander), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  details, -1);
   if (code_title)
     gtk_widget_add_css_class (GTK_WIDGET (self->title_label), "monospace");
   else
@@ -898,6 +903,4 @@ cairn_tool_call_row_init (CairnToolCallRow *self)
   self->item_signals = g_signal_group_new (CAIRN_TYPE_TOOL_CALL_ITEM);
   g_signal_group_connect_object (self->item_signals, "notify",
                                  G_CALLBACK (item_notify_cb), self, G_CONNECT_SWAPPED);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->expander), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Details"), -1);
 }
