@@ -235,6 +235,8 @@ test_set_model (void)
   g_assert_true (cairn_session_start (f.session));
   g_assert_true (cairn_test_wait_until (has_models, &f, 60000));
   g_assert_true (g_strv_contains (cairn_session_get_model_values (f.session), "sonnet"));
+  /* before any turn, the header can already name the default model */
+  g_assert_cmpstr (cairn_session_get_model (f.session), ==, "claude-opus-4-8[1m]");
 
   cairn_session_set_model (f.session, "sonnet");
   cairn_session_send_prompt (f.session, "Which model are you?");

@@ -252,6 +252,10 @@ keep_models (CairnSession *self,
         continue;
       g_strv_builder_add (values, value);
       g_strv_builder_add (labels, cairn_json_get_string (model, "displayName") ?: value);
+      /* until a turn's init says, the model in use is the default one */
+      if (self->model == NULL && g_str_equal (value, "default"))
+        _cairn_session_set_string (self, &self->model, cairn_json_get_string (model, "resolvedModel"),
+                                   CAIRN_SESSION_PROP_MODEL);
     }
   g_strfreev (self->model_values);
   g_strfreev (self->model_labels);
