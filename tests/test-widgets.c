@@ -543,6 +543,36 @@ test_shift_tab_cycles_mode (void)
   g_unsetenv ("CAIRN_CLAUDE");
 }
 
+/* A window opens at the size the last one closed with. */
+static void
+test_window_size_is_kept (void)
+{
+  CairnApplication *app = shared_app ();
+  g_autoptr(GFile) folder = g_file_new_for_path (g_get_tmp_dir ());
+  GSettings *settings = cairn_application_get_settings (app);
+  CairnWindow *window;
+  int width, height;
+
+  g_setenv ("CAIRN_CLAUDE", "/nonexistent/claude", TRUE);
+  g_settings_set_int (settings, "window-width", 700);
+  g_settings_set_int (settings, "window-height", 500);
+  window = cairn_window_new (app, folder);
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 700);
+  g_assert_cmpint (height, ==, 500);
+
+  gtk_window_present (GTK_WINDOW (window));
+  drain_main_context ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 810, 620);
+  gtk_window_close (GTK_WINDOW (window));
+  drain_main_context ();
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 810);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 620);
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+  g_unsetenv ("CAIRN_CLAUDE");
+}
+
 /* Thinking, tool calls and the task list */
 
 static JsonObject *
@@ -1364,6 +1394,7 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/window/cli-path-setting", test_window_uses_cli_path_setting);
   g_test_add_func ("/cairn/widgets/composer/slash-completion", test_composer_slash_completion);
   g_test_add_func ("/cairn/widgets/window/shift-tab-cycles-mode", test_shift_tab_cycles_mode);
+  g_test_add_func ("/cairn/widgets/window/size-is-kept", test_window_size_is_kept);
 
   g_test_add_func ("/cairn/widgets/instantiate-attachment-types",
                    test_instantiate_attachment_types);

@@ -627,10 +627,43 @@ cycle_mode_action (GtkWidget  *widget,
   cairn_session_set_permission_mode (self->session, modes[(i + 1) % n].mode);
 }
 
+/* The last window closed sets the size new windows open with. */
+static void
+save_window_state (CairnWindow *self)
+{
+  GSettings *settings = app_settings (self);
+  int width, height;
+
+  if (settings == NULL)
+    return;
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  g_settings_set_boolean (settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
+  if (!gtk_window_is_maximized (GTK_WINDOW (self)) && width > 0 && height > 0)
+    {
+      g_settings_set_int (settings, "window-width", width);
+      g_settings_set_int (settings, "window-height", height);
+    }
+}
+
+static void
+restore_window_state (CairnWindow *self)
+{
+  GSettings *settings = app_settings (self);
+
+  if (settings == NULL)
+    return;
+  gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (settings, "window-width"),
+                               g_settings_get_int (settings, "window-height"));
+  if (g_settings_get_boolean (settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+}
+
 static gboolean
 cairn_window_close_request (GtkWindow *window)
 {
   CairnWindow *self = CAIRN_WINDOW (window);
+
+  save_window_state (self);
 
   if (self->session != NULL)
     cairn_session_close (self->session);
@@ -867,7 +900,8 @@ cairn_window_new (CairnApplication *application,
                        "folder", folder,
                        NULL);
   /* Not in constructed(): GtkWindow sets "application" only after it, and
-   * starting needs the application's settings (cli-path, mode). */
+   * these need the application's settings. */
+  restore_window_state (self);
   start_session (self);
   return self;
 }
