@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "cairn-application.h"
+#include "cairn-preferences-window.h"
 #include "cairn-window.h"
 
 struct _CairnApplication
@@ -103,6 +104,20 @@ about_action (GSimpleAction *action,
 }
 
 static void
+preferences_action (GSimpleAction *action,
+                    GVariant      *param,
+                    gpointer       user_data)
+{
+  CairnApplication *self = user_data;
+  GSettings *settings = cairn_application_get_settings (self);
+
+  if (settings == NULL)
+    return;
+  gtk_window_present (GTK_WINDOW (cairn_preferences_window_new (
+    gtk_application_get_active_window (GTK_APPLICATION (self)), settings)));
+}
+
+static void
 quit_action (GSimpleAction *action,
              GVariant      *param,
              gpointer       user_data)
@@ -127,6 +142,7 @@ approval_action (GSimpleAction *action,
 
 static const GActionEntry app_actions[] = {
   { "about", about_action },
+  { "preferences", preferences_action },
   { "quit", quit_action },
   { "approval-allow", approval_action, "s" },
   { "approval-deny", approval_action, "s" },
@@ -138,6 +154,7 @@ cairn_application_startup (GApplication *app)
 {
   static const char *quit_accels[] = { "<Control>q", NULL };
   static const char *close_accels[] = { "<Control>w", NULL };
+  static const char *preferences_accels[] = { "<Control>comma", NULL };
 
   G_APPLICATION_CLASS (cairn_application_parent_class)->startup (app);
 
@@ -145,6 +162,7 @@ cairn_application_startup (GApplication *app)
                                    G_N_ELEMENTS (app_actions), app);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "window.close", close_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.preferences", preferences_accels);
 }
 
 static void

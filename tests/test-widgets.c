@@ -35,6 +35,7 @@
 #include "cairn-tool-call-row.h"
 #include "cairn-thumbnail.h"
 #include "cairn-transcript-row.h"
+#include "cairn-preferences-window.h"
 #include "cairn-window.h"
 
 /* Helpers: walking what is on screen */
@@ -571,6 +572,27 @@ test_window_size_is_kept (void)
   g_settings_reset (settings, "window-width");
   g_settings_reset (settings, "window-height");
   g_unsetenv ("CAIRN_CLAUDE");
+}
+
+/* The default mode for new conversations is a setting, chosen in the
+ * preferences. */
+static void
+test_preferences_mode (void)
+{
+  GSettings *settings = cairn_application_get_settings (shared_app ());
+  CairnPreferencesWindow *prefs = cairn_preferences_window_new (NULL, settings);
+  AdwComboRow *row = ADW_COMBO_ROW (gtk_widget_get_template_child (GTK_WIDGET (prefs),
+                                                                   CAIRN_TYPE_PREFERENCES_WINDOW,
+                                                                   "mode_row"));
+
+  g_assert_nonnull (row);
+  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 0);
+  adw_combo_row_set_selected (row, 1);
+  g_assert_cmpstr (g_settings_get_string (settings, "default-permission-mode"), ==, "acceptEdits");
+  g_settings_set_string (settings, "default-permission-mode", "plan");
+  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 2);
+  g_settings_reset (settings, "default-permission-mode");
+  gtk_window_destroy (GTK_WINDOW (prefs));
 }
 
 /* Thinking, tool calls and the task list */
@@ -1395,6 +1417,7 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/composer/slash-completion", test_composer_slash_completion);
   g_test_add_func ("/cairn/widgets/window/shift-tab-cycles-mode", test_shift_tab_cycles_mode);
   g_test_add_func ("/cairn/widgets/window/size-is-kept", test_window_size_is_kept);
+  g_test_add_func ("/cairn/widgets/preferences/mode", test_preferences_mode);
 
   g_test_add_func ("/cairn/widgets/instantiate-attachment-types",
                    test_instantiate_attachment_types);
