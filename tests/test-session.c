@@ -410,6 +410,36 @@ test_notices_and_unfinished_call (void)
 }
 
 static void
+items_added_cb (GListModel *model,
+                guint       position,
+                guint       removed,
+                guint       added,
+                guint      *changes)
+{
+  changes[0]++;
+  changes[1] += added;
+}
+
+/* A loaded history goes in with one change of the model. */
+static void
+test_append_all (void)
+{
+  g_autoptr(CairnTranscript) transcript = cairn_transcript_new ();
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  guint changes[2] = { 0, 0 };
+
+  for (guint i = 0; i < 500; i++)
+    g_ptr_array_add (items, cairn_text_item_new (CAIRN_ITEM_KIND_USER, "hello"));
+  cairn_transcript_append (transcript, g_ptr_array_index (items, 0));
+  g_signal_connect (transcript, "items-changed", G_CALLBACK (items_added_cb), changes);
+  cairn_transcript_append_all (transcript, items);
+
+  g_assert_cmpuint (changes[0], ==, 1);
+  g_assert_cmpuint (changes[1], ==, 500);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (transcript)), ==, 501);
+}
+
+static void
 test_missing_cli (void)
 {
   g_autoptr(CairnSession) session = cairn_session_new ("/tmp", "/nonexistent/claude");
@@ -439,6 +469,7 @@ main (int   argc,
   g_test_add_func ("/cairn/session/hung-cli-stopped-after-interrupt", test_hung_cli_stopped_after_interrupt);
   g_test_add_func ("/cairn/session/protocol-log", test_protocol_log);
   g_test_add_func ("/cairn/session/notices-and-unfinished-call", test_notices_and_unfinished_call);
+  g_test_add_func ("/cairn/session/append-all", test_append_all);
   g_test_add_func ("/cairn/session/missing-cli", test_missing_cli);
 
   return g_test_run ();

@@ -130,6 +130,31 @@ cairn_transcript_append (CairnTranscript *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
 }
 
+/**
+ * cairn_transcript_append_all:
+ * @items: (element-type CairnItem): items to add at the end
+ *
+ * Adds many items with one change of the model (a loaded history): the
+ * list view then binds only the rows it shows, not one row per item.
+ */
+void
+cairn_transcript_append_all (CairnTranscript *self,
+                             GPtrArray       *items)
+{
+  guint position;
+
+  g_return_if_fail (CAIRN_IS_TRANSCRIPT (self));
+  g_return_if_fail (items != NULL);
+
+  if (items->len == 0)
+    return;
+  position = self->items->len;
+  for (guint i = 0; i < items->len; i++)
+    g_ptr_array_add (self->items, g_object_ref (g_ptr_array_index (items, i)));
+  g_list_model_items_changed (G_LIST_MODEL (self), position, 0, items->len);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
+}
+
 guint
 cairn_transcript_count_kind (CairnTranscript *self,
                              CairnItemKind    kind)

@@ -20,6 +20,8 @@ G_DECLARE_FINAL_TYPE (CairnTranscript, cairn_transcript, CAIRN, TRANSCRIPT, GObj
 CairnTranscript *cairn_transcript_new    (void);
 void             cairn_transcript_append (CairnTranscript *self,
                                           CairnItem       *item);
+void             cairn_transcript_append_all (CairnTranscript *self,
+                                              GPtrArray       *items);
 guint            cairn_transcript_count_kind (CairnTranscript *self,
                                               CairnItemKind    kind);
 
