@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include "cairn-test-harness.h"
+
 #include <sys/resource.h>
 
 #include "cairn-cli-connection.h"
@@ -35,37 +37,19 @@ typedef struct
   guint      messages;
 } Run;
 
-static gint64
-cpu_time_us (void)
-{
-  struct rusage usage;
-
-  getrusage (RUSAGE_SELF, &usage);
-  return (gint64)(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * G_USEC_PER_SEC +
-         usage.ru_utime.tv_usec + usage.ru_stime.tv_usec;
-}
-
-static long
-peak_rss_kb (void)
-{
-  struct rusage usage;
-
-  getrusage (RUSAGE_SELF, &usage);
-  return usage.ru_maxrss;
-}
 
 static void
 clock_start (Clock *clock)
 {
   clock->wall_us = g_get_monotonic_time ();
-  clock->cpu_us = cpu_time_us ();
+  clock->cpu_us = cairn_test_cpu_time_us ();
 }
 
 static void
 clock_stop (Clock *clock)
 {
   clock->wall_us = MAX (1, g_get_monotonic_time () - clock->wall_us);
-  clock->cpu_us = MAX (1, cpu_time_us () - clock->cpu_us);
+  clock->cpu_us = MAX (1, cairn_test_cpu_time_us () - clock->cpu_us);
 }
 
 static void
@@ -82,7 +66,7 @@ print_figures (const char   *phase,
            "lines/s=%.0f MB/s=%.1f lines/cpu-s=%.0f%s peak-rss-kb=%ld\n",
            phase, lines, mb, clock->wall_us / 1e3, clock->cpu_us / 1e3,
            lines / wall_s, mb / wall_s, lines / (clock->cpu_us / 1e6),
-           extra, peak_rss_kb ());
+           extra, cairn_test_peak_rss_kb ());
 }
 
 static char *
@@ -338,7 +322,7 @@ main (int   argc,
     }
   stream = build_stream (paths, files == NULL, MAX (min_lines, 1), &n_lines);
   g_print ("bench-core stream recordings=%u lines=%u MB=%.2f peak-rss-kb=%ld\n",
-           paths->len, n_lines, g_bytes_get_size (stream) / 1e6, peak_rss_kb ());
+           paths->len, n_lines, g_bytes_get_size (stream) / 1e6, cairn_test_peak_rss_kb ());
 
   bench_parse (stream, n_lines);
   bench_connection (stream, n_lines);

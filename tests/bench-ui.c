@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include "cairn-test-harness.h"
+
 #include <glib/gstdio.h>
 #include <sys/resource.h>
 
@@ -480,24 +482,6 @@ print_frames (const char *phase,
            frames->work->len ? (double)frames->rebinds / frames->work->len : 0);
 }
 
-static gint64
-cpu_time_us (void)
-{
-  struct rusage usage;
-
-  getrusage (RUSAGE_SELF, &usage);
-  return (gint64)(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * G_USEC_PER_SEC +
-         usage.ru_utime.tv_usec + usage.ru_stime.tv_usec;
-}
-
-static long
-peak_rss_kb (void)
-{
-  struct rusage usage;
-
-  getrusage (RUSAGE_SELF, &usage);
-  return usage.ru_maxrss;
-}
 
 /* Frame clock: our handlers run after GDK's, so "layout" and "paint" mark
  * the end of those phases. */
@@ -667,7 +651,7 @@ bench_first_frame (Bench            *bench,
            (bench->first_frame_us - start) / 1e3, renderer_name (bench),
            g_list_model_get_n_items (G_LIST_MODEL (bench->transcript)),
            (created - start) / 1e3, (appended - created) / 1e3,
-           (bench->first_frame_us - appended) / 1e3, peak_rss_kb ());
+           (bench->first_frame_us - appended) / 1e3, cairn_test_peak_rss_kb ());
 }
 
 static double
@@ -775,7 +759,7 @@ describe_stream (Bench  *bench,
                           bench->append_us / 1e3, 100.0 * cpu_us / wall_us,
                           at_bottom (bench) ? "yes" : "no",
                           mean_between (frames->work, 0, 0.2),
-                          mean_between (frames->work, 0.8, 1), peak_rss_kb ());
+                          mean_between (frames->work, 0.8, 1), cairn_test_peak_rss_kb ());
 }
 
 static void
@@ -797,7 +781,7 @@ bench_stream (Bench *bench)
   count_rebinds (bench);
   bench->frames = frames;
   bench->last_frame_time = 0;
-  cpu_start = cpu_time_us ();
+  cpu_start = cairn_test_cpu_time_us ();
   bench->stream_start_us = g_get_monotonic_time ();
   cairn_transcript_append (bench->transcript, prompt);
   cairn_transcript_append (bench->transcript, CAIRN_ITEM (bench->reply));
@@ -807,7 +791,7 @@ bench_stream (Bench *bench)
   bench->frames = NULL;
 
   extra = describe_stream (bench, frames, g_get_monotonic_time () - bench->stream_start_us,
-                           cpu_time_us () - cpu_start);
+                           cairn_test_cpu_time_us () - cpu_start);
   print_frames ("stream", frames, extra);
   cairn_text_item_set_streaming (bench->reply, FALSE);
   g_clear_object (&bench->reply);

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <sys/resource.h>
 
 #include "cairn-notice-item.h"
 #include "cairn-result-item.h"
@@ -257,4 +258,24 @@ cairn_test_dump_transcript (CairnTranscript *transcript)
       g_autofree char *text = item_text (item);
       g_test_message ("item %u kind %d: %.200s", i, cairn_item_get_kind (item), text ? text : "");
     }
+}
+
+/* For benchmarks: CPU time used by this process so far. */
+gint64
+cairn_test_cpu_time_us (void)
+{
+  struct rusage usage;
+
+  getrusage (RUSAGE_SELF, &usage);
+  return (gint64)(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * G_USEC_PER_SEC +
+         usage.ru_utime.tv_usec + usage.ru_stime.tv_usec;
+}
+
+long
+cairn_test_peak_rss_kb (void)
+{
+  struct rusage usage;
+
+  getrusage (RUSAGE_SELF, &usage);
+  return usage.ru_maxrss;
 }

@@ -47,6 +47,8 @@ CairnItem        *cairn_test_find_item        (CairnTranscript    *transcript,
 gboolean          cairn_test_transcript_mentions (CairnTranscript *transcript,
                                                   const char      *needle);
 void              cairn_test_dump_transcript  (CairnTranscript    *transcript);
+gint64            cairn_test_cpu_time_us      (void);
+long              cairn_test_peak_rss_kb      (void);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CairnTestFakeApi, cairn_test_fake_api_free)
 
