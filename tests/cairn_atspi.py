@@ -30,6 +30,7 @@ except ImportError:
           "(apt-get install python3-pyatspi)", file=sys.stderr)
     sys.exit(1)
 
+import contextlib
 import json
 import shutil
 import signal
@@ -286,6 +287,30 @@ def dump(node, depth=0, out=None):
 
 
 # Running a test
+
+@contextlib.contextmanager
+def cairn_running(cairn, tmp, script, project, shot=None, extra_env=None):
+    """Starts the fake API (with script) and cairn on project; yields
+    (cairn process, API log path). Saves the screenshot `shot` at the end,
+    and on a failure also cairn's output; always stops both."""
+    fake = cairn_proc = None
+    try:
+        cli = find_cli()
+        fake, port, api_log = start_fake_api(tmp, script)
+        progress(f"fake API on port {port}; CLI {cli}")
+        cairn_proc = start_cairn(cairn, tmp, port, cli, project, extra_env)
+        yield cairn_proc, api_log
+        if shot:
+            screenshot(shot)
+    except Exception:
+        if shot:
+            screenshot(shot)
+        print_cairn_log(tmp, cairn_proc)
+        raise
+    finally:
+        stop(cairn_proc, group=True)
+        stop_fake_api(fake)
+
 
 def main(run, prefix):
     """The common entry of the UI tests: run(cairn, tmp) in a fresh temp

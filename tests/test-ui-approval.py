@@ -128,43 +128,36 @@ def allow_from_notification(app, view, project, notifications):
 def run(cairn, tmp):
     project = os.path.join(tmp, "project")
     os.makedirs(project)
-    fake, port, log = ui.start_fake_api(tmp, SCRIPT)
     notifications = Notifications()
-    cairn_proc = None
     try:
-        cairn_proc = ui.start_cairn(cairn, tmp, port, ui.find_cli(), project)
-        app, view = open_window(cairn_proc)
+        with ui.cairn_running(cairn, tmp, SCRIPT, project) as (cairn_proc, log):
+            app, view = open_window(cairn_proc)
 
-        send(app, view, "allow this")
-        dialog = wait_dialog(app, "allowed.txt")
-        ui.screenshot("ui-approval-dialog.png")
-        click(dialog, "Allow")
-        wait_for_text(app, "Written.")
-        if not os.path.exists(os.path.join(project, "allowed.txt")):
-            raise Failure("Allow was clicked but allowed.txt was not written")
-        progress("Allow wrote the file")
+            send(app, view, "allow this")
+            dialog = wait_dialog(app, "allowed.txt")
+            ui.screenshot("ui-approval-dialog.png")
+            click(dialog, "Allow")
+            wait_for_text(app, "Written.")
+            if not os.path.exists(os.path.join(project, "allowed.txt")):
+                raise Failure("Allow was clicked but allowed.txt was not written")
+            progress("Allow wrote the file")
 
-        send(app, view, "deny this")
-        dialog = wait_dialog(app, "denied.txt")
-        entry = wait_for("the reason field", lambda: next(
-            (e for e in find(dialog, "text", "Reason for denying") if ui.has_size(e)), None), 10)
-        entry.queryEditableText().insertText(0, REASON, -1)
-        click(dialog, "Deny")
-        wait_for_text(app, "Understood.")
-        if os.path.exists(os.path.join(project, "denied.txt")):
-            raise Failure("Deny was clicked but denied.txt was written")
-        with open(log) as f:
-            if REASON not in f.read():
-                raise Failure("the model never received the reason for denying")
-        progress("Deny kept the file from being written and the model got the reason")
-        ui.screenshot("ui-approval-done.png")
-        allow_from_notification(app, view, project, notifications)
-    except Exception:
-        ui.print_cairn_log(tmp, cairn_proc)
-        raise
+            send(app, view, "deny this")
+            dialog = wait_dialog(app, "denied.txt")
+            entry = wait_for("the reason field", lambda: next(
+                (e for e in find(dialog, "text", "Reason for denying") if ui.has_size(e)), None), 10)
+            entry.queryEditableText().insertText(0, REASON, -1)
+            click(dialog, "Deny")
+            wait_for_text(app, "Understood.")
+            if os.path.exists(os.path.join(project, "denied.txt")):
+                raise Failure("Deny was clicked but denied.txt was written")
+            with open(log) as f:
+                if REASON not in f.read():
+                    raise Failure("the model never received the reason for denying")
+            progress("Deny kept the file from being written and the model got the reason")
+            ui.screenshot("ui-approval-done.png")
+            allow_from_notification(app, view, project, notifications)
     finally:
-        ui.stop(cairn_proc, group=True)
-        ui.stop_fake_api(fake)
         ui.stop(notifications.process)
 
 

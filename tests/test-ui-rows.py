@@ -576,13 +576,9 @@ def open_cards(scroller):
 
 
 def run(cairn, tmp):
-    fake = cairn_proc = None
-    try:
-        cli = ui.find_cli()
-        project = make_project(tmp)
-        fake, port, api_log = ui.start_fake_api(tmp, script_for(project))
-        progress(f"fake API on port {port}; CLI {cli}")
-        cairn_proc = ui.start_cairn(cairn, tmp, port, cli, project, settings_env(tmp))
+    project = make_project(tmp)
+    with ui.cairn_running(cairn, tmp, script_for(project), project, shot="ui-rows-test.png",
+                          extra_env=settings_env(tmp)) as (cairn_proc, _):
         app, view, frame = open_window(cairn_proc)
         resize_window(cairn_proc, frame)
         send_prompt(app, view)
@@ -601,14 +597,6 @@ def run(cairn, tmp):
 
         open_cards(scroller)
         scroller.settled_rows(scroller.value.maximumValue)
-        ui.screenshot("ui-rows-test.png")
-    except Exception:
-        ui.screenshot("ui-rows-test.png")
-        ui.print_cairn_log(tmp, cairn_proc)
-        raise
-    finally:
-        ui.stop(cairn_proc, group=True)
-        ui.stop_fake_api(fake)
 
 
 if __name__ == "__main__":

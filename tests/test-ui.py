@@ -112,26 +112,13 @@ def check_reply(app, seen, api_log):
 
 
 def run(cairn, tmp):
-    fake = cairn_proc = None
     project = os.path.join(tmp, "project")
     os.makedirs(project)
-    try:
-        cli = ui.find_cli()
-        fake, port, api_log = ui.start_fake_api(tmp, SCRIPT)
-        progress(f"fake API on port {port}; CLI {cli}")
-        cairn_proc = ui.start_cairn(cairn, tmp, port, cli, project)
+    with ui.cairn_running(cairn, tmp, SCRIPT, project, shot="ui-test.png") as (cairn_proc, api_log):
         app, view = open_window(cairn_proc)
         send_prompt(app, view)
         seen = watch_reply(app)
         check_reply(app, seen, api_log)
-        ui.screenshot("ui-test.png")
-    except Exception:
-        ui.screenshot("ui-test.png")
-        ui.print_cairn_log(tmp, cairn_proc)
-        raise
-    finally:
-        ui.stop(cairn_proc, group=True)
-        ui.stop_fake_api(fake)
 
 
 if __name__ == "__main__":
