@@ -13,8 +13,8 @@
 
 #include <sys/resource.h>
 
-#include "cairn-cli-connection.h"
-#include "cairn-session-private.h"
+#include "protocol/cairn-cli-connection.h"
+#include "session/cairn-session-private.h"
 
 /* Core throughput, no UI: the recordings of the real CLI in tests/data
  * (or the files given on the command line), turn after turn, until the

@@ -15,10 +15,10 @@
 #include <sys/resource.h>
 
 #include "cairn-application.h"
-#include "cairn-notice-item.h"
-#include "cairn-result-item.h"
-#include "cairn-text-item.h"
-#include "cairn-tool-call-item.h"
+#include "transcript/cairn-notice-item.h"
+#include "transcript/cairn-result-item.h"
+#include "transcript/cairn-text-item.h"
+#include "transcript/cairn-tool-call-item.h"
 #include "cairn-transcript-row.h"
 #include "cairn-window.h"
 

@@ -10,10 +10,10 @@
 #include <glib/gstdio.h>
 #include <sys/resource.h>
 
-#include "cairn-notice-item.h"
-#include "cairn-result-item.h"
+#include "transcript/cairn-notice-item.h"
+#include "transcript/cairn-result-item.h"
 #include "cairn-test-harness.h"
-#include "cairn-text-item.h"
+#include "transcript/cairn-text-item.h"
 
 char *
 cairn_test_data_path (const char *name)

@@ -10,8 +10,8 @@
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
-#include "cairn-session.h"
-#include "cairn-transcript.h"
+#include "session/cairn-session.h"
+#include "transcript/cairn-transcript.h"
 
 G_BEGIN_DECLS
 

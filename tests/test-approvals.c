@@ -9,10 +9,10 @@
 
 #include <signal.h>
 
-#include "cairn-result-item.h"
-#include "cairn-session-private.h"
+#include "transcript/cairn-result-item.h"
+#include "session/cairn-session-private.h"
 #include "cairn-test-harness.h"
-#include "cairn-tool-call-item.h"
+#include "transcript/cairn-tool-call-item.h"
 
 /* Approvals through the real CLI: each answer the UI can give, sent by the
  * session, and its effect on disk and on what the model is told. */

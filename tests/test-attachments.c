@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cairn-attachment-store.h"
+#include "attachments/cairn-attachment-store.h"
 #include "cairn-test-harness.h"
 
 #define WAIT_MS 30000

@@ -11,7 +11,7 @@
 #include <glib-unix.h>
 #include <unistd.h>
 
-#include "cairn-cli-connection.h"
+#include "protocol/cairn-cli-connection.h"
 #include "cairn-test-harness.h"
 
 typedef struct

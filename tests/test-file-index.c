@@ -9,7 +9,7 @@
 
 #include <glib/gstdio.h>
 
-#include "cairn-file-index.h"
+#include "prompt/cairn-file-index.h"
 #include "cairn-test-harness.h"
 
 /* The project's files for "@" completion: from git in a work tree, from a

@@ -11,9 +11,9 @@
 #include <glib/gstdio.h>
 #include <sys/stat.h>
 
-#include "cairn-attachment-store.h"
+#include "attachments/cairn-attachment-store.h"
 #include "cairn-test-harness.h"
-#include "cairn-text-item.h"
+#include "transcript/cairn-text-item.h"
 
 /* An image prompt end to end: two images prepared and saved by the
  * session's attachment store, sent with the prompt through the real,

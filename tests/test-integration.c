@@ -9,10 +9,10 @@
 
 #include <signal.h>
 
-#include "cairn-result-item.h"
-#include "cairn-session-private.h"
+#include "transcript/cairn-result-item.h"
+#include "session/cairn-session-private.h"
 #include "cairn-test-harness.h"
-#include "cairn-text-item.h"
+#include "transcript/cairn-text-item.h"
 
 /* Cairn's core driving the real, pinned Claude Code CLI, which talks to the
  * project's fake Anthropic API on loopback. */

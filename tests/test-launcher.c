@@ -9,7 +9,7 @@
 
 #include <glib/gstdio.h>
 
-#include "cairn-launcher.h"
+#include "protocol/cairn-launcher.h"
 #include "cairn-test-harness.h"
 
 static char *home;

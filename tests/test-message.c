@@ -7,7 +7,7 @@
 
 #include "config.h"
 
-#include "cairn-message.h"
+#include "protocol/cairn-message.h"
 #include "cairn-test-harness.h"
 
 static const char *recordings[] = {

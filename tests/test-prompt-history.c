@@ -7,7 +7,7 @@
 
 #include "config.h"
 
-#include "cairn-prompt-history.h"
+#include "prompt/cairn-prompt-history.h"
 
 /* Up/Down on an empty composer: back through the prompts sent, forward
  * again, and past the newest back to nothing. */

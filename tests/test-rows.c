@@ -9,12 +9,12 @@
 
 #include <glib/gstdio.h>
 
-#include "cairn-notice-item.h"
-#include "cairn-result-item.h"
+#include "transcript/cairn-notice-item.h"
+#include "transcript/cairn-result-item.h"
 #include "cairn-test-harness.h"
-#include "cairn-text-item.h"
-#include "cairn-todo.h"
-#include "cairn-tool-call-item.h"
+#include "transcript/cairn-text-item.h"
+#include "transcript/cairn-todo.h"
+#include "transcript/cairn-tool-call-item.h"
 
 /* Every kind of row from real CLI output: the pinned CLI runs real tools
  * (in acceptEdits mode, so no approval is needed) against a scripted fake

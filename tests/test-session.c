@@ -9,12 +9,12 @@
 
 #include <glib/gstdio.h>
 
-#include "cairn-notice-item.h"
-#include "cairn-result-item.h"
-#include "cairn-session-private.h"
+#include "transcript/cairn-notice-item.h"
+#include "transcript/cairn-result-item.h"
+#include "session/cairn-session-private.h"
 #include "cairn-test-harness.h"
-#include "cairn-text-item.h"
-#include "cairn-tool-call-item.h"
+#include "transcript/cairn-text-item.h"
+#include "transcript/cairn-tool-call-item.h"
 
 /* The session driven by recordings of the real CLI, replayed by
  * tests/replay-cli.py, which Cairn launches exactly as it launches claude. */

@@ -8,7 +8,7 @@
 #include "config.h"
 
 #include "cairn-test-harness.h"
-#include "cairn-tool-summary.h"
+#include "protocol/cairn-tool-summary.h"
 
 /* How each kind of tool call reads on its card. The pinned CLI 2.1.197
  * doesn't offer Grep, Glob, TodoWrite or MultiEdit, and WebFetch needs the

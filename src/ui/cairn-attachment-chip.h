@@ -9,7 +9,7 @@
 
 #include <gtk/gtk.h>
 
-#include "cairn-attachment.h"
+#include "attachments/cairn-attachment.h"
 
 G_BEGIN_DECLS
 

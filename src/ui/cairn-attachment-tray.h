@@ -9,7 +9,7 @@
 
 #include <gtk/gtk.h>
 
-#include "cairn-attachment-store.h"
+#include "attachments/cairn-attachment-store.h"
 
 G_BEGIN_DECLS
 

@@ -14,8 +14,8 @@
 #include "cairn-attachment-tray.h"
 #include "cairn-command-popover.h"
 #include "cairn-composer.h"
-#include "cairn-file-index.h"
-#include "cairn-prompt-history.h"
+#include "prompt/cairn-file-index.h"
+#include "prompt/cairn-prompt-history.h"
 
 /* Where the user writes. Enter sends, Shift+Enter adds a line; the "send"
  * signal carries the text and the saved images, and the composer clears

@@ -11,10 +11,10 @@
 
 #include <glib/gi18n.h>
 
-#include "cairn-attachment.h"
+#include "attachments/cairn-attachment.h"
 #include "cairn-markdown-view.h"
 #include "cairn-message-row.h"
-#include "cairn-text-item.h"
+#include "transcript/cairn-text-item.h"
 #include "cairn-thumbnail.h"
 
 /* A user prompt (plain text, as typed, and the images sent with it: a

@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "cairn-notice-item.h"
+#include "transcript/cairn-notice-item.h"
 #include "cairn-notice-row.h"
 
 /* A quiet line: what happened, and for items Cairn keeps without rendering

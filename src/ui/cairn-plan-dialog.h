@@ -9,7 +9,7 @@
 
 #include <adwaita.h>
 
-#include "cairn-session.h"
+#include "session/cairn-session.h"
 
 G_BEGIN_DECLS
 

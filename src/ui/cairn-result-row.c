@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "cairn-result-item.h"
+#include "transcript/cairn-result-item.h"
 #include "cairn-result-row.h"
 
 /* The end of a turn: how long it took, tokens and cost, or the error. */

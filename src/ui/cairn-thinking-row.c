@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "cairn-text-item.h"
+#include "transcript/cairn-text-item.h"
 #include "cairn-thinking-row.h"
 
 /* Claude's thinking: a closed expander that says how long it thought, and

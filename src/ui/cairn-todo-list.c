@@ -12,7 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "cairn-todo-list.h"
-#include "cairn-todo.h"
+#include "transcript/cairn-todo.h"
 
 /* The agent's task list, as in the header popover and the task cards: one
  * line per CairnTodo with a state icon, the task in progress named by what

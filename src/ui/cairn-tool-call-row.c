@@ -13,10 +13,10 @@
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
 
-#include "cairn-json.h"
+#include "protocol/cairn-json.h"
 #include "cairn-todo-list.h"
-#include "cairn-todo.h"
-#include "cairn-tool-call-item.h"
+#include "transcript/cairn-todo.h"
+#include "transcript/cairn-tool-call-item.h"
 #include "cairn-source-style.h"
 #include "cairn-tool-call-row.h"
 #include "cairn-transcript-row.h"

@@ -9,7 +9,7 @@
 
 #include <gtk/gtk.h>
 
-#include "cairn-item.h"
+#include "transcript/cairn-item.h"
 
 G_BEGIN_DECLS
 

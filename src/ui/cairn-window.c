@@ -13,10 +13,10 @@
 
 #include "cairn-approval-queue.h"
 #include "cairn-composer.h"
-#include "cairn-launcher.h"
+#include "protocol/cairn-launcher.h"
 #include "cairn-missing-cli-page.h"
 #include "cairn-row-cache.h"
-#include "cairn-todo.h"
+#include "transcript/cairn-todo.h"
 #include "cairn-todo-list.h"
 #include "cairn-transcript-row.h"
 #include "cairn-window.h"

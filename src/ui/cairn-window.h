@@ -10,7 +10,7 @@
 #include <adwaita.h>
 
 #include "cairn-application.h"
-#include "cairn-session.h"
+#include "session/cairn-session.h"
 
 G_BEGIN_DECLS
 

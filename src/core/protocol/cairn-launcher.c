@@ -1,0 +1,206 @@
+/* cairn-launcher.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cairn-launcher"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <unistd.h>
+
+#include "protocol/cairn-launcher.h"
+
+/* The only place in Cairn that starts a process. The CLI is always run from
+ * an argv vector, never a shell string, so paths and prompts can't be
+ * reinterpreted by a shell. */
+
+/* Variables the CLI reads that must reach it through flatpak-spawn, which
+ * does not pass the sandbox's environment on to the host. */
+static const char *forwarded_prefixes[] = {
+  "ANTHROPIC_", "CLAUDE_", "DISABLE_", "IS_SANDBOX", "HTTP_PROXY", "HTTPS_PROXY",
+  "NO_PROXY", "http_proxy", "https_proxy", "no_proxy", "NODE_", "AWS_", "GOOGLE_",
+  "VERTEX_", "MCP_",
+};
+
+G_DEFINE_QUARK (cairn-launcher-error-quark, cairn_launcher_error)
+
+gboolean
+cairn_launcher_in_flatpak (void)
+{
+  return g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS);
+}
+
+static gboolean
+check_executable (const char  *path,
+                  GError     **error)
+{
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_set_error (error, CAIRN_LAUNCHER_ERROR, CAIRN_LAUNCHER_ERROR_NOT_FOUND,
+                   _("“%s” does not exist"), path);
+      return FALSE;
+    }
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) || access (path, X_OK) != 0)
+    {
+      g_set_error (error, CAIRN_LAUNCHER_ERROR, CAIRN_LAUNCHER_ERROR_NOT_EXECUTABLE,
+                   _("“%s” is not an executable program"), path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static GPtrArray *
+usual_install_places (void)
+{
+  GPtrArray *places = g_ptr_array_new_with_free_func (g_free);
+  const char *home = g_get_home_dir ();
+  const char *npm_prefix = g_getenv ("NPM_CONFIG_PREFIX");
+
+  g_ptr_array_add (places, g_build_filename (home, ".local", "bin", "claude", NULL));
+  g_ptr_array_add (places, g_build_filename (home, ".claude", "local", "claude", NULL));
+  if (npm_prefix != NULL && *npm_prefix != '\0')
+    g_ptr_array_add (places, g_build_filename (npm_prefix, "bin", "claude", NULL));
+  g_ptr_array_add (places, g_build_filename (home, ".npm-global", "bin", "claude", NULL));
+  g_ptr_array_add (places, g_build_filename (home, ".local", "share", "npm", "bin", "claude", NULL));
+  g_ptr_array_add (places, g_strdup ("/usr/local/bin/claude"));
+  return places;
+}
+
+static char *
+find_in_usual_places (void)
+{
+  g_autoptr(GPtrArray) places = usual_install_places ();
+
+  for (guint i = 0; i < places->len; i++)
+    if (check_executable (g_ptr_array_index (places, i), NULL))
+      return g_strdup (g_ptr_array_index (places, i));
+  return NULL;
+}
+
+/**
+ * cairn_launcher_find_cli:
+ * @configured_path: (nullable): the `cli-path` setting
+ *
+ * Looks for the claude binary: the setting, then `CAIRN_CLAUDE`, then
+ * `claude` on PATH, then the places the installers use. A path the user gave
+ * explicitly is not second-guessed: if it is broken, that is the error.
+ */
+char *
+cairn_launcher_find_cli (const char  *configured_path,
+                         GError     **error)
+{
+  const char *from_env = g_getenv ("CAIRN_CLAUDE");
+  char *found;
+
+  if (configured_path != NULL && *configured_path != '\0')
+    return check_executable (configured_path, error) ? g_strdup (configured_path) : NULL;
+  if (from_env != NULL && *from_env != '\0')
+    return check_executable (from_env, error) ? g_strdup (from_env) : NULL;
+  if ((found = g_find_program_in_path ("claude")))
+    return found;
+  if ((found = find_in_usual_places ()))
+    return found;
+
+  /* Inside Flatpak the host's PATH is invisible: let the host resolve it. */
+  if (cairn_launcher_in_flatpak ())
+    return g_strdup ("claude");
+
+  g_set_error (error, CAIRN_LAUNCHER_ERROR, CAIRN_LAUNCHER_ERROR_NOT_FOUND,
+               _("No “claude” program was found on PATH or in the usual install places"));
+  return NULL;
+}
+
+static gboolean
+is_forwarded (const char *variable)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (forwarded_prefixes); i++)
+    if (g_str_has_prefix (variable, forwarded_prefixes[i]))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+add_flatpak_prefix (GStrvBuilder             *argv,
+                    const CairnLaunchOptions *options)
+{
+  g_auto(GStrv) env = g_get_environ ();
+  g_autofree char *directory = g_strdup_printf ("--directory=%s", options->cwd);
+
+  g_strv_builder_add_many (argv, "flatpak-spawn", "--host", "--watch-bus", directory, NULL);
+  for (guint i = 0; env[i] != NULL; i++)
+    if (is_forwarded (env[i]))
+      {
+        g_autofree char *arg = g_strdup_printf ("--env=%s", env[i]);
+        g_strv_builder_add (argv, arg);
+      }
+}
+
+static void
+add_optional (GStrvBuilder *argv,
+              const char   *flag,
+              const char   *value)
+{
+  if (value != NULL && *value != '\0')
+    g_strv_builder_add_many (argv, flag, value, NULL);
+}
+
+GStrv
+cairn_launcher_build_argv (const CairnLaunchOptions *options)
+{
+  g_autoptr(GStrvBuilder) argv = g_strv_builder_new ();
+
+  g_return_val_if_fail (options != NULL, NULL);
+  g_return_val_if_fail (options->cli_path != NULL, NULL);
+
+  if (options->in_flatpak)
+    add_flatpak_prefix (argv, options);
+  g_strv_builder_add_many (argv, options->cli_path, "-p",
+                           "--input-format", "stream-json",
+                           "--output-format", "stream-json",
+                           "--verbose",
+                           "--permission-prompt-tool", "stdio",
+                           "--include-partial-messages",
+                           NULL);
+  add_optional (argv, "--permission-mode", options->permission_mode);
+  add_optional (argv, "--model", options->model);
+  add_optional (argv, "--resume", options->resume_session_id);
+  return g_strv_builder_end (argv);
+}
+
+/**
+ * cairn_launcher_spawn:
+ *
+ * Starts the CLI with pipes on stdin, stdout and stderr. Cairn's own
+ * environment is passed on as is, so `ANTHROPIC_*` settings reach the CLI.
+ */
+GSubprocess *
+cairn_launcher_spawn (const CairnLaunchOptions  *options,
+                      GError                   **error)
+{
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_auto(GStrv) argv = NULL;
+
+  g_return_val_if_fail (options != NULL, NULL);
+
+  argv = cairn_launcher_build_argv (options);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
+                                        G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                        G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  if (options->cwd != NULL)
+    g_subprocess_launcher_set_cwd (launcher, options->cwd);
+  return g_subprocess_launcher_spawnv (launcher, (const char * const *)argv, error);
+}
+
+void
+cairn_launch_options_clear (CairnLaunchOptions *options)
+{
+  g_clear_pointer (&options->cli_path, g_free);
+  g_clear_pointer (&options->cwd, g_free);
+  g_clear_pointer (&options->resume_session_id, g_free);
+  g_clear_pointer (&options->permission_mode, g_free);
+  g_clear_pointer (&options->model, g_free);
+}

@@ -1,0 +1,434 @@
+/* cairn-session-messages.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cairn-session"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "protocol/cairn-json.h"
+#include "transcript/cairn-notice-item.h"
+#include "transcript/cairn-result-item.h"
+#include "session/cairn-session-private.h"
+
+/* Turns each line the CLI prints into changes of the transcript. Anything
+ * not understood yet is kept as a RAW item, so nothing the CLI says is lost. */
+
+#define RAW_DISPLAY_MAX (64 * 1024)
+
+static void
+append_raw (CairnSession        *self,
+            CairnMessage        *message,
+            CairnNoticeSeverity  severity,
+            const char          *title)
+{
+  g_autofree char *text = cairn_message_dup_display_text (message, RAW_DISPLAY_MAX);
+  g_autoptr(CairnNoticeItem) item = cairn_notice_item_new_raw (severity, title, text);
+
+  cairn_transcript_append (self->transcript, CAIRN_ITEM (item));
+}
+
+static void
+handle_init (CairnSession *self,
+             JsonObject   *object)
+{
+  _cairn_session_set_string (self, &self->session_id,
+                             cairn_json_get_string (object, "session_id"),
+                             CAIRN_SESSION_PROP_SESSION_ID);
+  _cairn_session_set_string (self, &self->model,
+                             cairn_json_get_string (object, "model"),
+                             CAIRN_SESSION_PROP_MODEL);
+  _cairn_session_set_string (self, &self->permission_mode,
+                             cairn_json_get_string (object, "permissionMode"),
+                             CAIRN_SESSION_PROP_PERMISSION_MODE);
+  if (self->state == CAIRN_SESSION_STATE_STARTING)
+    _cairn_session_set_state (self, CAIRN_SESSION_STATE_RUNNING);
+}
+
+static void
+notice_retry (CairnSession *self,
+              JsonObject   *object)
+{
+  g_autofree char *title =
+    g_strdup_printf (_("Retrying the request (attempt %d of %d)"),
+                     (int)cairn_json_get_int (object, "attempt", 0),
+                     (int)cairn_json_get_int (object, "max_retries", 0));
+  gint64 status = cairn_json_get_int (object, "error_status", 0);
+  g_autofree char *body = status > 0
+    ? g_strdup_printf (_("The API answered %d (%s)"), (int)status,
+                       cairn_json_get_string (object, "error") ?: "?")
+    : g_strdup_printf (_("The API could not be reached (%s)"),
+                       cairn_json_get_string (object, "error") ?: "?");
+
+  _cairn_session_append_notice (self, CAIRN_NOTICE_WARNING, title, body);
+}
+
+static void
+notice_compacted (CairnSession *self,
+                  JsonObject   *object)
+{
+  JsonObject *meta = cairn_json_get_object (object, "compact_metadata");
+  g_autofree char *body =
+    g_strdup_printf (_("%d tokens before, %d after"),
+                     (int)cairn_json_get_int (meta, "pre_tokens", 0),
+                     (int)cairn_json_get_int (meta, "post_tokens", 0));
+
+  _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, _("The conversation was compacted"), body);
+}
+
+static void
+handle_status (CairnSession *self,
+               JsonObject   *object)
+{
+  const char *mode = cairn_json_get_string (object, "permissionMode");
+  const char *status = cairn_json_get_string (object, "status");
+
+  if (mode != NULL)
+    _cairn_session_set_string (self, &self->permission_mode, mode,
+                               CAIRN_SESSION_PROP_PERMISSION_MODE);
+  if (g_strcmp0 (status, "compacting") == 0)
+    _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, _("Compacting the conversation…"), NULL);
+}
+
+/* A subagent's progress shows on its card while it runs. */
+static void
+handle_task_progress (CairnSession *self,
+                      JsonObject   *object)
+{
+  const char *id = cairn_json_get_string (object, "tool_use_id");
+  CairnToolCallItem *call = id ? g_hash_table_lookup (self->tool_calls, id) : NULL;
+
+  if (call != NULL)
+    cairn_tool_call_item_set_progress (call, cairn_json_get_string (object, "description"));
+}
+
+/* Lines that only repeat what the cards already show. */
+static gboolean
+is_bookkeeping (const char *subtype)
+{
+  static const char *quiet[] = {
+    "thinking_tokens", "task_started", "task_updated", "task_notification", NULL,
+  };
+
+  return subtype != NULL && g_strv_contains (quiet, subtype);
+}
+
+static void
+handle_system (CairnSession *self,
+               CairnMessage *message)
+{
+  JsonObject *object = cairn_message_get_object (message);
+  const char *subtype = cairn_message_get_subtype (message);
+  g_autofree char *title = NULL;
+
+  if (g_strcmp0 (subtype, "init") == 0)
+    handle_init (self, object);
+  else if (g_strcmp0 (subtype, "status") == 0)
+    handle_status (self, object);
+  else if (g_strcmp0 (subtype, "api_retry") == 0)
+    notice_retry (self, object);
+  else if (g_strcmp0 (subtype, "compact_boundary") == 0)
+    notice_compacted (self, object);
+  else if (g_strcmp0 (subtype, "task_progress") == 0)
+    handle_task_progress (self, object);
+  else if (g_strcmp0 (subtype, "permission_denied") == 0)
+    _cairn_session_append_notice (self, CAIRN_NOTICE_WARNING,
+                                  _("A tool was not allowed"),
+                                  cairn_json_get_string (object, "message"));
+  else if (!is_bookkeeping (subtype))
+    {
+      title = g_strdup_printf (_("System message “%s”"), subtype ? subtype : "");
+      append_raw (self, message, CAIRN_NOTICE_INFO, title);
+    }
+}
+
+static void
+notice_rate_limit (CairnSession *self,
+                   JsonObject   *object)
+{
+  JsonObject *info = cairn_json_get_object (object, "rate_limit_info");
+  gint64 resets = cairn_json_get_int (info, "resetsAt", 0);
+  g_autoptr(GDateTime) when = resets > 0 ? g_date_time_new_from_unix_local (resets) : NULL;
+  g_autofree char *at = when ? g_date_time_format (when, "%H:%M") : NULL;
+  g_autofree char *title = g_strdup_printf (_("Rate limit: %s"),
+                                            cairn_json_get_string (info, "status") ?: "?");
+  g_autofree char *body = at ? g_strdup_printf (_("Resets at %s"), at) : NULL;
+
+  _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, title, body);
+}
+
+static char *
+join_text_blocks (JsonArray *content)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; content != NULL && i < json_array_get_length (content); i++)
+    {
+      JsonNode *node = json_array_get_element (content, i);
+      const char *piece = JSON_NODE_HOLDS_OBJECT (node)
+        ? cairn_json_get_string (json_node_get_object (node), "text") : NULL;
+      if (piece != NULL)
+        g_string_append (text, piece);
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void
+handle_assistant (CairnSession *self,
+                  CairnMessage *message)
+{
+  JsonObject *object = cairn_message_get_object (message);
+  JsonObject *inner = cairn_json_get_object (object, "message");
+  JsonArray *content = cairn_json_get_array (inner, "content");
+
+  /* API failures come as a made-up assistant message with an error. */
+  if (g_strcmp0 (cairn_json_get_string (inner, "model"), "<synthetic>") == 0 &&
+      cairn_json_get_string (object, "error") != NULL)
+    {
+      g_autofree char *text = join_text_blocks (content);
+      _cairn_session_close_open_blocks (self);
+      _cairn_session_append_notice (self, CAIRN_NOTICE_ERROR, _("Claude could not answer"), text);
+      return;
+    }
+  if (content == NULL)
+    {
+      append_raw (self, message, CAIRN_NOTICE_WARNING, _("Assistant message without content"));
+      return;
+    }
+  _cairn_session_handle_assistant_blocks (self, object, content);
+}
+
+static gboolean
+is_interrupt_marker (const char *text)
+{
+  return g_str_has_prefix (text, "[Request interrupted by user");
+}
+
+static char *
+strip_local_command_tags (const char *text)
+{
+  g_autofree char *copy = g_strdup (text);
+  char *start = strstr (copy, "<local-command-stdout>");
+  char *end;
+
+  if (start == NULL)
+    return g_strdup (text);
+  start += strlen ("<local-command-stdout>");
+  if ((end = strstr (start, "</local-command-stdout>")))
+    *end = '\0';
+  return g_strdup (start);
+}
+
+/* The task a subagent was given, shown at the top of its card. */
+static void
+handle_subagent_prompt (CairnSession *self,
+                        const char   *parent,
+                        const char   *text)
+{
+  CairnToolCallItem *call = g_hash_table_lookup (self->tool_calls, parent);
+  CairnTranscript *children = call ? cairn_tool_call_item_get_children (call) : NULL;
+  g_autoptr(CairnNoticeItem) item = cairn_notice_item_new (CAIRN_NOTICE_INFO, _("Task"), text);
+
+  cairn_transcript_append (children ? children : self->transcript, CAIRN_ITEM (item));
+}
+
+static void
+handle_user (CairnSession *self,
+             CairnMessage *message)
+{
+  JsonObject *object = cairn_message_get_object (message);
+  JsonObject *inner = cairn_json_get_object (object, "message");
+  const char *plain = cairn_json_get_string (inner, "content");
+  JsonArray *blocks = cairn_json_get_array (inner, "content");
+  g_autofree char *text = plain ? g_strdup (plain) : join_text_blocks (blocks);
+  const char *parent = cairn_json_get_string (object, "parent_tool_use_id");
+
+  if (blocks != NULL && _cairn_session_handle_tool_results (self, object, blocks))
+    return;
+  if (parent != NULL && *text != '\0')
+    handle_subagent_prompt (self, parent, text);
+  else if (strstr (text, "<local-command-stdout>") != NULL)
+    {
+      g_autofree char *output = strip_local_command_tags (text);
+      _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, output, NULL);
+    }
+  /* The turn's result row already says it was interrupted. */
+  else if (is_interrupt_marker (text))
+    return;
+  /* Our own prompt echoed back is already in the transcript. */
+  else if (!cairn_json_get_bool (object, "isReplay", FALSE))
+    append_raw (self, message, CAIRN_NOTICE_INFO,
+                blocks != NULL && *text == '\0' ? _("Tool result") : _("User message"));
+}
+
+static char *
+result_error_message (JsonObject *object)
+{
+  const char *reason = cairn_json_get_string (object, "terminal_reason");
+  const char *text = cairn_json_get_string (object, "result");
+  JsonArray *errors = cairn_json_get_array (object, "errors");
+  g_autoptr(GString) joined = g_string_new (NULL);
+
+  if (g_strcmp0 (reason, "aborted_streaming") == 0 || g_strcmp0 (reason, "aborted_tools") == 0)
+    return g_strdup (_("The turn was interrupted"));
+  if (text != NULL && *text != '\0')
+    return g_strdup (text);
+  for (guint i = 0; errors != NULL && i < json_array_get_length (errors); i++)
+    {
+      JsonNode *node = json_array_get_element (errors, i);
+      if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
+        g_string_append_printf (joined, "%s%s", joined->len ? "\n" : "", json_node_get_string (node));
+    }
+  if (joined->len == 0)
+    g_string_append (joined, _("Claude Code reported an error"));
+  return g_strdup (joined->str);
+}
+
+/* The largest context window among the models used (the main model's;
+ * subagents may use smaller ones). */
+static gint64
+context_window (JsonObject *result)
+{
+  JsonObject *usage = cairn_json_get_object (result, "modelUsage");
+  g_autoptr(GList) models = usage ? json_object_get_members (usage) : NULL;
+  gint64 window = 0;
+
+  for (GList *l = models; l != NULL; l = l->next)
+    window = MAX (window, cairn_json_get_int (cairn_json_get_object (usage, l->data),
+                                              "contextWindow", 0));
+  return window;
+}
+
+static void
+handle_result (CairnSession *self,
+               CairnMessage *message)
+{
+  JsonObject *object = cairn_message_get_object (message);
+  JsonObject *usage = cairn_json_get_object (object, "usage");
+  double total_cost = cairn_json_get_double (object, "total_cost_usd", self->process_cost_usd);
+  g_autofree char *error_text = NULL;
+  g_autoptr(CairnResultItem) item = NULL;
+  CairnTurnFigures figures = { 0 };
+
+  figures.is_error = cairn_json_get_bool (object, "is_error", FALSE);
+  figures.duration_ms = cairn_json_get_int (object, "duration_ms", 0);
+  figures.input_tokens = cairn_json_get_int (usage, "input_tokens", 0) +
+                         cairn_json_get_int (usage, "cache_creation_input_tokens", 0) +
+                         cairn_json_get_int (usage, "cache_read_input_tokens", 0);
+  figures.output_tokens = cairn_json_get_int (usage, "output_tokens", 0);
+  /* total_cost_usd adds up over the process's life: show this turn's part. */
+  figures.cost_usd = MAX (0, total_cost - self->process_cost_usd);
+  self->process_cost_usd = MAX (self->process_cost_usd, total_cost);
+  if (figures.is_error)
+    figures.message = error_text = result_error_message (object);
+
+  _cairn_session_close_open_blocks (self);
+  _cairn_session_end_tool_calls (self, _("Not finished: the turn ended"));
+  _cairn_session_set_context (self, self->context_used, context_window (object));
+  _cairn_session_add_cost (self, figures.cost_usd);
+  item = cairn_result_item_new (&figures);
+  cairn_transcript_append (self->transcript, CAIRN_ITEM (item));
+  _cairn_session_turn_finished (self);
+}
+
+static void
+handle_control_request (CairnSession *self,
+                        CairnMessage *message)
+{
+  JsonObject *object = cairn_message_get_object (message);
+  const char *request_id = cairn_json_get_string (object, "request_id");
+  const char *subtype = cairn_message_get_subtype (message);
+  g_autoptr(JsonObject) answer = json_object_new ();
+  g_autofree char *title = NULL;
+
+  if (request_id == NULL)
+    {
+      append_raw (self, message, CAIRN_NOTICE_WARNING, _("Request without an id"));
+      return;
+    }
+
+  if (g_strcmp0 (subtype, "can_use_tool") == 0)
+    _cairn_session_request_permission (self, object);
+  else if (g_strcmp0 (subtype, "hook_callback") == 0)
+    cairn_cli_connection_respond (self->connection, request_id, answer);
+  else
+    {
+      title = g_strdup_printf (_("Unsupported request “%s”"), subtype ? subtype : "");
+      cairn_cli_connection_respond_error (self->connection, request_id, title);
+      append_raw (self, message, CAIRN_NOTICE_WARNING, title);
+    }
+}
+
+static void
+handle_invalid (CairnSession *self,
+                CairnMessage *message)
+{
+  g_autofree char *title =
+    g_strdup_printf (_("Claude Code printed a line Cairn could not read: %s"),
+                     cairn_message_get_parse_error (message));
+
+  append_raw (self, message, CAIRN_NOTICE_WARNING, title);
+}
+
+void
+_cairn_session_handle_message (CairnSession *self,
+                               CairnMessage *message)
+{
+  g_autofree char *title = NULL;
+
+  switch (cairn_message_get_kind (message))
+    {
+    case CAIRN_MESSAGE_INVALID:
+      handle_invalid (self, message);
+      break;
+
+    case CAIRN_MESSAGE_SYSTEM:
+      handle_system (self, message);
+      break;
+
+    case CAIRN_MESSAGE_ASSISTANT:
+      handle_assistant (self, message);
+      break;
+
+    case CAIRN_MESSAGE_USER:
+      handle_user (self, message);
+      break;
+
+    case CAIRN_MESSAGE_RESULT:
+      handle_result (self, message);
+      break;
+
+    case CAIRN_MESSAGE_STREAM_EVENT:
+      _cairn_session_handle_stream_event (self, cairn_message_get_object (message));
+      break;
+
+    case CAIRN_MESSAGE_CONTROL_REQUEST:
+      handle_control_request (self, message);
+      break;
+
+    case CAIRN_MESSAGE_CONTROL_CANCEL_REQUEST:
+      _cairn_session_cancel_permission (self, cairn_json_get_string (cairn_message_get_object (message),
+                                                                     "request_id"));
+      break;
+
+    case CAIRN_MESSAGE_CONTROL_RESPONSE:
+      break;
+
+    case CAIRN_MESSAGE_UNKNOWN:
+    default:
+      if (g_strcmp0 (cairn_message_get_type_name (message), "rate_limit_event") == 0)
+        {
+          notice_rate_limit (self, cairn_message_get_object (message));
+          break;
+        }
+      title = g_strdup_printf (_("Unknown message “%s”"),
+                               cairn_message_get_type_name (message) ?: "?");
+      append_raw (self, message, CAIRN_NOTICE_INFO, title);
+      break;
+    }
+}

@@ -1,0 +1,134 @@
+/* cairn-session-private.h
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "protocol/cairn-cli-connection.h"
+#include "protocol/cairn-protocol-log.h"
+#include "session/cairn-session.h"
+#include "transcript/cairn-text-item.h"
+#include "transcript/cairn-tool-call-item.h"
+
+G_BEGIN_DECLS
+
+/* How long the CLI gets to end a turn after an interrupt before Cairn stops
+ * the process itself (a hung CLI must not leave the turn open forever). */
+#define CAIRN_SESSION_INTERRUPT_GRACE_MS 5000
+
+struct _CairnSession
+{
+  GObject             parent_instance;
+
+  char               *cwd;
+  char               *cli_path;
+  CairnTranscript    *transcript;
+  CairnCliConnection *connection;
+
+  CairnSessionState   state;
+  char               *session_id;
+  char               *model;
+  char               *permission_mode;
+  /* --permission-mode for the next process this session starts */
+  char               *start_mode;
+  GStrv               commands;
+
+  /* Prompts sent whose `result` has not come yet (the CLI queues them). */
+  guint               pending_turns;
+  /* total_cost_usd in `result` adds up over the process's life. */
+  double              process_cost_usd;
+  guint               interrupt_timeout;
+
+  /* Blocks of the main agent's reply that are streaming in, by the API's
+   * content block index (text, thinking or tool call items). */
+  GHashTable         *open_blocks;
+  /* Every tool call of the session by tool_use_id, subagents' included,
+   * so results and nested messages find their card. */
+  GHashTable         *tool_calls;
+  /* The agent's task list, as TodoWrite / TaskCreate / TaskUpdate left it. */
+  GListStore         *todos;
+
+  gint64              context_used;
+  gint64              context_window;
+  double              cost_usd;
+  GStrv               model_values;
+  GStrv               model_labels;
+
+  CairnProtocolLog   *protocol_log;
+  CairnAttachmentStore *attachment_store;
+  GListStore         *pending_requests;
+  GListStore         *allow_rules;
+  guint               logged_items;
+
+  guint               closing : 1;
+  guint               restart_when_idle : 1;
+};
+
+void _cairn_session_handle_message   (CairnSession       *self,
+                                      CairnMessage       *message);
+void _cairn_session_append_notice    (CairnSession       *self,
+                                      CairnNoticeSeverity severity,
+                                      const char         *title,
+                                      const char         *body);
+void _cairn_session_close_open_blocks (CairnSession      *self);
+void _cairn_session_end_tool_calls   (CairnSession       *self,
+                                      const char         *reason);
+void _cairn_session_handle_stream_event (CairnSession    *self,
+                                         JsonObject      *object);
+void _cairn_session_handle_assistant_blocks (CairnSession *self,
+                                             JsonObject   *object,
+                                             JsonArray    *content);
+gboolean _cairn_session_handle_tool_results (CairnSession *self,
+                                             JsonObject   *object,
+                                             JsonArray    *content);
+void _cairn_session_update_todos     (CairnSession       *self,
+                                      CairnToolCallItem  *call,
+                                      JsonNode           *structured);
+void _cairn_session_set_context      (CairnSession       *self,
+                                      gint64              used,
+                                      gint64              window);
+void _cairn_session_request_permission (CairnSession     *self,
+                                        JsonObject       *control_request);
+void _cairn_session_cancel_permission  (CairnSession     *self,
+                                        const char       *request_id);
+void _cairn_session_expire_permissions (CairnSession     *self);
+void _cairn_session_restart_fresh      (CairnSession     *self,
+                                        const char       *mode);
+void _cairn_session_restart_if_idle    (CairnSession     *self);
+void _cairn_session_log_items        (CairnSession       *self);
+void _cairn_session_add_cost         (CairnSession       *self,
+                                      double              cost);
+void _cairn_session_set_state        (CairnSession       *self,
+                                      CairnSessionState   state);
+void _cairn_session_set_string       (CairnSession       *self,
+                                      char              **field,
+                                      const char         *value,
+                                      guint               prop_id);
+void _cairn_session_turn_finished    (CairnSession       *self);
+CairnCliConnection *_cairn_session_get_connection (CairnSession *self);
+void _cairn_session_attach_connection (CairnSession       *self,
+                                       CairnCliConnection *connection);
+
+enum {
+  CAIRN_SESSION_PROP_0,
+  CAIRN_SESSION_PROP_CWD,
+  CAIRN_SESSION_PROP_CLI_PATH,
+  CAIRN_SESSION_PROP_TRANSCRIPT,
+  CAIRN_SESSION_PROP_STATE,
+  CAIRN_SESSION_PROP_BUSY,
+  CAIRN_SESSION_PROP_SESSION_ID,
+  CAIRN_SESSION_PROP_MODEL,
+  CAIRN_SESSION_PROP_PERMISSION_MODE,
+  CAIRN_SESSION_PROP_TODOS,
+  CAIRN_SESSION_PROP_CONTEXT_USED,
+  CAIRN_SESSION_PROP_CONTEXT_WINDOW,
+  CAIRN_SESSION_PROP_COST_USD,
+  CAIRN_SESSION_PROP_COMMANDS,
+  CAIRN_SESSION_PROP_MODEL_VALUES,
+  CAIRN_SESSION_N_PROPS
+};
+
+G_END_DECLS

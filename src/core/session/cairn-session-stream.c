@@ -1,0 +1,250 @@
+/* cairn-session-stream.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cairn-session"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "protocol/cairn-json.h"
+#include "transcript/cairn-notice-item.h"
+#include "session/cairn-session-private.h"
+
+/* The reply as it streams (stream_event) and as it is then confirmed
+ * (one `assistant` line per content block). Each piece of text must end up
+ * in the transcript exactly once:
+ *  - a streamed block creates its item at content_block_start and grows it
+ *    with deltas; the block's `assistant` line then replaces the text with
+ *    the final one and closes it (it comes before content_block_stop);
+ *  - an `assistant` line with no open block of its kind (no streaming, a
+ *    subagent, or the non-streamed repeat after a cut stream under another
+ *    message id, PROTOCOL §8) adds a new item, unless a block of the cut
+ *    stream is still open: then that one is replaced. */
+
+static CairnTranscript *
+container_for (CairnSession *self,
+               const char   *parent_tool_use_id)
+{
+  CairnToolCallItem *parent = NULL;
+
+  if (parent_tool_use_id != NULL)
+    parent = g_hash_table_lookup (self->tool_calls, parent_tool_use_id);
+  if (parent != NULL && cairn_tool_call_item_get_children (parent) != NULL)
+    return cairn_tool_call_item_get_children (parent);
+  return self->transcript;
+}
+
+static CairnToolCallItem *
+add_tool_call (CairnSession    *self,
+               CairnTranscript *container,
+               const char      *id,
+               const char      *name)
+{
+  g_autoptr(CairnToolCallItem) call = cairn_tool_call_item_new (id, name, self->cwd);
+
+  if (id != NULL)
+    g_hash_table_replace (self->tool_calls, g_strdup (id), g_object_ref (call));
+  cairn_transcript_append (container, CAIRN_ITEM (call));
+  return call;
+}
+
+static CairnItem *
+start_block (CairnSession *self,
+             JsonObject   *block)
+{
+  const char *type = cairn_json_get_string (block, "type");
+  g_autoptr(CairnTextItem) text = NULL;
+
+  if (g_strcmp0 (type, "tool_use") == 0)
+    return g_object_ref (CAIRN_ITEM (add_tool_call (self, self->transcript,
+                                                    cairn_json_get_string (block, "id"),
+                                                    cairn_json_get_string (block, "name"))));
+  if (g_strcmp0 (type, "text") == 0)
+    text = cairn_text_item_new (CAIRN_ITEM_KIND_ASSISTANT, cairn_json_get_string (block, "text"));
+  else if (g_strcmp0 (type, "thinking") == 0)
+    text = cairn_text_item_new (CAIRN_ITEM_KIND_THINKING, cairn_json_get_string (block, "thinking"));
+  else
+    return NULL;   /* other block types are shown from their `assistant` line */
+  cairn_text_item_set_streaming (text, TRUE);
+  cairn_transcript_append (self->transcript, CAIRN_ITEM (text));
+  return CAIRN_ITEM (g_steal_pointer (&text));
+}
+
+static void
+apply_delta (CairnItem  *item,
+             JsonObject *delta)
+{
+  const char *type = cairn_json_get_string (delta, "type");
+
+  if (g_strcmp0 (type, "text_delta") == 0 && CAIRN_IS_TEXT_ITEM (item))
+    cairn_text_item_append (CAIRN_TEXT_ITEM (item), cairn_json_get_string (delta, "text"));
+  else if (g_strcmp0 (type, "thinking_delta") == 0 && CAIRN_IS_TEXT_ITEM (item))
+    cairn_text_item_append (CAIRN_TEXT_ITEM (item), cairn_json_get_string (delta, "thinking"));
+  else if (g_strcmp0 (type, "input_json_delta") == 0 && CAIRN_IS_TOOL_CALL_ITEM (item))
+    cairn_tool_call_item_append_input_json (CAIRN_TOOL_CALL_ITEM (item),
+                                            cairn_json_get_string (delta, "partial_json"));
+}
+
+static void
+track_usage (CairnSession *self,
+             JsonObject   *usage)
+{
+  gint64 used = cairn_json_get_int (usage, "input_tokens", 0) +
+                cairn_json_get_int (usage, "cache_creation_input_tokens", 0) +
+                cairn_json_get_int (usage, "cache_read_input_tokens", 0) +
+                cairn_json_get_int (usage, "output_tokens", 0);
+
+  if (used > 0)
+    _cairn_session_set_context (self, used, self->context_window);
+}
+
+void
+_cairn_session_handle_stream_event (CairnSession *self,
+                                    JsonObject   *object)
+{
+  JsonObject *event = cairn_json_get_object (object, "event");
+  const char *type = cairn_json_get_string (event, "type");
+  gpointer index = GINT_TO_POINTER (cairn_json_get_int (event, "index", -1));
+  CairnItem *item;
+
+  /* Subagents don't stream; their messages come whole. */
+  if (cairn_json_get_string (object, "parent_tool_use_id") != NULL)
+    return;
+
+  if (g_strcmp0 (type, "content_block_start") == 0)
+    {
+      item = start_block (self, cairn_json_get_object (event, "content_block"));
+      if (item != NULL)
+        g_hash_table_replace (self->open_blocks, index, item);
+    }
+  else if (g_strcmp0 (type, "content_block_delta") == 0)
+    {
+      if ((item = g_hash_table_lookup (self->open_blocks, index)))
+        apply_delta (item, cairn_json_get_object (event, "delta"));
+    }
+  else if (g_strcmp0 (type, "message_start") == 0)
+    track_usage (self, cairn_json_get_object (cairn_json_get_object (event, "message"), "usage"));
+}
+
+/* The open streamed block of this kind, taken out of the open set. */
+static CairnItem *
+take_open_block (CairnSession  *self,
+                 CairnItemKind  kind,
+                 const char    *tool_use_id)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, self->open_blocks);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      gboolean same_call = tool_use_id == NULL ||
+        g_strcmp0 (cairn_tool_call_item_get_tool_use_id (value), tool_use_id) == 0;
+      if (cairn_item_get_kind (value) == kind && same_call)
+        {
+          g_hash_table_iter_steal (&iter);
+          return value;
+        }
+    }
+  return NULL;
+}
+
+static void
+finish_text (CairnSession    *self,
+             CairnTranscript *container,
+             CairnItemKind    kind,
+             const char      *text,
+             gboolean         main_agent)
+{
+  g_autoptr(CairnItem) open = main_agent ? take_open_block (self, kind, NULL) : NULL;
+  g_autoptr(CairnTextItem) item = NULL;
+
+  if (open != NULL)
+    {
+      cairn_text_item_set_text (CAIRN_TEXT_ITEM (open), text);
+      cairn_text_item_set_streaming (CAIRN_TEXT_ITEM (open), FALSE);
+      return;
+    }
+  item = cairn_text_item_new (kind, text);
+  cairn_transcript_append (container, CAIRN_ITEM (item));
+}
+
+static void
+finish_tool_use (CairnSession    *self,
+                 CairnTranscript *container,
+                 JsonObject      *block)
+{
+  const char *id = cairn_json_get_string (block, "id");
+  JsonObject *input = cairn_json_get_object (block, "input");
+  g_autoptr(CairnItem) open = id ? take_open_block (self, CAIRN_ITEM_KIND_TOOL_CALL, id) : NULL;
+  CairnToolCallItem *call = id ? g_hash_table_lookup (self->tool_calls, id) : NULL;
+
+  if (call == NULL)
+    call = add_tool_call (self, container, id, cairn_json_get_string (block, "name"));
+  if (input != NULL)
+    cairn_tool_call_item_set_input (call, input);
+}
+
+static void
+append_raw_block (CairnTranscript *container,
+                  JsonNode        *node,
+                  const char      *type)
+{
+  g_autofree char *text = cairn_json_to_string (node, TRUE);
+  g_autofree char *title = g_strdup_printf (_("Content block “%s”"), type ? type : "?");
+  g_autoptr(CairnNoticeItem) item = cairn_notice_item_new_raw (CAIRN_NOTICE_INFO, title, text);
+
+  cairn_transcript_append (container, CAIRN_ITEM (item));
+}
+
+void
+_cairn_session_handle_assistant_blocks (CairnSession *self,
+                                        JsonObject   *object,
+                                        JsonArray    *content)
+{
+  const char *parent = cairn_json_get_string (object, "parent_tool_use_id");
+  CairnTranscript *container = container_for (self, parent);
+
+  if (parent == NULL)
+    track_usage (self, cairn_json_get_object (cairn_json_get_object (object, "message"), "usage"));
+  for (guint i = 0; i < json_array_get_length (content); i++)
+    {
+      JsonNode *node = json_array_get_element (content, i);
+      JsonObject *block = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+      const char *type = cairn_json_get_string (block, "type");
+
+      if (g_strcmp0 (type, "text") == 0 && cairn_json_get_string (block, "text"))
+        finish_text (self, container, CAIRN_ITEM_KIND_ASSISTANT,
+                     cairn_json_get_string (block, "text"), parent == NULL);
+      else if (g_strcmp0 (type, "thinking") == 0 && cairn_json_get_string (block, "thinking"))
+        finish_text (self, container, CAIRN_ITEM_KIND_THINKING,
+                     cairn_json_get_string (block, "thinking"), parent == NULL);
+      else if (g_strcmp0 (type, "tool_use") == 0)
+        finish_tool_use (self, container, block);
+      else
+        append_raw_block (container, node, type);
+    }
+}
+
+/**
+ * _cairn_session_close_open_blocks:
+ *
+ * The turn or the process ended: whatever still streams is final as it is.
+ */
+void
+_cairn_session_close_open_blocks (CairnSession *self)
+{
+  GHashTableIter iter;
+  gpointer value;
+
+  g_hash_table_iter_init (&iter, self->open_blocks);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    if (CAIRN_IS_TEXT_ITEM (value))
+      cairn_text_item_set_streaming (CAIRN_TEXT_ITEM (value), FALSE);
+  g_hash_table_remove_all (self->open_blocks);
+}

@@ -1,0 +1,157 @@
+/* cairn-session-tools.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cairn-session"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "protocol/cairn-json.h"
+#include "session/cairn-session-private.h"
+#include "transcript/cairn-todo.h"
+
+/* Tool results find their card by tool_use_id; task tools also keep the
+ * session's live task list. */
+
+gboolean
+_cairn_session_handle_tool_results (CairnSession *self,
+                                    JsonObject   *object,
+                                    JsonArray    *content)
+{
+  JsonNode *structured = json_object_get_member (object, "tool_use_result");
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < json_array_get_length (content); i++)
+    {
+      JsonObject *block = json_array_get_object_element (content, i);
+      const char *id = cairn_json_get_string (block, "tool_use_id");
+      CairnToolCallItem *call = id ? g_hash_table_lookup (self->tool_calls, id) : NULL;
+
+      if (g_strcmp0 (cairn_json_get_string (block, "type"), "tool_result") != 0 || call == NULL)
+        continue;
+      cairn_tool_call_item_set_result (call, json_object_get_member (block, "content"),
+                                       cairn_json_get_bool (block, "is_error", FALSE), structured);
+      if (!cairn_json_get_bool (block, "is_error", FALSE))
+        _cairn_session_update_todos (self, call, structured);
+      handled = TRUE;
+    }
+  return handled;
+}
+
+/**
+ * _cairn_session_end_tool_calls:
+ *
+ * Closes the calls that never got a result (seen as "not run" rather
+ * than spinning forever).
+ */
+void
+_cairn_session_end_tool_calls (CairnSession *self,
+                               const char   *reason)
+{
+  GHashTableIter iter;
+  gpointer value;
+
+  g_hash_table_iter_init (&iter, self->tool_calls);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    cairn_tool_call_item_mark_not_run (value, reason);
+}
+
+static CairnTodo *
+find_todo (CairnSession *self,
+           const char   *id,
+           guint        *position)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->todos));
+
+  for (guint i = 0; id != NULL && i < n; i++)
+    {
+      g_autoptr(CairnTodo) todo = g_list_model_get_item (G_LIST_MODEL (self->todos), i);
+      if (g_strcmp0 (cairn_todo_get_id (todo), id) == 0)
+        {
+          *position = i;
+          return todo;
+        }
+    }
+  return NULL;
+}
+
+/* TodoWrite sends the whole list each time. */
+static void
+replace_todos (CairnSession *self,
+               JsonArray    *todos)
+{
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < json_array_get_length (todos); i++)
+    {
+      JsonObject *todo = json_array_get_object_element (todos, i);
+      g_autofree char *id = g_strdup_printf ("%u", i + 1);
+      g_ptr_array_add (items, cairn_todo_new (id, cairn_json_get_string (todo, "content"),
+                                              cairn_json_get_string (todo, "activeForm"),
+                                              cairn_todo_status_from_string (
+                                                cairn_json_get_string (todo, "status"))));
+    }
+  g_list_store_splice (self->todos, 0, g_list_model_get_n_items (G_LIST_MODEL (self->todos)),
+                       items->pdata, items->len);
+}
+
+static void
+create_todo (CairnSession *self,
+             JsonObject   *input,
+             JsonObject   *result)
+{
+  const char *id = cairn_json_get_string (cairn_json_get_object (result, "task"), "id");
+  g_autoptr(CairnTodo) todo = NULL;
+  guint position;
+
+  if (id == NULL || find_todo (self, id, &position) != NULL)
+    return;
+  todo = cairn_todo_new (id, cairn_json_get_string (input, "subject"),
+                         cairn_json_get_string (input, "activeForm"), CAIRN_TODO_PENDING);
+  g_list_store_append (self->todos, todo);
+}
+
+static void
+update_todo (CairnSession *self,
+             JsonObject   *input)
+{
+  guint position;
+  CairnTodo *todo = find_todo (self, cairn_json_get_string (input, "taskId"), &position);
+  const char *status = cairn_json_get_string (input, "status");
+
+  if (todo == NULL)
+    return;
+  if (g_strcmp0 (status, "deleted") == 0)
+    {
+      g_list_store_remove (self->todos, position);
+      return;
+    }
+  if (status != NULL)
+    cairn_todo_set_status (todo, cairn_todo_status_from_string (status));
+  cairn_todo_set_subject (todo, cairn_json_get_string (input, "subject"));
+}
+
+void
+_cairn_session_update_todos (CairnSession      *self,
+                             CairnToolCallItem *call,
+                             JsonNode          *structured)
+{
+  const char *name = cairn_tool_call_item_get_name (call);
+  JsonObject *input = cairn_tool_call_item_get_input (call);
+  JsonObject *result = structured && JSON_NODE_HOLDS_OBJECT (structured)
+                         ? json_node_get_object (structured) : NULL;
+
+  if (input == NULL)
+    return;
+  if (g_strcmp0 (name, "TodoWrite") == 0 && cairn_json_get_array (input, "todos"))
+    replace_todos (self, cairn_json_get_array (input, "todos"));
+  else if (g_strcmp0 (name, "TaskCreate") == 0)
+    create_todo (self, input, result);
+  else if (g_strcmp0 (name, "TaskUpdate") == 0)
+    update_todo (self, input);
+}

@@ -1,0 +1,85 @@
+/* cairn-session.h
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "approvals/cairn-allow-rule.h"
+#include "attachments/cairn-attachment-store.h"
+#include "approvals/cairn-permission-request.h"
+#include "transcript/cairn-transcript.h"
+#include "cairn-types.h"
+
+G_BEGIN_DECLS
+
+#define CAIRN_TYPE_SESSION (cairn_session_get_type())
+
+G_DECLARE_FINAL_TYPE (CairnSession, cairn_session, CAIRN, SESSION, GObject)
+
+CairnSession       *cairn_session_new                 (const char   *cwd,
+                                                       const char   *cli_path);
+CairnTranscript    *cairn_session_get_transcript      (CairnSession *self);
+CairnSessionState   cairn_session_get_state           (CairnSession *self);
+gboolean            cairn_session_get_busy            (CairnSession *self);
+const char         *cairn_session_get_session_id      (CairnSession *self);
+const char         *cairn_session_get_model           (CairnSession *self);
+const char         *cairn_session_get_permission_mode (CairnSession *self);
+const char         *cairn_session_get_cwd             (CairnSession *self);
+const char * const *cairn_session_get_commands        (CairnSession *self);
+GListModel         *cairn_session_get_todos           (CairnSession *self);
+gint64              cairn_session_get_context_used    (CairnSession *self);
+gint64              cairn_session_get_context_window  (CairnSession *self);
+double              cairn_session_get_cost_usd        (CairnSession *self);
+const char * const *cairn_session_get_model_values    (CairnSession *self);
+const char * const *cairn_session_get_model_labels    (CairnSession *self);
+gboolean            cairn_session_start               (CairnSession *self);
+gboolean            cairn_session_set_debug_dir       (CairnSession *self,
+                                                       const char   *dir,
+                                                       GError      **error);
+void                cairn_session_set_start_mode      (CairnSession *self,
+                                                       const char   *mode);
+void                cairn_session_set_model           (CairnSession *self,
+                                                       const char   *model);
+void                cairn_session_send_prompt         (CairnSession *self,
+                                                       const char   *text);
+void                cairn_session_send_prompt_with_images (CairnSession *self,
+                                                           const char   *text,
+                                                           GPtrArray    *saved_images);
+CairnAttachmentStore *cairn_session_get_attachment_store (CairnSession *self);
+void                cairn_session_allow               (CairnSession           *self,
+                                                       CairnPermissionRequest *request,
+                                                       JsonObject             *updated_input,
+                                                       JsonArray              *updated_permissions);
+void                cairn_session_allow_always        (CairnSession           *self,
+                                                       CairnPermissionRequest *request);
+void                cairn_session_allow_suggestion    (CairnSession           *self,
+                                                       CairnPermissionRequest *request,
+                                                       guint                   index);
+void                cairn_session_deny                (CairnSession           *self,
+                                                       CairnPermissionRequest *request,
+                                                       const char             *message,
+                                                       gboolean                interrupt);
+void                cairn_session_answer_questions    (CairnSession           *self,
+                                                       CairnPermissionRequest *request,
+                                                       JsonObject             *answers);
+void                cairn_session_answer_plan         (CairnSession           *self,
+                                                       CairnPermissionRequest *request,
+                                                       CairnPlanChoice         choice,
+                                                       const char             *plan,
+                                                       const char             *feedback);
+GListModel         *cairn_session_get_pending_requests (CairnSession          *self);
+GListModel         *cairn_session_get_allow_rules     (CairnSession           *self);
+void                cairn_session_revoke_rule         (CairnSession           *self,
+                                                       CairnAllowRule         *rule);
+void                cairn_session_set_permission_mode (CairnSession           *self,
+                                                       const char             *mode);
+gboolean            cairn_session_get_bypass_available (CairnSession          *self);
+void                cairn_session_interrupt           (CairnSession *self);
+void                cairn_session_close               (CairnSession *self);
+
+G_END_DECLS

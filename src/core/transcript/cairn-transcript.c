@@ -1,0 +1,170 @@
+/* cairn-transcript.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cairn-transcript"
+
+#include "config.h"
+
+#include "transcript/cairn-transcript.h"
+
+/* The conversation as a list model. It only grows: items change in place
+ * (and notify) while they stream, so the list view never re-creates rows. */
+struct _CairnTranscript
+{
+  GObject    parent_instance;
+  GPtrArray *items;
+};
+
+static void list_model_iface_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (CairnTranscript, cairn_transcript, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, list_model_iface_init))
+
+enum {
+  PROP_0,
+  PROP_N_ITEMS,
+  N_PROPS
+};
+
+static GParamSpec *properties [N_PROPS];
+
+static GType
+get_item_type (GListModel *model)
+{
+  return CAIRN_TYPE_ITEM;
+}
+
+static guint
+get_n_items (GListModel *model)
+{
+  return CAIRN_TRANSCRIPT (model)->items->len;
+}
+
+static gpointer
+get_item (GListModel *model,
+          guint       position)
+{
+  CairnTranscript *self = CAIRN_TRANSCRIPT (model);
+
+  if (position >= self->items->len)
+    return NULL;
+  return g_object_ref (g_ptr_array_index (self->items, position));
+}
+
+static void
+list_model_iface_init (GListModelInterface *iface)
+{
+  iface->get_item_type = get_item_type;
+  iface->get_n_items = get_n_items;
+  iface->get_item = get_item;
+}
+
+static void
+cairn_transcript_finalize (GObject *object)
+{
+  CairnTranscript *self = (CairnTranscript *)object;
+
+  g_clear_pointer (&self->items, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (cairn_transcript_parent_class)->finalize (object);
+}
+
+static void
+cairn_transcript_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  CairnTranscript *self = CAIRN_TRANSCRIPT (object);
+
+  switch (prop_id)
+    {
+    case PROP_N_ITEMS:
+      g_value_set_uint (value, self->items->len);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cairn_transcript_class_init (CairnTranscriptClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = cairn_transcript_finalize;
+  object_class->get_property = cairn_transcript_get_property;
+
+  properties [PROP_N_ITEMS] =
+    g_param_spec_uint ("n-items", NULL, NULL, 0, G_MAXUINT, 0,
+                       (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+cairn_transcript_init (CairnTranscript *self)
+{
+  self->items = g_ptr_array_new_with_free_func (g_object_unref);
+}
+
+CairnTranscript *
+cairn_transcript_new (void)
+{
+  return g_object_new (CAIRN_TYPE_TRANSCRIPT, NULL);
+}
+
+void
+cairn_transcript_append (CairnTranscript *self,
+                         CairnItem       *item)
+{
+  g_return_if_fail (CAIRN_IS_TRANSCRIPT (self));
+  g_return_if_fail (CAIRN_IS_ITEM (item));
+
+  g_ptr_array_add (self->items, g_object_ref (item));
+  g_list_model_items_changed (G_LIST_MODEL (self), self->items->len - 1, 0, 1);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
+}
+
+/**
+ * cairn_transcript_append_all:
+ * @items: (element-type CairnItem): items to add at the end
+ *
+ * Adds many items with one change of the model (a loaded history): the
+ * list view then binds only the rows it shows, not one row per item.
+ */
+void
+cairn_transcript_append_all (CairnTranscript *self,
+                             GPtrArray       *items)
+{
+  guint position;
+
+  g_return_if_fail (CAIRN_IS_TRANSCRIPT (self));
+  g_return_if_fail (items != NULL);
+
+  if (items->len == 0)
+    return;
+  position = self->items->len;
+  for (guint i = 0; i < items->len; i++)
+    g_ptr_array_add (self->items, g_object_ref (g_ptr_array_index (items, i)));
+  g_list_model_items_changed (G_LIST_MODEL (self), position, 0, items->len);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
+}
+
+guint
+cairn_transcript_count_kind (CairnTranscript *self,
+                             CairnItemKind    kind)
+{
+  guint count = 0;
+
+  g_return_val_if_fail (CAIRN_IS_TRANSCRIPT (self), 0);
+
+  for (guint i = 0; i < self->items->len; i++)
+    if (cairn_item_get_kind (g_ptr_array_index (self->items, i)) == kind)
+      count++;
+  return count;
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env python3
+"""Fails when a file in src/core includes one from a later layer, or GTK.
+
+The core's folders depend one way only (src/core/meson.build lists them in
+order): a file may include its own folder's headers and those of the folders
+before it, never those after it, and nothing from GTK or libadwaita.
+"""
+import pathlib
+import re
+import sys
+
+LAYERS = ["protocol", "approvals", "attachments", "prompt", "transcript",
+          "history", "session", "search"]
+# Folders on one rank don't include each other either.
+RANK = {"protocol": 0, "approvals": 1, "attachments": 1, "prompt": 1,
+        "transcript": 2, "history": 3, "session": 4, "search": 5}
+INCLUDE = re.compile(r'^\s*#\s*include\s+[<"]([^">]+)[">]', re.M)
+
+core = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else
+                    pathlib.Path(__file__).parent.parent / "src" / "core")
+problems = []
+for path in sorted(core.rglob("*.[ch]")):
+    folder = path.relative_to(core).parts[0] if len(path.relative_to(core).parts) > 1 else None
+    if folder is not None and folder not in RANK:
+        problems.append(f"{path}: folder '{folder}' is not a known layer")
+        continue
+    for header in INCLUDE.findall(path.read_text(encoding="utf-8")):
+        if header.startswith(("gtk/", "adwaita", "gtksourceview")):
+            problems.append(f"{path}: includes {header} (the core never uses GTK)")
+            continue
+        target = header.split("/")[0] if "/" in header else None
+        if target not in RANK:
+            continue
+        if folder is None:
+            problems.append(f"{path}: a core root header includes {header}")
+        elif target != folder and RANK[target] >= RANK[folder]:
+            problems.append(f"{path}: {folder}/ includes {header}, a layer that comes after it")
+
+for p in problems:
+    print(p)
+print(f"{len(problems)} layering problems in {core}")
+sys.exit(1 if problems else 0)
