@@ -26,7 +26,7 @@ card_for (CairnSession           *self,
 {
   const char *id = cairn_permission_request_get_tool_use_id (request);
 
-  return id ? g_hash_table_lookup (self->tool_calls, id) : NULL;
+  return cairn_transcript_builder_find_call (self->builder, id);
 }
 
 /* Takes the request out of the queue in its final state. */

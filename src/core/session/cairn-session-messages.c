@@ -19,18 +19,26 @@
 /* Turns each line the CLI prints into changes of the transcript. Anything
  * not understood yet is kept as a RAW item, so nothing the CLI says is lost. */
 
-#define RAW_DISPLAY_MAX (64 * 1024)
-
 static void
 append_raw (CairnSession        *self,
             CairnMessage        *message,
             CairnNoticeSeverity  severity,
             const char          *title)
 {
-  g_autofree char *text = cairn_message_dup_display_text (message, RAW_DISPLAY_MAX);
-  g_autoptr(CairnNoticeItem) item = cairn_notice_item_new_raw (severity, title, text);
+  cairn_transcript_builder_append_raw (self->builder, message, severity, title);
+}
 
-  cairn_transcript_append (self->transcript, CAIRN_ITEM (item));
+static void
+track_usage (CairnSession *self,
+             JsonObject   *usage)
+{
+  gint64 used = cairn_json_get_int (usage, "input_tokens", 0) +
+                cairn_json_get_int (usage, "cache_creation_input_tokens", 0) +
+                cairn_json_get_int (usage, "cache_read_input_tokens", 0) +
+                cairn_json_get_int (usage, "output_tokens", 0);
+
+  if (used > 0)
+    _cairn_session_set_context (self, used, self->context_window);
 }
 
 static void
@@ -101,7 +109,7 @@ handle_task_progress (CairnSession *self,
                       JsonObject   *object)
 {
   const char *id = cairn_json_get_string (object, "tool_use_id");
-  CairnToolCallItem *call = id ? g_hash_table_lookup (self->tool_calls, id) : NULL;
+  CairnToolCallItem *call = cairn_transcript_builder_find_call (self->builder, id);
 
   if (call != NULL)
     cairn_tool_call_item_set_progress (call, cairn_json_get_string (object, "description"));
@@ -162,108 +170,28 @@ notice_rate_limit (CairnSession *self,
   _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, title, body);
 }
 
-static char *
-join_text_blocks (JsonArray *content)
-{
-  GString *text = g_string_new (NULL);
-
-  for (guint i = 0; content != NULL && i < json_array_get_length (content); i++)
-    {
-      JsonNode *node = json_array_get_element (content, i);
-      const char *piece = JSON_NODE_HOLDS_OBJECT (node)
-        ? cairn_json_get_string (json_node_get_object (node), "text") : NULL;
-      if (piece != NULL)
-        g_string_append (text, piece);
-    }
-  return g_string_free (text, FALSE);
-}
-
+/* The main agent's messages say how full the context is. */
 static void
 handle_assistant (CairnSession *self,
                   CairnMessage *message)
 {
   JsonObject *object = cairn_message_get_object (message);
-  JsonObject *inner = cairn_json_get_object (object, "message");
-  JsonArray *content = cairn_json_get_array (inner, "content");
 
-  /* API failures come as a made-up assistant message with an error. */
-  if (g_strcmp0 (cairn_json_get_string (inner, "model"), "<synthetic>") == 0 &&
-      cairn_json_get_string (object, "error") != NULL)
-    {
-      g_autofree char *text = join_text_blocks (content);
-      _cairn_session_close_open_blocks (self);
-      _cairn_session_append_notice (self, CAIRN_NOTICE_ERROR, _("Claude could not answer"), text);
-      return;
-    }
-  if (content == NULL)
-    {
-      append_raw (self, message, CAIRN_NOTICE_WARNING, _("Assistant message without content"));
-      return;
-    }
-  _cairn_session_handle_assistant_blocks (self, object, content);
-}
-
-static gboolean
-is_interrupt_marker (const char *text)
-{
-  return g_str_has_prefix (text, "[Request interrupted by user");
-}
-
-static char *
-strip_local_command_tags (const char *text)
-{
-  g_autofree char *copy = g_strdup (text);
-  char *start = strstr (copy, "<local-command-stdout>");
-  char *end;
-
-  if (start == NULL)
-    return g_strdup (text);
-  start += strlen ("<local-command-stdout>");
-  if ((end = strstr (start, "</local-command-stdout>")))
-    *end = '\0';
-  return g_strdup (start);
-}
-
-/* The task a subagent was given, shown at the top of its card. */
-static void
-handle_subagent_prompt (CairnSession *self,
-                        const char   *parent,
-                        const char   *text)
-{
-  CairnToolCallItem *call = g_hash_table_lookup (self->tool_calls, parent);
-  CairnTranscript *children = call ? cairn_tool_call_item_get_children (call) : NULL;
-  g_autoptr(CairnNoticeItem) item = cairn_notice_item_new (CAIRN_NOTICE_INFO, _("Task"), text);
-
-  cairn_transcript_append (children ? children : self->transcript, CAIRN_ITEM (item));
+  if (cairn_json_get_string (object, "parent_tool_use_id") == NULL)
+    track_usage (self, cairn_json_get_object (cairn_json_get_object (object, "message"), "usage"));
+  cairn_transcript_builder_add_assistant (self->builder, message);
 }
 
 static void
-handle_user (CairnSession *self,
-             CairnMessage *message)
+handle_stream_event (CairnSession *self,
+                     JsonObject   *object)
 {
-  JsonObject *object = cairn_message_get_object (message);
-  JsonObject *inner = cairn_json_get_object (object, "message");
-  const char *plain = cairn_json_get_string (inner, "content");
-  JsonArray *blocks = cairn_json_get_array (inner, "content");
-  g_autofree char *text = plain ? g_strdup (plain) : join_text_blocks (blocks);
-  const char *parent = cairn_json_get_string (object, "parent_tool_use_id");
+  JsonObject *event = cairn_json_get_object (object, "event");
 
-  if (blocks != NULL && _cairn_session_handle_tool_results (self, object, blocks))
-    return;
-  if (parent != NULL && *text != '\0')
-    handle_subagent_prompt (self, parent, text);
-  else if (strstr (text, "<local-command-stdout>") != NULL)
-    {
-      g_autofree char *output = strip_local_command_tags (text);
-      _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, output, NULL);
-    }
-  /* The turn's result row already says it was interrupted. */
-  else if (is_interrupt_marker (text))
-    return;
-  /* Our own prompt echoed back is already in the transcript. */
-  else if (!cairn_json_get_bool (object, "isReplay", FALSE))
-    append_raw (self, message, CAIRN_NOTICE_INFO,
-                blocks != NULL && *text == '\0' ? _("Tool result") : _("User message"));
+  if (g_strcmp0 (cairn_json_get_string (event, "type"), "message_start") == 0 &&
+      cairn_json_get_string (object, "parent_tool_use_id") == NULL)
+    track_usage (self, cairn_json_get_object (cairn_json_get_object (event, "message"), "usage"));
+  cairn_transcript_builder_add_stream_event (self->builder, object);
 }
 
 static char *
@@ -327,12 +255,12 @@ handle_result (CairnSession *self,
   if (figures.is_error)
     figures.message = error_text = result_error_message (object);
 
-  _cairn_session_close_open_blocks (self);
-  _cairn_session_end_tool_calls (self, _("Not finished: the turn ended"));
+  cairn_transcript_builder_close_open_blocks (self->builder);
+  cairn_transcript_builder_end_tool_calls (self->builder, _("Not finished: the turn ended"));
   _cairn_session_set_context (self, self->context_used, context_window (object));
   _cairn_session_add_cost (self, figures.cost_usd);
   item = cairn_result_item_new (&figures);
-  cairn_transcript_append (self->transcript, CAIRN_ITEM (item));
+  cairn_transcript_builder_append (self->builder, CAIRN_ITEM (item));
   _cairn_session_turn_finished (self);
 }
 
@@ -396,7 +324,7 @@ _cairn_session_handle_message (CairnSession *self,
       break;
 
     case CAIRN_MESSAGE_USER:
-      handle_user (self, message);
+      cairn_transcript_builder_add_user (self->builder, message);
       break;
 
     case CAIRN_MESSAGE_RESULT:
@@ -404,7 +332,7 @@ _cairn_session_handle_message (CairnSession *self,
       break;
 
     case CAIRN_MESSAGE_STREAM_EVENT:
-      _cairn_session_handle_stream_event (self, cairn_message_get_object (message));
+      handle_stream_event (self, cairn_message_get_object (message));
       break;
 
     case CAIRN_MESSAGE_CONTROL_REQUEST:

@@ -11,7 +11,7 @@
 #include "protocol/cairn-protocol-log.h"
 #include "session/cairn-session.h"
 #include "transcript/cairn-text-item.h"
-#include "transcript/cairn-tool-call-item.h"
+#include "transcript/cairn-transcript-builder.h"
 
 G_BEGIN_DECLS
 
@@ -25,7 +25,8 @@ struct _CairnSession
 
   char               *cwd;
   char               *cli_path;
-  CairnTranscript    *transcript;
+  /* Turns the CLI's lines into the transcript, the cards and the task list. */
+  CairnTranscriptBuilder *builder;
   CairnCliConnection *connection;
 
   CairnSessionState   state;
@@ -41,15 +42,6 @@ struct _CairnSession
   /* total_cost_usd in `result` adds up over the process's life. */
   double              process_cost_usd;
   guint               interrupt_timeout;
-
-  /* Blocks of the main agent's reply that are streaming in, by the API's
-   * content block index (text, thinking or tool call items). */
-  GHashTable         *open_blocks;
-  /* Every tool call of the session by tool_use_id, subagents' included,
-   * so results and nested messages find their card. */
-  GHashTable         *tool_calls;
-  /* The agent's task list, as TodoWrite / TaskCreate / TaskUpdate left it. */
-  GListStore         *todos;
 
   gint64              context_used;
   gint64              context_window;
@@ -73,20 +65,6 @@ void _cairn_session_append_notice    (CairnSession       *self,
                                       CairnNoticeSeverity severity,
                                       const char         *title,
                                       const char         *body);
-void _cairn_session_close_open_blocks (CairnSession      *self);
-void _cairn_session_end_tool_calls   (CairnSession       *self,
-                                      const char         *reason);
-void _cairn_session_handle_stream_event (CairnSession    *self,
-                                         JsonObject      *object);
-void _cairn_session_handle_assistant_blocks (CairnSession *self,
-                                             JsonObject   *object,
-                                             JsonArray    *content);
-gboolean _cairn_session_handle_tool_results (CairnSession *self,
-                                             JsonObject   *object,
-                                             JsonArray    *content);
-void _cairn_session_update_todos     (CairnSession       *self,
-                                      CairnToolCallItem  *call,
-                                      JsonNode           *structured);
 void _cairn_session_set_context      (CairnSession       *self,
                                       gint64              used,
                                       gint64              window);

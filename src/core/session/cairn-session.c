@@ -60,9 +60,7 @@ _cairn_session_append_notice (CairnSession        *self,
                               const char          *title,
                               const char          *body)
 {
-  g_autoptr(CairnNoticeItem) item = cairn_notice_item_new (severity, title, body);
-
-  cairn_transcript_append (self->transcript, CAIRN_ITEM (item));
+  cairn_transcript_builder_append_notice (self->builder, severity, title, body);
 }
 
 void
@@ -107,7 +105,7 @@ void
 _cairn_session_turn_finished (CairnSession *self)
 {
   _cairn_session_log_items (self);
-  _cairn_session_close_open_blocks (self);
+  cairn_transcript_builder_close_open_blocks (self->builder);
   g_clear_handle_id (&self->interrupt_timeout, g_source_remove);
   set_pending_turns (self, self->pending_turns > 0 ? self->pending_turns - 1 : 0);
   if (self->connection != NULL)
@@ -153,8 +151,8 @@ connection_exited_cb (CairnSession       *self,
   g_assert (CAIRN_IS_SESSION (self));
 
   drop_connection (self);
-  _cairn_session_close_open_blocks (self);
-  _cairn_session_end_tool_calls (self, _("Not run: Claude Code stopped"));
+  cairn_transcript_builder_close_open_blocks (self->builder);
+  cairn_transcript_builder_end_tool_calls (self->builder, _("Not run: Claude Code stopped"));
   _cairn_session_expire_permissions (self);
   g_clear_handle_id (&self->interrupt_timeout, g_source_remove);
   set_pending_turns (self, 0);
@@ -214,11 +212,11 @@ item_to_json (CairnItem *item)
 void
 _cairn_session_log_items (CairnSession *self)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->transcript));
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (cairn_session_get_transcript (self)));
 
   for (; self->protocol_log != NULL && self->logged_items < n; self->logged_items++)
     {
-      g_autoptr(CairnItem) item = g_list_model_get_item (G_LIST_MODEL (self->transcript),
+      g_autoptr(CairnItem) item = g_list_model_get_item (G_LIST_MODEL (cairn_session_get_transcript (self)),
                                                          self->logged_items);
       g_autofree char *json = item_to_json (item);
       cairn_protocol_log_write (self->protocol_log, CAIRN_PROTOCOL_LOG_ITEMS, json, -1);
@@ -388,11 +386,12 @@ user_message_new (const char *text,
 }
 
 static void
-send_user_message (CairnSession  *self,
-                   CairnTextItem *item,
-                   JsonObject    *message)
+send_user_message (CairnSession *self,
+                   const char   *text,
+                   GPtrArray    *saved_images,
+                   JsonObject   *message)
 {
-  cairn_transcript_append (self->transcript, CAIRN_ITEM (item));
+  cairn_transcript_builder_add_prompt (self->builder, text, saved_images);
   if (self->connection == NULL && !start_process (self))
     return;
   cairn_cli_connection_send_object (self->connection, message);
@@ -412,15 +411,13 @@ void
 cairn_session_send_prompt (CairnSession *self,
                            const char   *text)
 {
-  g_autoptr(CairnTextItem) item = NULL;
   g_autoptr(JsonObject) message = NULL;
 
   g_return_if_fail (CAIRN_IS_SESSION (self));
   g_return_if_fail (text != NULL);
 
-  item = cairn_text_item_new (CAIRN_ITEM_KIND_USER, text);
   message = user_message_new (text, NULL);
-  send_user_message (self, item, message);
+  send_user_message (self, text, NULL, message);
 }
 
 /**
@@ -436,7 +433,6 @@ cairn_session_send_prompt_with_images (CairnSession *self,
                                        const char   *text,
                                        GPtrArray    *saved_images)
 {
-  g_autoptr(CairnTextItem) item = NULL;
   g_autoptr(JsonObject) message = NULL;
   g_autoptr(JsonArray) content = NULL;
 
@@ -448,12 +444,10 @@ cairn_session_send_prompt_with_images (CairnSession *self,
       cairn_session_send_prompt (self, text);
       return;
     }
-  item = cairn_text_item_new (CAIRN_ITEM_KIND_USER, text);
-  cairn_text_item_set_attachments (item, saved_images);
   content = cairn_attachment_store_build_user_content (cairn_session_get_attachment_store (self),
                                                        saved_images, text);
   message = user_message_new (text, content);
-  send_user_message (self, item, message);
+  send_user_message (self, text, saved_images, message);
 }
 
 /**
@@ -550,8 +544,8 @@ stop_process_quietly (CairnSession *self)
     return;
   cairn_cli_connection_terminate (self->connection);
   drop_connection (self);
-  _cairn_session_close_open_blocks (self);
-  _cairn_session_end_tool_calls (self, _("Not run: the session was restarted"));
+  cairn_transcript_builder_close_open_blocks (self->builder);
+  cairn_transcript_builder_end_tool_calls (self->builder, _("Not run: the session was restarted"));
   _cairn_session_expire_permissions (self);
   set_pending_turns (self, 0);
   _cairn_session_set_state (self, CAIRN_SESSION_STATE_EXITED);
@@ -710,14 +704,11 @@ cairn_session_dispose (GObject *object)
 
   g_clear_handle_id (&self->interrupt_timeout, g_source_remove);
   drop_connection (self);
-  g_clear_pointer (&self->open_blocks, g_hash_table_unref);
-  g_clear_pointer (&self->tool_calls, g_hash_table_unref);
-  g_clear_object (&self->todos);
   g_clear_object (&self->protocol_log);
   g_clear_object (&self->attachment_store);
   g_clear_object (&self->pending_requests);
   g_clear_object (&self->allow_rules);
-  g_clear_object (&self->transcript);
+  g_clear_object (&self->builder);
 
   G_OBJECT_CLASS (cairn_session_parent_class)->dispose (object);
 }
@@ -759,7 +750,7 @@ cairn_session_get_property (GObject    *object,
       break;
 
     case CAIRN_SESSION_PROP_TRANSCRIPT:
-      g_value_set_object (value, self->transcript);
+      g_value_set_object (value, cairn_session_get_transcript (self));
       break;
 
     case CAIRN_SESSION_PROP_STATE:
@@ -783,7 +774,7 @@ cairn_session_get_property (GObject    *object,
       break;
 
     case CAIRN_SESSION_PROP_TODOS:
-      g_value_set_object (value, self->todos);
+      g_value_set_object (value, cairn_session_get_todos (self));
       break;
 
     case CAIRN_SESSION_PROP_CONTEXT_USED:
@@ -834,6 +825,16 @@ cairn_session_set_property (GObject      *object,
     }
 }
 
+static void
+cairn_session_constructed (GObject *object)
+{
+  CairnSession *self = CAIRN_SESSION (object);
+
+  G_OBJECT_CLASS (cairn_session_parent_class)->constructed (object);
+
+  self->builder = cairn_transcript_builder_new (self->cwd);
+}
+
 static GParamSpec *
 readable_string (const char *name)
 {
@@ -846,6 +847,7 @@ cairn_session_class_init (CairnSessionClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->constructed = cairn_session_constructed;
   object_class->dispose = cairn_session_dispose;
   object_class->finalize = cairn_session_finalize;
   object_class->get_property = cairn_session_get_property;
@@ -899,10 +901,6 @@ cairn_session_class_init (CairnSessionClass *klass)
 static void
 cairn_session_init (CairnSession *self)
 {
-  self->transcript = cairn_transcript_new ();
-  self->open_blocks = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
-  self->tool_calls = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
-  self->todos = g_list_store_new (CAIRN_TYPE_TODO);
   self->pending_requests = g_list_store_new (CAIRN_TYPE_PERMISSION_REQUEST);
   self->allow_rules = g_list_store_new (CAIRN_TYPE_ALLOW_RULE);
   /* until a result says otherwise: the usual window of current models */
@@ -923,7 +921,7 @@ CairnTranscript *
 cairn_session_get_transcript (CairnSession *self)
 {
   g_return_val_if_fail (CAIRN_IS_SESSION (self), NULL);
-  return self->transcript;
+  return cairn_transcript_builder_get_transcript (self->builder);
 }
 
 CairnSessionState
@@ -985,7 +983,7 @@ GListModel *
 cairn_session_get_todos (CairnSession *self)
 {
   g_return_val_if_fail (CAIRN_IS_SESSION (self), NULL);
-  return G_LIST_MODEL (self->todos);
+  return cairn_transcript_builder_get_todos (self->builder);
 }
 
 gint64

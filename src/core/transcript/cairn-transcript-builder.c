@@ -1,21 +1,27 @@
-/* cairn-session-stream.c
+/* cairn-transcript-builder.c
  *
  * Copyright 2026 Cairn developers
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-#define G_LOG_DOMAIN "cairn-session"
+#define G_LOG_DOMAIN "cairn-transcript"
 
 #include "config.h"
 
 #include <glib/gi18n.h>
 
 #include "protocol/cairn-json.h"
-#include "transcript/cairn-notice-item.h"
-#include "session/cairn-session-private.h"
+#include "transcript/cairn-text-item.h"
+#include "transcript/cairn-todo.h"
+#include "transcript/cairn-transcript-builder-private.h"
 
-/* The reply as it streams (stream_event) and as it is then confirmed
+/* Turns what the CLI says (its stdout lines while it runs, or the lines of a
+ * session file when a conversation is opened from history) into the items
+ * of one transcript. Both sources go through this one object, so a
+ * conversation looks the same live and reopened.
+ *
+ * The reply as it streams (stream_event) and as it is then confirmed
  * (one `assistant` line per content block). Each piece of text must end up
  * in the transcript exactly once:
  *  - a streamed block creates its item at content_block_start and grows it
@@ -27,8 +33,8 @@
  *    stream is still open: then that one is replaced. */
 
 static CairnTranscript *
-container_for (CairnSession *self,
-               const char   *parent_tool_use_id)
+container_for (CairnTranscriptBuilder *self,
+               const char             *parent_tool_use_id)
 {
   CairnToolCallItem *parent = NULL;
 
@@ -40,10 +46,10 @@ container_for (CairnSession *self,
 }
 
 static CairnToolCallItem *
-add_tool_call (CairnSession    *self,
-               CairnTranscript *container,
-               const char      *id,
-               const char      *name)
+add_tool_call (CairnTranscriptBuilder *self,
+               CairnTranscript        *container,
+               const char             *id,
+               const char             *name)
 {
   g_autoptr(CairnToolCallItem) call = cairn_tool_call_item_new (id, name, self->cwd);
 
@@ -54,8 +60,8 @@ add_tool_call (CairnSession    *self,
 }
 
 static CairnItem *
-start_block (CairnSession *self,
-             JsonObject   *block)
+start_block (CairnTranscriptBuilder *self,
+             JsonObject             *block)
 {
   const char *type = cairn_json_get_string (block, "type");
   g_autoptr(CairnTextItem) text = NULL;
@@ -90,22 +96,9 @@ apply_delta (CairnItem  *item,
                                             cairn_json_get_string (delta, "partial_json"));
 }
 
-static void
-track_usage (CairnSession *self,
-             JsonObject   *usage)
-{
-  gint64 used = cairn_json_get_int (usage, "input_tokens", 0) +
-                cairn_json_get_int (usage, "cache_creation_input_tokens", 0) +
-                cairn_json_get_int (usage, "cache_read_input_tokens", 0) +
-                cairn_json_get_int (usage, "output_tokens", 0);
-
-  if (used > 0)
-    _cairn_session_set_context (self, used, self->context_window);
-}
-
 void
-_cairn_session_handle_stream_event (CairnSession *self,
-                                    JsonObject   *object)
+cairn_transcript_builder_add_stream_event (CairnTranscriptBuilder *self,
+                                           JsonObject             *object)
 {
   JsonObject *event = cairn_json_get_object (object, "event");
   const char *type = cairn_json_get_string (event, "type");
@@ -127,15 +120,13 @@ _cairn_session_handle_stream_event (CairnSession *self,
       if ((item = g_hash_table_lookup (self->open_blocks, index)))
         apply_delta (item, cairn_json_get_object (event, "delta"));
     }
-  else if (g_strcmp0 (type, "message_start") == 0)
-    track_usage (self, cairn_json_get_object (cairn_json_get_object (event, "message"), "usage"));
 }
 
 /* The open streamed block of this kind, taken out of the open set. */
 static CairnItem *
-take_open_block (CairnSession  *self,
-                 CairnItemKind  kind,
-                 const char    *tool_use_id)
+take_open_block (CairnTranscriptBuilder *self,
+                 CairnItemKind           kind,
+                 const char             *tool_use_id)
 {
   GHashTableIter iter;
   gpointer key, value;
@@ -143,9 +134,10 @@ take_open_block (CairnSession  *self,
   g_hash_table_iter_init (&iter, self->open_blocks);
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
-      gboolean same_call = tool_use_id == NULL ||
-        g_strcmp0 (cairn_tool_call_item_get_tool_use_id (value), tool_use_id) == 0;
-      if (cairn_item_get_kind (value) == kind && same_call)
+      if (cairn_item_get_kind (value) != kind)
+        continue;
+      if (tool_use_id == NULL ||
+          g_strcmp0 (cairn_tool_call_item_get_tool_use_id (value), tool_use_id) == 0)
         {
           g_hash_table_iter_steal (&iter);
           return value;
@@ -155,11 +147,11 @@ take_open_block (CairnSession  *self,
 }
 
 static void
-finish_text (CairnSession    *self,
-             CairnTranscript *container,
-             CairnItemKind    kind,
-             const char      *text,
-             gboolean         main_agent)
+finish_text (CairnTranscriptBuilder *self,
+             CairnTranscript        *container,
+             CairnItemKind           kind,
+             const char             *text,
+             gboolean                main_agent)
 {
   g_autoptr(CairnItem) open = main_agent ? take_open_block (self, kind, NULL) : NULL;
   g_autoptr(CairnTextItem) item = NULL;
@@ -175,9 +167,9 @@ finish_text (CairnSession    *self,
 }
 
 static void
-finish_tool_use (CairnSession    *self,
-                 CairnTranscript *container,
-                 JsonObject      *block)
+finish_tool_use (CairnTranscriptBuilder *self,
+                 CairnTranscript        *container,
+                 JsonObject             *block)
 {
   const char *id = cairn_json_get_string (block, "id");
   JsonObject *input = cairn_json_get_object (block, "input");
@@ -203,15 +195,13 @@ append_raw_block (CairnTranscript *container,
 }
 
 void
-_cairn_session_handle_assistant_blocks (CairnSession *self,
-                                        JsonObject   *object,
-                                        JsonArray    *content)
+_cairn_transcript_builder_assistant_blocks (CairnTranscriptBuilder *self,
+                                            JsonObject             *object,
+                                            JsonArray              *content)
 {
   const char *parent = cairn_json_get_string (object, "parent_tool_use_id");
   CairnTranscript *container = container_for (self, parent);
 
-  if (parent == NULL)
-    track_usage (self, cairn_json_get_object (cairn_json_get_object (object, "message"), "usage"));
   for (guint i = 0; i < json_array_get_length (content); i++)
     {
       JsonNode *node = json_array_get_element (content, i);
@@ -232,12 +222,12 @@ _cairn_session_handle_assistant_blocks (CairnSession *self,
 }
 
 /**
- * _cairn_session_close_open_blocks:
+ * cairn_transcript_builder_close_open_blocks:
  *
  * The turn or the process ended: whatever still streams is final as it is.
  */
 void
-_cairn_session_close_open_blocks (CairnSession *self)
+cairn_transcript_builder_close_open_blocks (CairnTranscriptBuilder *self)
 {
   GHashTableIter iter;
   gpointer value;
@@ -247,4 +237,122 @@ _cairn_session_close_open_blocks (CairnSession *self)
     if (CAIRN_IS_TEXT_ITEM (value))
       cairn_text_item_set_streaming (CAIRN_TEXT_ITEM (value), FALSE);
   g_hash_table_remove_all (self->open_blocks);
+}
+
+G_DEFINE_FINAL_TYPE (CairnTranscriptBuilder, cairn_transcript_builder, G_TYPE_OBJECT)
+
+static void
+cairn_transcript_builder_finalize (GObject *object)
+{
+  CairnTranscriptBuilder *self = (CairnTranscriptBuilder *)object;
+
+  g_clear_pointer (&self->open_blocks, g_hash_table_unref);
+  g_clear_pointer (&self->tool_calls, g_hash_table_unref);
+  g_clear_object (&self->todos);
+  g_clear_object (&self->transcript);
+  g_clear_pointer (&self->cwd, g_free);
+
+  G_OBJECT_CLASS (cairn_transcript_builder_parent_class)->finalize (object);
+}
+
+static void
+cairn_transcript_builder_class_init (CairnTranscriptBuilderClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = cairn_transcript_builder_finalize;
+}
+
+static void
+cairn_transcript_builder_init (CairnTranscriptBuilder *self)
+{
+  self->transcript = cairn_transcript_new ();
+  self->open_blocks = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+  self->tool_calls = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->todos = g_list_store_new (CAIRN_TYPE_TODO);
+}
+
+/**
+ * cairn_transcript_builder_new:
+ * @cwd: the project folder, for showing paths in tool cards relative to it
+ */
+CairnTranscriptBuilder *
+cairn_transcript_builder_new (const char *cwd)
+{
+  CairnTranscriptBuilder *self = g_object_new (CAIRN_TYPE_TRANSCRIPT_BUILDER, NULL);
+
+  self->cwd = g_strdup (cwd);
+  return self;
+}
+
+CairnTranscript *
+cairn_transcript_builder_get_transcript (CairnTranscriptBuilder *self)
+{
+  g_return_val_if_fail (CAIRN_IS_TRANSCRIPT_BUILDER (self), NULL);
+
+  return self->transcript;
+}
+
+/**
+ * cairn_transcript_builder_get_todos:
+ *
+ * Returns: (transfer none): the agent's task list, a #GListModel of #CairnTodo
+ */
+GListModel *
+cairn_transcript_builder_get_todos (CairnTranscriptBuilder *self)
+{
+  g_return_val_if_fail (CAIRN_IS_TRANSCRIPT_BUILDER (self), NULL);
+
+  return G_LIST_MODEL (self->todos);
+}
+
+/**
+ * cairn_transcript_builder_find_call:
+ *
+ * Returns: (transfer none) (nullable): the card of a tool call, the
+ *   subagents' included
+ */
+CairnToolCallItem *
+cairn_transcript_builder_find_call (CairnTranscriptBuilder *self,
+                                    const char             *tool_use_id)
+{
+  g_return_val_if_fail (CAIRN_IS_TRANSCRIPT_BUILDER (self), NULL);
+
+  return tool_use_id ? g_hash_table_lookup (self->tool_calls, tool_use_id) : NULL;
+}
+
+void
+cairn_transcript_builder_append (CairnTranscriptBuilder *self,
+                                 CairnItem              *item)
+{
+  g_return_if_fail (CAIRN_IS_TRANSCRIPT_BUILDER (self));
+
+  cairn_transcript_append (self->transcript, item);
+}
+
+void
+cairn_transcript_builder_append_notice (CairnTranscriptBuilder *self,
+                                        CairnNoticeSeverity     severity,
+                                        const char             *title,
+                                        const char             *body)
+{
+  g_autoptr(CairnNoticeItem) item = cairn_notice_item_new (severity, title, body);
+
+  cairn_transcript_builder_append (self, CAIRN_ITEM (item));
+}
+
+/**
+ * cairn_transcript_builder_add_prompt:
+ * @attachments: (nullable) (element-type CairnAttachment): images sent with it
+ *
+ * The user's own message, as typed in Cairn or as read back from history.
+ */
+void
+cairn_transcript_builder_add_prompt (CairnTranscriptBuilder *self,
+                                     const char             *text,
+                                     GPtrArray              *attachments)
+{
+  g_autoptr(CairnTextItem) item = cairn_text_item_new (CAIRN_ITEM_KIND_USER, text);
+
+  if (attachments != NULL && attachments->len > 0)
+    cairn_text_item_set_attachments (item, attachments);
+  cairn_transcript_builder_append (self, CAIRN_ITEM (item));
 }

@@ -1,29 +1,41 @@
-/* cairn-session-tools.c
+/* cairn-transcript-builder-tools.c
  *
  * Copyright 2026 Cairn developers
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-#define G_LOG_DOMAIN "cairn-session"
+#define G_LOG_DOMAIN "cairn-transcript"
 
 #include "config.h"
 
-#include <glib/gi18n.h>
-
 #include "protocol/cairn-json.h"
-#include "session/cairn-session-private.h"
 #include "transcript/cairn-todo.h"
+#include "transcript/cairn-transcript-builder-private.h"
 
 /* Tool results find their card by tool_use_id; task tools also keep the
- * session's live task list. */
+ * live task list. */
+
+static void update_todos (CairnTranscriptBuilder *self,
+                          CairnToolCallItem      *call,
+                          JsonNode               *structured);
+
+/* The structured result: `tool_use_result` on stdout, `toolUseResult` in
+ * session files (docs/session-files.md). */
+static JsonNode *
+structured_result (JsonObject *line)
+{
+  JsonNode *node = line ? json_object_get_member (line, "tool_use_result") : NULL;
+
+  return node ? node : (line ? json_object_get_member (line, "toolUseResult") : NULL);
+}
 
 gboolean
-_cairn_session_handle_tool_results (CairnSession *self,
-                                    JsonObject   *object,
-                                    JsonArray    *content)
+_cairn_transcript_builder_tool_results (CairnTranscriptBuilder *self,
+                                        JsonObject             *object,
+                                        JsonArray              *content)
 {
-  JsonNode *structured = json_object_get_member (object, "tool_use_result");
+  JsonNode *structured = structured_result (object);
   gboolean handled = FALSE;
 
   for (guint i = 0; i < json_array_get_length (content); i++)
@@ -37,21 +49,21 @@ _cairn_session_handle_tool_results (CairnSession *self,
       cairn_tool_call_item_set_result (call, json_object_get_member (block, "content"),
                                        cairn_json_get_bool (block, "is_error", FALSE), structured);
       if (!cairn_json_get_bool (block, "is_error", FALSE))
-        _cairn_session_update_todos (self, call, structured);
+        update_todos (self, call, structured);
       handled = TRUE;
     }
   return handled;
 }
 
 /**
- * _cairn_session_end_tool_calls:
+ * cairn_transcript_builder_end_tool_calls:
  *
  * Closes the calls that never got a result (seen as "not run" rather
  * than spinning forever).
  */
 void
-_cairn_session_end_tool_calls (CairnSession *self,
-                               const char   *reason)
+cairn_transcript_builder_end_tool_calls (CairnTranscriptBuilder *self,
+                                         const char             *reason)
 {
   GHashTableIter iter;
   gpointer value;
@@ -62,9 +74,9 @@ _cairn_session_end_tool_calls (CairnSession *self,
 }
 
 static CairnTodo *
-find_todo (CairnSession *self,
-           const char   *id,
-           guint        *position)
+find_todo (CairnTranscriptBuilder *self,
+           const char             *id,
+           guint                  *position)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->todos));
 
@@ -82,8 +94,8 @@ find_todo (CairnSession *self,
 
 /* TodoWrite sends the whole list each time. */
 static void
-replace_todos (CairnSession *self,
-               JsonArray    *todos)
+replace_todos (CairnTranscriptBuilder *self,
+               JsonArray              *todos)
 {
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
 
@@ -101,9 +113,9 @@ replace_todos (CairnSession *self,
 }
 
 static void
-create_todo (CairnSession *self,
-             JsonObject   *input,
-             JsonObject   *result)
+create_todo (CairnTranscriptBuilder *self,
+             JsonObject             *input,
+             JsonObject             *result)
 {
   const char *id = cairn_json_get_string (cairn_json_get_object (result, "task"), "id");
   g_autoptr(CairnTodo) todo = NULL;
@@ -117,8 +129,8 @@ create_todo (CairnSession *self,
 }
 
 static void
-update_todo (CairnSession *self,
-             JsonObject   *input)
+update_todo (CairnTranscriptBuilder *self,
+             JsonObject             *input)
 {
   guint position;
   CairnTodo *todo = find_todo (self, cairn_json_get_string (input, "taskId"), &position);
@@ -136,10 +148,10 @@ update_todo (CairnSession *self,
   cairn_todo_set_subject (todo, cairn_json_get_string (input, "subject"));
 }
 
-void
-_cairn_session_update_todos (CairnSession      *self,
-                             CairnToolCallItem *call,
-                             JsonNode          *structured)
+static void
+update_todos (CairnTranscriptBuilder *self,
+              CairnToolCallItem      *call,
+              JsonNode               *structured)
 {
   const char *name = cairn_tool_call_item_get_name (call);
   JsonObject *input = cairn_tool_call_item_get_input (call);
