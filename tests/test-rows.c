@@ -9,6 +9,7 @@
 
 #include <glib/gstdio.h>
 
+#include "history/cairn-history-replay.h"
 #include "transcript/cairn-notice-item.h"
 #include "transcript/cairn-result-item.h"
 #include "cairn-test-harness.h"
@@ -207,6 +208,150 @@ check_subagent (CairnTranscript *t)
   g_assert_false (cairn_test_transcript_mentions (t, "SUBAGENT: read b.txt"));
 }
 
+/* One line per item and nested item, with what its row shows. */
+static void
+describe_items (GString         *out,
+                CairnTranscript *transcript,
+                const char      *indent)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (transcript)); i++)
+    {
+      g_autoptr(CairnItem) item = g_list_model_get_item (G_LIST_MODEL (transcript), i);
+      g_autofree char *deeper = g_strconcat (indent, "  ", NULL);
+
+      g_string_append_printf (out, "%s%d ", indent, cairn_item_get_kind (item));
+      if (CAIRN_IS_TEXT_ITEM (item))
+        g_string_append (out, cairn_text_item_get_text (CAIRN_TEXT_ITEM (item)));
+      else if (CAIRN_IS_NOTICE_ITEM (item))
+        g_string_append_printf (out, "%s | %s", cairn_notice_item_get_title (CAIRN_NOTICE_ITEM (item)),
+                                cairn_notice_item_get_body (CAIRN_NOTICE_ITEM (item)));
+      else if (CAIRN_IS_TOOL_CALL_ITEM (item))
+        {
+          CairnToolCallItem *call = CAIRN_TOOL_CALL_ITEM (item);
+          g_string_append_printf (out, "%s | %s | %d | %s | %s | %s", cairn_tool_call_item_get_title (call),
+                                  cairn_tool_call_item_get_subtitle (call),
+                                  cairn_tool_call_item_get_status (call),
+                                  cairn_tool_call_item_get_summary (call),
+                                  cairn_tool_call_item_get_output (call),
+                                  cairn_tool_call_item_get_diff (call));
+          if (cairn_tool_call_item_get_children (call) != NULL)
+            {
+              g_string_append_c (out, '\n');
+              describe_items (out, cairn_tool_call_item_get_children (call), deeper);
+            }
+        }
+      g_string_append_c (out, '\n');
+    }
+}
+
+static gboolean
+file_has_last_prompt (gpointer path)
+{
+  g_autofree char *contents = NULL;
+
+  return g_file_get_contents (path, &contents, NULL, NULL) &&
+         strstr (contents, "\"type\":\"last-prompt\"") != NULL;
+}
+
+static gboolean
+session_exited (gpointer session)
+{
+  return cairn_session_get_state (session) == CAIRN_SESSION_STATE_EXITED;
+}
+
+static char *
+find_session_file (Fixture *f)
+{
+  g_autofree char *projects = g_build_filename (f->api->dir, "home", ".claude", "projects", NULL);
+  g_autofree char *name = g_strdup_printf ("%s.jsonl", cairn_session_get_session_id (f->session));
+  g_autoptr(GDir) dir = g_dir_open (projects, 0, NULL);
+  const char *folder;
+
+  g_assert_nonnull (dir);
+  while ((folder = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (projects, folder, name, NULL);
+      if (g_file_test (path, G_FILE_TEST_EXISTS))
+        return g_steal_pointer (&path);
+    }
+  g_error ("no session file %s under %s", name, projects);
+  return NULL;
+}
+
+/* The conversation read back from the session file the CLI wrote goes
+ * through the same builder as the live stream: the same rows, apart from
+ * the turn's result, which session files don't keep. */
+static CairnHistoryReplay *
+replay_session_file (Fixture *f)
+{
+  g_autofree char *path = find_session_file (f);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  CairnHistoryReplay *replay = cairn_history_replay_new (f->api->project, file);
+
+  /* The CLI writes the turn's last lines when it gets round to it, at the
+   * latest when it exits. */
+  g_assert_true (cairn_test_wait_until (file_has_last_prompt, path, 10000));
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autoptr(CairnMessage) message = NULL;
+      if (*lines[i] == '\0')
+        continue;
+      message = cairn_message_new_from_line (lines[i], strlen (lines[i]));
+      cairn_history_replay_line (replay, message);
+    }
+  cairn_history_replay_finish (replay);
+  return replay;
+}
+
+static char *
+describe_without_results (CairnTranscript *transcript)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(CairnTranscript) copy = cairn_transcript_new ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (transcript)); i++)
+    {
+      CairnItem *item = g_list_model_get_item (G_LIST_MODEL (transcript), i);
+      if (cairn_item_get_kind (item) == CAIRN_ITEM_KIND_RESULT)
+        g_object_unref (item);
+      else
+        g_ptr_array_add (kept, item);
+    }
+  cairn_transcript_append_all (copy, kept);
+  describe_items (out, copy, "");
+  return g_strdup (out->str);
+}
+
+static void
+compare_with_replay (Fixture *f)
+{
+  g_autoptr(CairnHistoryReplay) replay = replay_session_file (f);
+  CairnTranscriptBuilder *builder = cairn_history_replay_get_builder (replay);
+  CairnTranscript *replayed = cairn_transcript_builder_get_transcript (builder);
+  g_autofree char *live_rows = describe_without_results (cairn_session_get_transcript (f->session));
+  g_autofree char *replayed_rows = describe_without_results (replayed);
+
+  g_assert_cmpstr (replayed_rows, ==, live_rows);
+  check_thinking_and_text (replayed);
+  check_read_bash_grep (replayed);
+  check_subagent (replayed);
+  g_assert_cmpuint (g_list_model_get_n_items (cairn_transcript_builder_get_todos (builder)), ==, 2);
+}
+
+/* Once the CLI has ended, everything it said is in its session file. */
+static void
+check_replayed_history (Fixture *f)
+{
+  cairn_session_close (f->session);
+  g_assert_true (cairn_test_wait_until (session_exited, f->session, 10000));
+  compare_with_replay (f);
+}
+
 static void
 test_every_row_kind (void)
 {
@@ -231,6 +376,7 @@ test_every_row_kind (void)
   g_assert_cmpint (cairn_session_get_context_window (f.session), ==, 1000000);
   g_assert_cmpint (cairn_session_get_context_used (f.session), >, 0);
   g_assert_cmpfloat (cairn_session_get_cost_usd (f.session), >, 0);
+  check_replayed_history (&f);
   fixture_clear (&f);
 }
 

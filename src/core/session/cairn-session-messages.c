@@ -77,19 +77,6 @@ notice_retry (CairnSession *self,
 }
 
 static void
-notice_compacted (CairnSession *self,
-                  JsonObject   *object)
-{
-  JsonObject *meta = cairn_json_get_object (object, "compact_metadata");
-  g_autofree char *body =
-    g_strdup_printf (_("%d tokens before, %d after"),
-                     (int)cairn_json_get_int (meta, "pre_tokens", 0),
-                     (int)cairn_json_get_int (meta, "post_tokens", 0));
-
-  _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, _("The conversation was compacted"), body);
-}
-
-static void
 handle_status (CairnSession *self,
                JsonObject   *object)
 {
@@ -141,7 +128,7 @@ handle_system (CairnSession *self,
   else if (g_strcmp0 (subtype, "api_retry") == 0)
     notice_retry (self, object);
   else if (g_strcmp0 (subtype, "compact_boundary") == 0)
-    notice_compacted (self, object);
+    cairn_transcript_builder_add_compact_boundary (self->builder, object);
   else if (g_strcmp0 (subtype, "task_progress") == 0)
     handle_task_progress (self, object);
   else if (g_strcmp0 (subtype, "permission_denied") == 0)

@@ -154,3 +154,22 @@ cairn_transcript_builder_add_user (CairnTranscriptBuilder *self,
                                          blocks != NULL && *text == '\0' ? _("Tool result")
                                                                           : _("User message"));
 }
+
+/**
+ * cairn_transcript_builder_add_compact_boundary:
+ *
+ * The `system/compact_boundary` line: the conversation was summarised.
+ */
+void
+cairn_transcript_builder_add_compact_boundary (CairnTranscriptBuilder *self,
+                                               JsonObject             *line)
+{
+  JsonObject *meta = cairn_json_get_object (line, "compact_metadata");
+  g_autofree char *body =
+    g_strdup_printf (_("%d tokens before, %d after"),
+                     (int)cairn_json_get_int (meta, "pre_tokens", 0),
+                     (int)cairn_json_get_int (meta, "post_tokens", 0));
+
+  cairn_transcript_builder_append_notice (self, CAIRN_NOTICE_INFO,
+                                          _("The conversation was compacted"), body);
+}

@@ -44,6 +44,8 @@ void                    cairn_transcript_builder_add_assistant   (CairnTranscrip
                                                                   CairnMessage           *message);
 void                    cairn_transcript_builder_add_user        (CairnTranscriptBuilder *self,
                                                                   CairnMessage           *message);
+void                    cairn_transcript_builder_add_compact_boundary (CairnTranscriptBuilder *self,
+                                                                       JsonObject             *line);
 void                    cairn_transcript_builder_close_open_blocks (CairnTranscriptBuilder *self);
 void                    cairn_transcript_builder_end_tool_calls  (CairnTranscriptBuilder *self,
                                                                   const char             *reason);

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "transcript/cairn-transcript.h"
 
 /* The conversation as a list model. It only grows: items change in place
@@ -141,16 +143,37 @@ void
 cairn_transcript_append_all (CairnTranscript *self,
                              GPtrArray       *items)
 {
-  guint position;
+  g_return_if_fail (CAIRN_IS_TRANSCRIPT (self));
+
+  cairn_transcript_insert_all (self, self->items->len, items);
+}
+
+/**
+ * cairn_transcript_insert_all:
+ * @items: (element-type CairnItem): items to put before @position
+ *
+ * Inserts @items as one model change. An opened conversation shows its end
+ * first and puts earlier turns in front as they are read.
+ */
+void
+cairn_transcript_insert_all (CairnTranscript *self,
+                             guint            position,
+                             GPtrArray       *items)
+{
+  guint old_len;
 
   g_return_if_fail (CAIRN_IS_TRANSCRIPT (self));
   g_return_if_fail (items != NULL);
+  g_return_if_fail (position <= self->items->len);
 
   if (items->len == 0)
     return;
-  position = self->items->len;
+  old_len = self->items->len;
+  g_ptr_array_set_size (self->items, old_len + items->len);
+  memmove (&self->items->pdata[position + items->len], &self->items->pdata[position],
+           (old_len - position) * sizeof (gpointer));
   for (guint i = 0; i < items->len; i++)
-    g_ptr_array_add (self->items, g_object_ref (g_ptr_array_index (items, i)));
+    self->items->pdata[position + i] = g_object_ref (g_ptr_array_index (items, i));
   g_list_model_items_changed (G_LIST_MODEL (self), position, 0, items->len);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
 }

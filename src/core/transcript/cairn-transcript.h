@@ -22,6 +22,9 @@ void             cairn_transcript_append (CairnTranscript *self,
                                           CairnItem       *item);
 void             cairn_transcript_append_all (CairnTranscript *self,
                                               GPtrArray       *items);
+void             cairn_transcript_insert_all (CairnTranscript *self,
+                                              guint            position,
+                                              GPtrArray       *items);
 guint            cairn_transcript_count_kind (CairnTranscript *self,
                                               CairnItemKind    kind);
 
