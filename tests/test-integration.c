@@ -214,6 +214,95 @@ test_killed_then_resumed (void)
 }
 
 static gboolean
+session_exited (gpointer session)
+{
+  return cairn_session_get_state (session) == CAIRN_SESSION_STATE_EXITED;
+}
+
+static void
+opened_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  gboolean *done = user_data;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (cairn_session_open_conversation_finish (CAIRN_SESSION (source), result, &error));
+  g_assert_no_error (error);
+  *done = TRUE;
+}
+
+static gboolean
+is_true (gpointer flag)
+{
+  return *(gboolean *)flag;
+}
+
+static char *
+session_file (Fixture    *f,
+              const char *session_id)
+{
+  g_autofree char *projects = g_build_filename (f->api->dir, "home", ".claude", "projects", NULL);
+  g_autofree char *name = g_strdup_printf ("%s.jsonl", session_id);
+  g_autoptr(GDir) dir = g_dir_open (projects, 0, NULL);
+  const char *folder;
+
+  while (dir != NULL && (folder = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (projects, folder, name, NULL);
+      if (g_file_test (path, G_FILE_TEST_EXISTS))
+        return g_steal_pointer (&path);
+    }
+  g_error ("no session file for %s", session_id);
+  return NULL;
+}
+
+/* A conversation opened from its session file shows its rows and starts no
+ * process; the first prompt resumes it, in the mode it was left in, and
+ * the model gets the whole conversation. */
+static void
+test_opened_from_history_then_resumed (void)
+{
+  Fixture f = { 0 };
+  g_autofree char *session_id = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GPtrArray) bodies = NULL;
+  gboolean opened = FALSE;
+
+  fixture_init (&f, "{\"rules\":[]}");
+  cairn_session_set_start_mode (f.session, "acceptEdits");
+  cairn_session_send_prompt (f.session, "Remember the word MANGO");
+  wait_idle (&f, 60000);
+  session_id = g_strdup (cairn_session_get_session_id (f.session));
+  cairn_session_close (f.session);
+  g_assert_true (cairn_test_wait_until (session_exited, f.session, 10000));
+  g_clear_object (&f.session);
+
+  path = session_file (&f, session_id);
+  file = g_file_new_for_path (path);
+  f.session = cairn_session_new (f.api->project, cairn_test_cli_path ());
+  cairn_session_open_conversation_async (f.session, file, NULL, opened_cb, &opened);
+  g_assert_true (cairn_test_wait_until (is_true, &opened, 10000));
+  g_assert_true (cairn_test_transcript_mentions (transcript (&f), "Remember the word MANGO"));
+  g_assert_nonnull (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_ASSISTANT, 0));
+  g_assert_cmpstr (cairn_session_get_session_id (f.session), ==, session_id);
+  g_assert_cmpstr (cairn_session_get_permission_mode (f.session), ==, "acceptEdits");
+  g_assert_null (_cairn_session_get_connection (f.session));
+
+  cairn_session_send_prompt (f.session, "What was the word?");
+  wait_idle (&f, 60000);
+  g_assert_cmpstr (cairn_session_get_session_id (f.session), ==, session_id);
+  g_assert_cmpstr (cairn_session_get_permission_mode (f.session), ==, "acceptEdits");
+  bodies = cairn_test_fake_api_bodies (f.api);
+  g_assert_true (body_mentions (g_ptr_array_index (bodies, bodies->len - 1), "MANGO"));
+  g_assert_true (body_mentions (g_ptr_array_index (bodies, bodies->len - 1), "What was the word?"));
+  /* the prompt, its reply, and then the new prompt below them */
+  g_assert_nonnull (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_USER, 1));
+  fixture_clear (&f);
+}
+
+static gboolean
 has_models (gpointer data)
 {
   Fixture *f = data;
@@ -258,6 +347,8 @@ main (int   argc,
   g_test_add_func ("/cairn/integration/prompt-streams-reply", test_prompt_streams_reply);
   g_test_add_func ("/cairn/integration/interrupt-mid-stream", test_interrupt_mid_stream);
   g_test_add_func ("/cairn/integration/killed-then-resumed", test_killed_then_resumed);
+  g_test_add_func ("/cairn/integration/opened-from-history-then-resumed",
+                   test_opened_from_history_then_resumed);
   g_test_add_func ("/cairn/integration/set-model", test_set_model);
 
   return g_test_run ();

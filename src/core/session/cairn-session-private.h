@@ -35,6 +35,8 @@ struct _CairnSession
   char               *permission_mode;
   /* --permission-mode for the next process this session starts */
   char               *start_mode;
+  /* --model for it: the model a conversation opened from history used */
+  char               *start_model;
   GStrv               commands;
 
   /* Prompts sent whose `result` has not come yet (the CLI queues them). */

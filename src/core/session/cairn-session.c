@@ -317,6 +317,7 @@ start_process (CairnSession *self)
   options.cwd = g_strdup (self->cwd);
   options.resume_session_id = g_strdup (self->session_id);
   options.permission_mode = g_strdup (self->permission_mode ? self->permission_mode : self->start_mode);
+  options.model = g_strdup (self->start_model);
   options.in_flatpak = cairn_launcher_in_flatpak ();
   process = cairn_launcher_spawn (&options, &error);
   cairn_launch_options_clear (&options);
@@ -724,6 +725,7 @@ cairn_session_finalize (GObject *object)
   g_clear_pointer (&self->model, g_free);
   g_clear_pointer (&self->permission_mode, g_free);
   g_clear_pointer (&self->start_mode, g_free);
+  g_clear_pointer (&self->start_model, g_free);
   g_clear_pointer (&self->commands, g_strfreev);
   g_clear_pointer (&self->model_values, g_strfreev);
   g_clear_pointer (&self->model_labels, g_strfreev);

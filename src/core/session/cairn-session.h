@@ -79,6 +79,18 @@ void                cairn_session_revoke_rule         (CairnSession           *s
 void                cairn_session_set_permission_mode (CairnSession           *self,
                                                        const char             *mode);
 gboolean            cairn_session_get_bypass_available (CairnSession          *self);
+void                cairn_session_open_conversation_async  (CairnSession        *self,
+                                                            GFile               *file,
+                                                            GCancellable        *cancellable,
+                                                            GAsyncReadyCallback  callback,
+                                                            gpointer             user_data);
+gboolean            cairn_session_open_conversation_finish (CairnSession        *self,
+                                                            GAsyncResult        *result,
+                                                            GError             **error);
+void                cairn_session_resume_conversation (CairnSession *self,
+                                                       const char   *session_id,
+                                                       const char   *model,
+                                                       const char   *mode);
 void                cairn_session_interrupt           (CairnSession *self);
 void                cairn_session_close               (CairnSession *self);
 

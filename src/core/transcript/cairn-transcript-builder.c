@@ -356,3 +356,24 @@ cairn_transcript_builder_add_prompt (CairnTranscriptBuilder *self,
     cairn_text_item_set_attachments (item, attachments);
   cairn_transcript_builder_append (self, CAIRN_ITEM (item));
 }
+
+/**
+ * cairn_transcript_builder_set_todos:
+ * @todos: (element-type CairnTodo): the task list as a conversation left it
+ *
+ * Takes over the task list of a conversation read back from history.
+ */
+void
+cairn_transcript_builder_set_todos (CairnTranscriptBuilder *self,
+                                    GListModel             *todos)
+{
+  guint n = g_list_model_get_n_items (todos);
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+
+  g_return_if_fail (CAIRN_IS_TRANSCRIPT_BUILDER (self));
+
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (items, g_list_model_get_item (todos, i));
+  g_list_store_splice (self->todos, 0, g_list_model_get_n_items (G_LIST_MODEL (self->todos)),
+                       items->pdata, items->len);
+}

@@ -23,6 +23,8 @@ G_DECLARE_FINAL_TYPE (CairnTranscriptBuilder, cairn_transcript_builder, CAIRN, T
 CairnTranscriptBuilder *cairn_transcript_builder_new             (const char             *cwd);
 CairnTranscript        *cairn_transcript_builder_get_transcript  (CairnTranscriptBuilder *self);
 GListModel             *cairn_transcript_builder_get_todos       (CairnTranscriptBuilder *self);
+void                    cairn_transcript_builder_set_todos       (CairnTranscriptBuilder *self,
+                                                                  GListModel             *todos);
 CairnToolCallItem      *cairn_transcript_builder_find_call       (CairnTranscriptBuilder *self,
                                                                   const char             *tool_use_id);
 void                    cairn_transcript_builder_append          (CairnTranscriptBuilder *self,
