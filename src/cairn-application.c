@@ -27,7 +27,7 @@ static const GOptionEntry main_entries[] = {
   { "standalone", 's', 0, G_OPTION_ARG_NONE, NULL,
     N_("Run a new instance of Cairn, separate from any running one") },
   { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Show the version and exit") },
-  { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL, N_("[FOLDER]") },
+  { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL, NULL },
   { NULL }
 };
 
@@ -43,15 +43,33 @@ cairn_application_handle_local_options (GApplication *app,
   return -1;
 }
 
-static GFile *
+/* Launched from the desktop, the working folder is the home folder: that
+ * is no project, so the window starts on its start page (no folder). */
+static gboolean
+is_desktop_launch (GApplicationCommandLine *command_line)
+{
+  const char *cwd = g_application_command_line_get_cwd (command_line);
+  g_autoptr(GFile) here = g_file_new_for_path (cwd ? cwd : g_get_home_dir ());
+  g_autoptr(GFile) home = g_file_new_for_path (g_get_home_dir ());
+
+  return g_file_equal (here, home);
+}
+
+/* The project folder named on the command line (or the current one), or
+ * %NULL with no error for the start page. */
+static gboolean
 folder_from_command_line (GApplicationCommandLine  *command_line,
+                          GFile                   **out_folder,
                           GError                  **error)
 {
   GVariantDict *options = g_application_command_line_get_options_dict (command_line);
   g_autofree const char **remaining = NULL;
   g_autoptr(GFile) folder = NULL;
 
+  *out_folder = NULL;
   g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &remaining);
+  if ((remaining == NULL || remaining[0] == NULL) && is_desktop_launch (command_line))
+    return TRUE;
   if (remaining == NULL || remaining[0] == NULL)
     folder = g_file_new_for_path (g_application_command_line_get_cwd (command_line) ?: ".");
   else
@@ -62,9 +80,10 @@ folder_from_command_line (GApplicationCommandLine  *command_line,
       g_autofree char *name = g_file_get_parse_name (folder);
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_DIRECTORY,
                    _("“%s” is not a folder"), name);
-      return NULL;
+      return FALSE;
     }
-  return g_steal_pointer (&folder);
+  *out_folder = g_steal_pointer (&folder);
+  return TRUE;
 }
 
 static int
@@ -72,10 +91,10 @@ cairn_application_command_line (GApplication            *app,
                                 GApplicationCommandLine *command_line)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) folder = folder_from_command_line (command_line, &error);
+  g_autoptr(GFile) folder = NULL;
   CairnWindow *window;
 
-  if (folder == NULL)
+  if (!folder_from_command_line (command_line, &folder, &error))
     {
       g_application_command_line_printerr (command_line, "%s\n", error->message);
       return 1;

@@ -27,6 +27,8 @@
 #include "cairn-notice-row.h"
 #include "transcript/cairn-result-item.h"
 #include "cairn-result-row.h"
+#include "cairn-sidebar.h"
+#include "cairn-start-page.h"
 #include "transcript/cairn-text-item.h"
 #include "cairn-thinking-row.h"
 #include "cairn-todo-list.h"
@@ -151,6 +153,8 @@ test_instantiate_types (void)
     CAIRN_TYPE_THINKING_ROW,
     CAIRN_TYPE_TOOL_CALL_ROW,
     CAIRN_TYPE_TODO_LIST,
+    CAIRN_TYPE_SIDEBAR,
+    CAIRN_TYPE_START_PAGE,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (types); i++)
@@ -538,6 +542,131 @@ test_shift_tab_cycles_mode (void)
   g_assert_cmpstr (cairn_session_get_permission_mode (session), ==, "plan");
   press_key (view, GDK_KEY_ISO_Left_Tab);
   g_assert_cmpstr (cairn_session_get_permission_mode (session), ==, "default");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  drain_main_context ();
+  g_unsetenv ("CAIRN_CLAUDE");
+}
+
+/* The sidebar's headings and times, against a fixed "now". */
+static void
+test_sidebar_day_groups (void)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_local (2026, 11, 24, 15, 0, 0);
+  gint64 t = g_date_time_to_unix (now);
+  g_autofree char *minutes = cairn_relative_time (now, t - 5 * 60);
+  g_autofree char *hours = cairn_relative_time (now, t - 3 * 3600);
+  g_autofree char *yesterday = cairn_relative_time (now, t - 20 * 3600);
+  g_autofree char *days = cairn_relative_time (now, t - 3 * 86400);
+  g_autofree char *date = cairn_relative_time (now, t - 40 * 86400);
+
+  g_assert_cmpint (cairn_day_group (now, t - 60), ==, CAIRN_DAY_GROUP_TODAY);
+  g_assert_cmpint (cairn_day_group (now, t - 14 * 3600), ==, CAIRN_DAY_GROUP_TODAY);
+  g_assert_cmpint (cairn_day_group (now, t - 16 * 3600), ==, CAIRN_DAY_GROUP_YESTERDAY);
+  g_assert_cmpint (cairn_day_group (now, t - 6 * 86400), ==, CAIRN_DAY_GROUP_PREVIOUS_7_DAYS);
+  g_assert_cmpint (cairn_day_group (now, t - 8 * 86400), ==, CAIRN_DAY_GROUP_OLDER);
+  g_assert_cmpstr (minutes, ==, "5 minutes ago");
+  g_assert_cmpstr (hours, ==, "3 hours ago");
+  g_assert_cmpstr (yesterday, ==, "Yesterday");
+  g_assert_cmpstr (days, ==, "3 days ago");
+  g_assert_cmpstr (date, ==, "15 October 2026");
+}
+
+/* Started without a folder, the window shows the start page and nothing of
+ * a conversation; choosing a folder there opens a conversation in it. */
+static void
+test_window_start_page (void)
+{
+  CairnApplication *app = shared_app ();
+  g_autoptr(GFile) folder = g_file_new_for_path (g_get_tmp_dir ());
+  CairnWindow *window;
+  GtkWidget *stack, *page;
+
+  g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
+  window = cairn_window_new (app, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  drain_main_context ();
+
+  g_assert_null (cairn_window_get_session (window));
+  stack = find_widget (GTK_WIDGET (window), GTK_TYPE_STACK, stack_has_page, "start");
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (stack)), ==, "start");
+  g_assert_nonnull (find_widget (GTK_WIDGET (window), GTK_TYPE_BUTTON, has_action, "start.open-folder"));
+  g_assert_null (find_widget (GTK_WIDGET (window), GTK_TYPE_BUTTON, has_action, "win.new-conversation"));
+
+  page = gtk_stack_get_visible_child (GTK_STACK (stack));
+  g_assert_true (CAIRN_IS_START_PAGE (page));
+  g_signal_emit_by_name (page, "folder-chosen", folder);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (stack)), ==, "chat");
+  g_assert_nonnull (cairn_window_get_session (window));
+  g_assert_cmpstr (cairn_session_get_cwd (cairn_window_get_session (window)), ==, g_get_tmp_dir ());
+  g_assert_nonnull (find_widget (GTK_WIDGET (window), GTK_TYPE_BUTTON, has_action, "win.new-conversation"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  drain_main_context ();
+  g_unsetenv ("CAIRN_CLAUDE");
+}
+
+/* Runs what the window's key binding for @keyval + @modifiers runs, the
+ * way a key press would, and fails when there is no such binding. */
+static void
+press_window_key (GtkWidget      *window,
+                  guint           keyval,
+                  GdkModifierType modifiers)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
+              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == modifiers)
+            {
+              g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, window,
+                                                           gtk_shortcut_get_arguments (shortcut)));
+              return;
+            }
+        }
+    }
+  g_error ("no key binding for %s", gdk_keyval_name (keyval));
+}
+
+/* Ctrl+N starts a fresh conversation; F9 folds the sidebar away and back. */
+static void
+test_window_new_conversation_and_sidebar (void)
+{
+  CairnApplication *app = shared_app ();
+  g_autoptr(GFile) folder = g_file_new_for_path (g_get_tmp_dir ());
+  CairnWindow *window;
+  CairnSession *first;
+  AdwFlap *flap;
+  gboolean revealed;
+
+  g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
+  window = cairn_window_new (app, folder);
+  gtk_window_present (GTK_WINDOW (window));
+  drain_main_context ();
+  first = cairn_window_get_session (window);
+  cairn_session_send_prompt (first, "an earlier conversation");
+
+  press_window_key (GTK_WIDGET (window), GDK_KEY_n, GDK_CONTROL_MASK);
+  g_assert_nonnull (cairn_window_get_session (window));
+  g_assert_true (cairn_window_get_session (window) != first);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (
+    cairn_session_get_transcript (cairn_window_get_session (window)))), ==, 0);
+
+  flap = ADW_FLAP (find_widget (GTK_WIDGET (window), ADW_TYPE_FLAP, NULL, NULL));
+  revealed = adw_flap_get_reveal_flap (flap);
+  press_window_key (GTK_WIDGET (window), GDK_KEY_F9, 0);
+  g_assert_cmpint (adw_flap_get_reveal_flap (flap), !=, revealed);
+  press_window_key (GTK_WIDGET (window), GDK_KEY_F9, 0);
+  g_assert_cmpint (adw_flap_get_reveal_flap (flap), ==, revealed);
 
   gtk_window_destroy (GTK_WINDOW (window));
   drain_main_context ();
@@ -1428,6 +1557,10 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/composer/file-completion", test_composer_file_completion);
   g_test_add_func ("/cairn/widgets/composer/history", test_composer_history);
   g_test_add_func ("/cairn/widgets/row/user-images", test_row_user_images);
+  g_test_add_func ("/cairn/widgets/sidebar/day-groups", test_sidebar_day_groups);
+  g_test_add_func ("/cairn/widgets/window/start-page", test_window_start_page);
+  g_test_add_func ("/cairn/widgets/window/new-conversation-and-sidebar",
+                   test_window_new_conversation_and_sidebar);
 
   return g_test_run ();
 }

@@ -16,6 +16,8 @@
 #include "protocol/cairn-launcher.h"
 #include "cairn-missing-cli-page.h"
 #include "cairn-row-cache.h"
+#include "cairn-sidebar.h"
+#include "cairn-start-page.h"
 #include "transcript/cairn-todo.h"
 #include "cairn-todo-list.h"
 #include "cairn-transcript-row.h"
@@ -33,6 +35,8 @@ struct _CairnWindow
 
   GFile                *folder;
   CairnSession         *session;
+  /* reading a stored conversation into the session shown */
+  GCancellable         *opening;
   GSignalGroup         *session_signals;
   gboolean              follow_output;
   double                last_value;
@@ -40,6 +44,11 @@ struct _CairnWindow
   guint                 pin_tick;
 
   AdwWindowTitle       *window_title;
+  GtkWidget            *sidebar_button;
+  GtkWidget            *new_button;
+  AdwFlap              *flap;
+  CairnSidebar         *sidebar;
+  CairnStartPage       *start_page;
   GtkMenuButton        *model_button;
   GtkMenuButton        *mode_button;
   GtkMenuButton        *rules_button;
@@ -418,28 +427,94 @@ configure_session (CairnWindow  *self,
     g_warning ("Protocol log not written: %s", error->message);
 }
 
-static void
-start_session (CairnWindow *self)
+/* The claude program, or NULL after showing how to install it. */
+static char *
+find_cli (CairnWindow *self)
 {
   GSettings *settings = app_settings (self);
   g_autofree char *configured = settings ? g_settings_get_string (settings, "cli-path") : NULL;
-  g_autofree char *cwd = g_file_get_path (self->folder);
-  g_autofree char *cli = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(CairnSession) session = NULL;
+  char *cli = cairn_launcher_find_cli (configured, &error);
 
-  if (!(cli = cairn_launcher_find_cli (configured, &error)))
+  if (cli == NULL)
     {
       cairn_missing_cli_page_set_problem (self->missing_page, error->message);
       gtk_stack_set_visible_child_name (self->main_stack, "missing-cli");
-      return;
     }
+  return cli;
+}
+
+/* A session for this folder, shown, but not started. */
+static CairnSession *
+show_new_session (CairnWindow *self)
+{
+  g_autofree char *cwd = g_file_get_path (self->folder);
+  g_autofree char *cli = find_cli (self);
+  g_autoptr(CairnSession) session = NULL;
+
+  if (cli == NULL)
+    return NULL;
+  g_cancellable_cancel (self->opening);
+  g_clear_object (&self->opening);
   session = cairn_session_new (cwd, cli);
   configure_session (self, session);
   set_session (self, session);
-  cairn_session_start (session);
   gtk_stack_set_visible_child_name (self->main_stack, "chat");
   gtk_widget_grab_focus (GTK_WIDGET (self->composer));
+  return session;
+}
+
+/* A fresh conversation: the CLI starts at once, so the header can offer
+ * its models before the first prompt. */
+static void
+start_session (CairnWindow *self)
+{
+  CairnSession *session = show_new_session (self);
+
+  if (session == NULL)
+    return;
+  cairn_session_start (session);
+  cairn_sidebar_select_session_id (self->sidebar, NULL);
+}
+
+static void
+conversation_opened_cb (GObject      *source,
+                        GAsyncResult *result,
+                        gpointer      user_data)
+{
+  g_autoptr(CairnWindow) self = user_data;
+  CairnSession *session = CAIRN_SESSION (source);
+  g_autoptr(GError) error = NULL;
+
+  /* a failure is shown in the conversation itself */
+  if (!cairn_session_open_conversation_finish (session, result, &error) || session != self->session)
+    return;
+  cairn_sidebar_select_session_id (self->sidebar, cairn_session_get_session_id (session));
+  set_follow_output (self, TRUE);
+  scroll_to_end (self);
+}
+
+/**
+ * cairn_window_open_conversation:
+ * @file: a conversation's session file, in this window's project
+ *
+ * Shows the stored conversation; no process starts until the user sends
+ * something, which resumes it.
+ */
+void
+cairn_window_open_conversation (CairnWindow *self,
+                                GFile       *file)
+{
+  CairnSession *session;
+
+  g_return_if_fail (CAIRN_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  if ((session = show_new_session (self)) == NULL)
+    return;
+  self->opening = g_cancellable_new ();
+  cairn_session_open_conversation_async (session, file, self->opening, conversation_opened_cb,
+                                         g_object_ref (self));
 }
 
 static void
@@ -670,19 +745,99 @@ cairn_window_close_request (GtkWindow *window)
   return GTK_WINDOW_CLASS (cairn_window_parent_class)->close_request (window);
 }
 
+/* Without a folder the window shows the start page and nothing that
+ * belongs to a conversation. */
 static void
 show_folder (CairnWindow *self)
 {
-  g_autofree char *name = g_file_get_basename (self->folder);
-  g_autofree char *path = g_file_get_parse_name (self->folder);
-  g_autofree char *description =
-    g_strdup_printf (_("Claude Code works in %s. Ask it to explain, change or build something."), path);
-  g_autofree char *window_title = g_strdup_printf (_("%s — Cairn"), name);
+  g_autofree char *name = self->folder ? g_file_get_basename (self->folder) : NULL;
+  g_autofree char *path = self->folder ? g_file_get_parse_name (self->folder) : NULL;
+  g_autofree char *description = NULL;
+  g_autofree char *window_title = NULL;
+  GtkWidget *conversation_controls[] = {
+    self->sidebar_button, self->new_button, GTK_WIDGET (self->model_button),
+    GTK_WIDGET (self->mode_button), self->usage_box,
+  };
 
+  for (guint i = 0; i < G_N_ELEMENTS (conversation_controls); i++)
+    gtk_widget_set_visible (conversation_controls[i], self->folder != NULL);
+  if (self->folder == NULL)
+    {
+      gtk_window_set_title (GTK_WINDOW (self), "Cairn");
+      adw_window_title_set_title (self->window_title, "Cairn");
+      adw_window_title_set_subtitle (self->window_title, NULL);
+      gtk_stack_set_visible_child_name (self->main_stack, "start");
+      return;
+    }
+  description = g_strdup_printf (_("Claude Code works in %s. Ask it to explain, change or build something."), path);
+  window_title = g_strdup_printf (_("%s — Cairn"), name);
   gtk_window_set_title (GTK_WINDOW (self), window_title);
   adw_window_title_set_title (self->window_title, name);
   adw_window_title_set_subtitle (self->window_title, path);
   adw_status_page_set_description (self->empty_page, description);
+}
+
+/**
+ * cairn_window_set_folder:
+ * @folder: (nullable): the project, or %NULL for the start page
+ *
+ * Shows @folder's conversations and a new conversation in it.
+ */
+void
+cairn_window_set_folder (CairnWindow *self,
+                         GFile       *folder)
+{
+  g_return_if_fail (CAIRN_IS_WINDOW (self));
+
+  if (!g_set_object (&self->folder, folder))
+    return;
+  set_session (self, NULL);
+  show_folder (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FOLDER]);
+  if (folder != NULL)
+    start_session (self);
+}
+
+static void
+start_page_folder_chosen_cb (CairnWindow    *self,
+                             GFile          *folder,
+                             CairnStartPage *page)
+{
+  cairn_window_set_folder (self, folder);
+}
+
+static void
+sidebar_activated_cb (CairnWindow  *self,
+                      GObject      *conversation,
+                      CairnSidebar *sidebar)
+{
+  g_autoptr(GFile) file = NULL;
+
+  g_object_get (conversation, "file", &file, NULL);
+  if (file != NULL)
+    cairn_window_open_conversation (self, file);
+}
+
+static void
+new_conversation_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *param)
+{
+  CairnWindow *self = CAIRN_WINDOW (widget);
+
+  if (self->folder != NULL)
+    start_session (self);
+}
+
+static void
+toggle_sidebar_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *param)
+{
+  CairnWindow *self = CAIRN_WINDOW (widget);
+
+  if (self->folder != NULL)
+    adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
 }
 
 /* For tests/bench-startup.sh: report when the first frame was painted and
@@ -713,7 +868,8 @@ cairn_window_constructed (GObject *object)
 
   G_OBJECT_CLASS (cairn_window_parent_class)->constructed (object);
 
-  show_folder (self);
+  if (self->folder == NULL)
+    show_folder (self);
 }
 
 static void
@@ -724,6 +880,8 @@ cairn_window_dispose (GObject *object)
   if (self->session != NULL)
     cairn_session_close (self->session);
   g_clear_object (&self->approvals);
+  g_cancellable_cancel (self->opening);
+  g_clear_object (&self->opening);
   gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_WINDOW);
   g_clear_object (&self->session_signals);
   g_clear_object (&self->session);
@@ -769,7 +927,7 @@ cairn_window_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_FOLDER:
-      self->folder = g_value_dup_object (value);
+      cairn_window_set_folder (self, g_value_get_object (value));
       break;
 
     case PROP_PERMISSION_MODE:
@@ -798,7 +956,7 @@ cairn_window_class_init (CairnWindowClass *klass)
 
   properties [PROP_FOLDER] =
     g_param_spec_object ("folder", NULL, NULL, G_TYPE_FILE,
-                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   properties [PROP_PERMISSION_MODE] =
     g_param_spec_string ("permission-mode", NULL, NULL, NULL,
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
@@ -808,9 +966,16 @@ cairn_window_class_init (CairnWindowClass *klass)
   g_type_ensure (CAIRN_TYPE_MISSING_CLI_PAGE);
   g_type_ensure (CAIRN_TYPE_TRANSCRIPT_ROW);
   g_type_ensure (CAIRN_TYPE_TODO_LIST);
+  g_type_ensure (CAIRN_TYPE_SIDEBAR);
+  g_type_ensure (CAIRN_TYPE_START_PAGE);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-window.ui");
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, sidebar_button);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, new_button);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, sidebar);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, start_page);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, model_button);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, mode_button);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, rules_button);
@@ -831,6 +996,8 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, composer);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, missing_page);
   gtk_widget_class_bind_template_callback (widget_class, composer_send_cb);
+  gtk_widget_class_bind_template_callback (widget_class, start_page_folder_chosen_cb);
+  gtk_widget_class_bind_template_callback (widget_class, sidebar_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, missing_page_retry_cb);
   gtk_widget_class_bind_template_callback (widget_class, missing_page_cli_chosen_cb);
 
@@ -843,6 +1010,11 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.revoke-rule", "s", revoke_rule_action);
   gtk_widget_class_install_action (widget_class, "win.jump-to-latest", NULL, jump_to_latest_action);
   gtk_widget_class_install_action (widget_class, "win.set-model", "s", set_model_action);
+  gtk_widget_class_install_action (widget_class, "win.new-conversation", NULL, new_conversation_action);
+  gtk_widget_class_install_action (widget_class, "win.toggle-sidebar", NULL, toggle_sidebar_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK,
+                                       "win.new-conversation", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.toggle-sidebar", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, GDK_CONTROL_MASK,
                                        "win.jump-to-latest", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.stop", NULL);
@@ -886,6 +1058,10 @@ cairn_window_init (CairnWindow *self)
   setup_composer_drops (self);
 }
 
+/**
+ * cairn_window_new:
+ * @folder: (nullable): the project, or %NULL for the start page
+ */
 CairnWindow *
 cairn_window_new (CairnApplication *application,
                   GFile            *folder)
@@ -893,16 +1069,13 @@ cairn_window_new (CairnApplication *application,
   CairnWindow *self;
 
   g_return_val_if_fail (CAIRN_IS_APPLICATION (application), NULL);
-  g_return_val_if_fail (G_IS_FILE (folder), NULL);
+  g_return_val_if_fail (folder == NULL || G_IS_FILE (folder), NULL);
 
-  self = g_object_new (CAIRN_TYPE_WINDOW,
-                       "application", application,
-                       "folder", folder,
-                       NULL);
+  self = g_object_new (CAIRN_TYPE_WINDOW, "application", application, NULL);
   /* Not in constructed(): GtkWindow sets "application" only after it, and
    * these need the application's settings. */
   restore_window_state (self);
-  start_session (self);
+  cairn_window_set_folder (self, folder);
   return self;
 }
 

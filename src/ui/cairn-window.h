@@ -21,6 +21,10 @@ G_DECLARE_FINAL_TYPE (CairnWindow, cairn_window, CAIRN, WINDOW, AdwApplicationWi
 CairnWindow  *cairn_window_new         (CairnApplication *application,
                                         GFile            *folder);
 CairnSession *cairn_window_get_session (CairnWindow      *self);
+void          cairn_window_set_folder  (CairnWindow      *self,
+                                        GFile            *folder);
+void          cairn_window_open_conversation (CairnWindow *self,
+                                              GFile       *file);
 gboolean      cairn_window_answer_request (CairnWindow    *self,
                                            const char     *verb,
                                            const char     *request_id);

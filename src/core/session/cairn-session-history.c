@@ -159,17 +159,30 @@ cairn_session_open_conversation_async (CairnSession        *self,
   g_task_run_in_thread (task, open_thread);
 }
 
+/**
+ * cairn_session_open_conversation_finish:
+ *
+ * Returns: %FALSE with @error set when the file could not be read; the
+ *   conversation then says so.
+ */
 gboolean
 cairn_session_open_conversation_finish (CairnSession  *self,
                                         GAsyncResult  *result,
                                         GError       **error)
 {
+  g_autoptr(GError) local_error = NULL;
   OpenData *data;
 
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
-  if (!g_task_propagate_boolean (G_TASK (result), error))
-    return FALSE;
+  if (!g_task_propagate_boolean (G_TASK (result), &local_error))
+    {
+      if (!g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        _cairn_session_append_notice (self, CAIRN_NOTICE_ERROR, _("This conversation could not be read"),
+                                      local_error->message);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
   data = g_task_get_task_data (G_TASK (result));
   cairn_transcript_append_all (cairn_session_get_transcript (self), data->items);
   cairn_transcript_builder_set_todos (self->builder, data->todos);

@@ -1,0 +1,400 @@
+/* cairn-sidebar.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cairn-sidebar"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cairn-sidebar.h"
+
+/* The conversations of the project, newest first, under day headings.
+ * Each item of the model has the properties "title", "modified" (unix
+ * seconds), "git-branch" and "session-id"; the sidebar only reads them. */
+
+struct _CairnSidebar
+{
+  GtkWidget   parent_instance;
+
+  GtkStack   *stack;
+  GtkListBox *list;
+  GMenuModel *row_menu;
+
+  GListModel *model;
+  /* the row whose context menu is open */
+  GtkListBoxRow *menu_row;
+};
+
+G_DEFINE_FINAL_TYPE (CairnSidebar, cairn_sidebar, GTK_TYPE_WIDGET)
+
+enum {
+  ACTIVATED,
+  RENAME,
+  DELETE,
+  N_SIGNALS
+};
+
+static guint signals [N_SIGNALS];
+
+static gboolean
+same_day (GDateTime *a,
+          GDateTime *b)
+{
+  return g_date_time_get_year (a) == g_date_time_get_year (b) &&
+         g_date_time_get_day_of_year (a) == g_date_time_get_day_of_year (b);
+}
+
+/**
+ * cairn_day_group:
+ * @when: unix seconds
+ *
+ * Which heading a conversation last active at @when goes under.
+ */
+CairnDayGroup
+cairn_day_group (GDateTime *now,
+                 gint64     when)
+{
+  g_autoptr(GDateTime) then = g_date_time_new_from_unix_local (when);
+  g_autoptr(GDateTime) yesterday = g_date_time_add_days (now, -1);
+  g_autoptr(GDateTime) week_ago = g_date_time_add_days (now, -7);
+
+  if (then == NULL || same_day (then, now) || g_date_time_compare (then, now) > 0)
+    return CAIRN_DAY_GROUP_TODAY;
+  if (same_day (then, yesterday))
+    return CAIRN_DAY_GROUP_YESTERDAY;
+  if (g_date_time_compare (then, week_ago) >= 0)
+    return CAIRN_DAY_GROUP_PREVIOUS_7_DAYS;
+  return CAIRN_DAY_GROUP_OLDER;
+}
+
+/**
+ * cairn_relative_time:
+ *
+ * Returns: "Just now", "5 minutes ago", "Yesterday", "3 days ago" or a date.
+ */
+char *
+cairn_relative_time (GDateTime *now,
+                     gint64     when)
+{
+  gint64 seconds = g_date_time_to_unix (now) - when;
+  g_autoptr(GDateTime) then = g_date_time_new_from_unix_local (when);
+  int n;
+
+  if (seconds < 60 || then == NULL)
+    return g_strdup (_("Just now"));
+  if (seconds < 3600)
+    {
+      n = seconds / 60;
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d minute ago", "%d minutes ago", n), n);
+    }
+  switch (cairn_day_group (now, when))
+    {
+    case CAIRN_DAY_GROUP_TODAY:
+      n = seconds / 3600;
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d hour ago", "%d hours ago", n), n);
+    case CAIRN_DAY_GROUP_YESTERDAY:
+      return g_strdup (_("Yesterday"));
+    case CAIRN_DAY_GROUP_PREVIOUS_7_DAYS:
+      n = MAX (2, seconds / 86400);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d day ago", "%d days ago", n), n);
+    case CAIRN_DAY_GROUP_OLDER:
+    default:
+      /* Translators: a date as in "12 March 2026", see strftime */
+      return g_date_time_format (then, _("%-d %B %Y"));
+    }
+}
+
+static const char *
+group_title (CairnDayGroup group)
+{
+  switch (group)
+    {
+    case CAIRN_DAY_GROUP_TODAY:
+      return _("Today");
+    case CAIRN_DAY_GROUP_YESTERDAY:
+      return _("Yesterday");
+    case CAIRN_DAY_GROUP_PREVIOUS_7_DAYS:
+      return _("Previous 7 Days");
+    case CAIRN_DAY_GROUP_OLDER:
+    default:
+      return _("Older");
+    }
+}
+
+static gint64
+row_modified (GtkListBoxRow *row)
+{
+  GObject *item = g_object_get_data (G_OBJECT (row), "item");
+  gint64 modified = 0;
+
+  g_object_get (item, "modified", &modified, NULL);
+  return modified;
+}
+
+/* A heading above the first conversation of each day group. */
+static void
+update_header (GtkListBoxRow *row,
+               GtkListBoxRow *before,
+               gpointer       user_data)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  CairnDayGroup group = cairn_day_group (now, row_modified (row));
+  GtkWidget *header;
+
+  if (before != NULL && cairn_day_group (now, row_modified (before)) == group)
+    {
+      gtk_list_box_row_set_header (row, NULL);
+      return;
+    }
+  header = gtk_label_new (group_title (group));
+  gtk_label_set_xalign (GTK_LABEL (header), 0);
+  gtk_widget_add_css_class (header, "heading");
+  gtk_widget_add_css_class (header, "sidebar-heading");
+  gtk_list_box_row_set_header (row, header);
+}
+
+static char *
+row_subtitle (GObject *item)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *branch = NULL;
+  g_autofree char *when = NULL;
+  gint64 modified = 0;
+
+  g_object_get (item, "modified", &modified, "git-branch", &branch, NULL);
+  when = cairn_relative_time (now, modified);
+  if (branch == NULL || *branch == '\0' || g_str_equal (branch, "HEAD"))
+    return g_steal_pointer (&when);
+  /* Translators: when a conversation was active, and its git branch */
+  return g_strdup_printf (_("%s · %s"), when, branch);
+}
+
+static GtkWidget *
+create_row (gpointer item,
+            gpointer user_data)
+{
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = row_subtitle (item);
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *title_label, *subtitle_label;
+
+  g_object_get (item, "title", &title, NULL);
+  title_label = gtk_label_new (title);
+  subtitle_label = gtk_label_new (subtitle);
+  for (GtkWidget *label = title_label; label != NULL; label = label == title_label ? subtitle_label : NULL)
+    {
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_box_append (GTK_BOX (box), label);
+    }
+  gtk_widget_add_css_class (subtitle_label, "caption");
+  gtk_widget_add_css_class (subtitle_label, "dim-label");
+  gtk_widget_set_tooltip_text (row, title);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, title,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, subtitle, -1);
+  g_object_set_data_full (G_OBJECT (row), "item", g_object_ref (item), g_object_unref);
+  return row;
+}
+
+static void
+update_page (CairnSidebar *self)
+{
+  gboolean empty = self->model == NULL || g_list_model_get_n_items (self->model) == 0;
+
+  gtk_stack_set_visible_child_name (self->stack, empty ? "empty" : "list");
+}
+
+static void
+row_activated_cb (CairnSidebar  *self,
+                  GtkListBoxRow *row,
+                  GtkListBox    *list)
+{
+  g_signal_emit (self, signals[ACTIVATED], 0, g_object_get_data (G_OBJECT (row), "item"));
+}
+
+static void
+popup_row_menu (CairnSidebar  *self,
+                GtkListBoxRow *row,
+                double         x,
+                double         y)
+{
+  GtkWidget *popover = gtk_popover_menu_new_from_model (self->row_menu);
+  GdkRectangle at = { (int)x, (int)y, 1, 1 };
+
+  self->menu_row = row;
+  gtk_widget_set_parent (popover, GTK_WIDGET (row));
+  g_signal_connect (popover, "closed", G_CALLBACK (gtk_widget_unparent), NULL);
+  if (x >= 0)
+    gtk_popover_set_pointing_to (GTK_POPOVER (popover), &at);
+  gtk_popover_set_has_arrow (GTK_POPOVER (popover), x < 0);
+  gtk_popover_popup (GTK_POPOVER (popover));
+}
+
+static void
+secondary_click_cb (CairnSidebar *self,
+                    int           n_press,
+                    double        x,
+                    double        y,
+                    GtkGesture   *gesture)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_y (self->list, (int)y);
+  graphene_point_t point;
+
+  if (row == NULL ||
+      !gtk_widget_compute_point (GTK_WIDGET (self->list), GTK_WIDGET (row),
+                                 &GRAPHENE_POINT_INIT (x, y), &point))
+    return;
+  gtk_gesture_set_state (gesture, GTK_EVENT_SEQUENCE_CLAIMED);
+  popup_row_menu (self, row, point.x, point.y);
+}
+
+/* Shift+F10 or the Menu key on the focused row. */
+static void
+context_menu_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *param)
+{
+  CairnSidebar *self = CAIRN_SIDEBAR (widget);
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (widget));
+
+  while (focus != NULL && !GTK_IS_LIST_BOX_ROW (focus))
+    focus = gtk_widget_get_parent (focus);
+  if (focus != NULL)
+    popup_row_menu (self, GTK_LIST_BOX_ROW (focus), -1, -1);
+}
+
+static void
+row_menu_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  CairnSidebar *self = CAIRN_SIDEBAR (widget);
+  GObject *item = self->menu_row ? g_object_get_data (G_OBJECT (self->menu_row), "item") : NULL;
+
+  if (item != NULL)
+    g_signal_emit (self, signals[g_str_equal (action_name, "sidebar.rename") ? RENAME : DELETE], 0, item);
+}
+
+static void
+cairn_sidebar_dispose (GObject *object)
+{
+  CairnSidebar *self = (CairnSidebar *)object;
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_SIDEBAR);
+  g_clear_object (&self->model);
+
+  G_OBJECT_CLASS (cairn_sidebar_parent_class)->dispose (object);
+}
+
+static void
+cairn_sidebar_class_init (CairnSidebarClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = cairn_sidebar_dispose;
+
+  /**
+   * CairnSidebar::activated:
+   * @item: the conversation to show
+   */
+  signals[ACTIVATED] = g_signal_new ("activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                     0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_OBJECT);
+  signals[RENAME] = g_signal_new ("rename", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_OBJECT);
+  signals[DELETE] = g_signal_new ("delete", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_OBJECT);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-sidebar.ui");
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_bind_template_child (widget_class, CairnSidebar, stack);
+  gtk_widget_class_bind_template_child (widget_class, CairnSidebar, list);
+  gtk_widget_class_bind_template_child (widget_class, CairnSidebar, row_menu);
+  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+
+  gtk_widget_class_install_action (widget_class, "sidebar.rename", NULL, row_menu_action);
+  gtk_widget_class_install_action (widget_class, "sidebar.delete", NULL, row_menu_action);
+  gtk_widget_class_install_action (widget_class, "sidebar.context-menu", NULL, context_menu_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK, "sidebar.context-menu", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Menu, 0, "sidebar.context-menu", NULL);
+  gtk_widget_class_set_css_name (widget_class, "cairn-sidebar");
+}
+
+static void
+cairn_sidebar_init (CairnSidebar *self)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_list_box_set_header_func (self->list, update_header, NULL, NULL);
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
+  g_signal_connect_object (click, "pressed", G_CALLBACK (secondary_click_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self->list), GTK_EVENT_CONTROLLER (click));
+  update_page (self);
+}
+
+GtkWidget *
+cairn_sidebar_new (void)
+{
+  return g_object_new (CAIRN_TYPE_SIDEBAR, NULL);
+}
+
+static void
+model_items_changed_cb (CairnSidebar *self)
+{
+  update_page (self);
+}
+
+/**
+ * cairn_sidebar_set_model:
+ * @conversations: (nullable): the project's conversations, newest first
+ */
+void
+cairn_sidebar_set_model (CairnSidebar *self,
+                         GListModel   *conversations)
+{
+  g_return_if_fail (CAIRN_IS_SIDEBAR (self));
+
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_func (self->model, model_items_changed_cb, self);
+  g_set_object (&self->model, conversations);
+  gtk_list_box_bind_model (self->list, conversations, create_row, NULL, NULL);
+  if (conversations != NULL)
+    g_signal_connect_object (conversations, "items-changed", G_CALLBACK (model_items_changed_cb),
+                             self, G_CONNECT_SWAPPED);
+  update_page (self);
+}
+
+/**
+ * cairn_sidebar_select_session_id:
+ * @session_id: (nullable): the conversation shown, or %NULL for a new one
+ */
+void
+cairn_sidebar_select_session_id (CairnSidebar *self,
+                                 const char   *session_id)
+{
+  g_return_if_fail (CAIRN_IS_SIDEBAR (self));
+
+  for (int i = 0;; i++)
+    {
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->list, i);
+      g_autofree char *id = NULL;
+
+      if (row == NULL)
+        break;
+      g_object_get (g_object_get_data (G_OBJECT (row), "item"), "session-id", &id, NULL);
+      if (session_id != NULL && g_strcmp0 (id, session_id) == 0)
+        {
+          gtk_list_box_select_row (self->list, row);
+          return;
+        }
+    }
+  gtk_list_box_unselect_all (self->list);
+}

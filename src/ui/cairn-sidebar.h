@@ -1,0 +1,36 @@
+/* cairn-sidebar.h
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  CAIRN_DAY_GROUP_TODAY,
+  CAIRN_DAY_GROUP_YESTERDAY,
+  CAIRN_DAY_GROUP_PREVIOUS_7_DAYS,
+  CAIRN_DAY_GROUP_OLDER,
+} CairnDayGroup;
+
+#define CAIRN_TYPE_SIDEBAR (cairn_sidebar_get_type())
+
+G_DECLARE_FINAL_TYPE (CairnSidebar, cairn_sidebar, CAIRN, SIDEBAR, GtkWidget)
+
+GtkWidget    *cairn_sidebar_new               (void);
+void          cairn_sidebar_set_model         (CairnSidebar *self,
+                                               GListModel   *conversations);
+void          cairn_sidebar_select_session_id (CairnSidebar *self,
+                                               const char   *session_id);
+CairnDayGroup cairn_day_group                 (GDateTime    *now,
+                                               gint64        when);
+char         *cairn_relative_time             (GDateTime    *now,
+                                               gint64        when);
+
+G_END_DECLS
