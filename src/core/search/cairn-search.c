@@ -1,0 +1,386 @@
+/* cairn-search.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cairn-search"
+
+#include "config.h"
+
+#include "search/cairn-search.h"
+#include "search/cairn-search-hit.h"
+#include "search/cairn-search-scan.h"
+
+/* Searches the conversations in some project folders of the CLI's
+ * history, in a thread. Hits stream into a list model as files are done;
+ * a new search cancels the one before, whose late results are dropped. */
+
+/* Enough to pick the right conversation; the file says the rest. */
+#define MAX_HITS_PER_FILE 3
+/* Results reach the main loop at most this often, in one model change. */
+#define BATCH_INTERVAL_US (50 * 1000)
+
+/* What the thread reports to: it outlives the search object when that is
+ * dropped mid-search, and is read and cleared on the main loop only, so
+ * the object is never touched, nor last unreferenced, in the thread. */
+typedef struct
+{
+  CairnSearch *self;
+} Target;
+
+struct _CairnSearch
+{
+  GObject       parent_instance;
+
+  Target       *target;   /* atomic rc box */
+  GListStore   *hits;
+  GCancellable *cancellable;
+  guint         generation;
+  guint         files_done;
+  guint         files_total;
+  gboolean      running;
+};
+
+G_DEFINE_FINAL_TYPE (CairnSearch, cairn_search, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_RUNNING,
+  PROP_FILES_DONE,
+  PROP_FILES_TOTAL,
+  N_PROPS
+};
+
+static GParamSpec *properties [N_PROPS];
+
+typedef struct
+{
+  Target      *target;
+  guint        generation;
+  GPtrArray   *hits;
+  guint        files_done;
+  guint        files_total;
+  gboolean     finished;
+} Batch;
+
+typedef struct
+{
+  Target       *target;
+  guint         generation;
+  char         *query;
+  GPtrArray    *folders;   /* GFile */
+  GCancellable *cancellable;
+  /* the batch being filled in the thread */
+  GPtrArray    *pending;
+  gint64        last_sent;
+  guint         files_done;
+  guint         files_total;
+} Job;
+
+static void
+set_progress (CairnSearch *self,
+              guint        done,
+              guint        total,
+              gboolean     running)
+{
+  if (self->files_done != done)
+    {
+      self->files_done = done;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILES_DONE]);
+    }
+  if (self->files_total != total)
+    {
+      self->files_total = total;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILES_TOTAL]);
+    }
+  if (self->running != running)
+    {
+      self->running = running;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+    }
+}
+
+/* On the main loop. */
+static gboolean
+deliver_batch (gpointer data)
+{
+  Batch *batch = data;
+  CairnSearch *self = batch->target->self;
+
+  if (self != NULL && batch->generation == self->generation)
+    {
+      g_list_store_splice (self->hits, g_list_model_get_n_items (G_LIST_MODEL (self->hits)), 0,
+                           batch->hits->pdata, batch->hits->len);
+      set_progress (self, batch->files_done, batch->files_total, !batch->finished);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+batch_free (gpointer data)
+{
+  Batch *batch = data;
+
+  g_ptr_array_unref (batch->hits);
+  g_atomic_rc_box_release (batch->target);
+  g_free (batch);
+}
+
+static void
+send_batch (Job      *job,
+            gboolean  finished)
+{
+  Batch *batch = g_new0 (Batch, 1);
+
+  batch->target = g_atomic_rc_box_acquire (job->target);
+  batch->generation = job->generation;
+  batch->hits = g_steal_pointer (&job->pending);
+  batch->files_done = job->files_done;
+  batch->files_total = job->files_total;
+  batch->finished = finished;
+  job->pending = g_ptr_array_new_with_free_func (g_object_unref);
+  job->last_sent = g_get_monotonic_time ();
+  g_main_context_invoke_full (NULL, G_PRIORITY_DEFAULT, deliver_batch, batch, batch_free);
+}
+
+typedef struct
+{
+  Job        *job;
+  GFile      *file;
+  const char *session_id;
+} FileScan;
+
+static gboolean
+add_match (const CairnSearchMatch *match,
+           gpointer                user_data)
+{
+  FileScan *scan = user_data;
+
+  g_ptr_array_add (scan->job->pending,
+                   cairn_search_hit_new (scan->file, scan->session_id, match->snippet,
+                                         match->match_start, match->match_length,
+                                         match->line_offset));
+  return !g_cancellable_is_cancelled (scan->job->cancellable);
+}
+
+static void
+scan_file (Job   *job,
+           GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *base = g_file_get_basename (file);
+  g_autoptr(GMappedFile) mapped = path ? g_mapped_file_new (path, FALSE, NULL) : NULL;
+  FileScan scan = { job, file, NULL };
+
+  if (mapped == NULL)
+    return;   /* unreadable or gone: the other conversations are still searched */
+  base[strlen (base) - strlen (".jsonl")] = '\0';
+  scan.session_id = base;
+  cairn_search_scan_buffer (g_mapped_file_get_contents (mapped), g_mapped_file_get_length (mapped),
+                            job->query, MAX_HITS_PER_FILE, add_match, &scan);
+}
+
+static void
+list_conversation_files (GFile        *folder,
+                         GPtrArray    *files,
+                         GCancellable *cancellable)
+{
+  g_autoptr(GFileEnumerator) children =
+    g_file_enumerate_children (folder, G_FILE_ATTRIBUTE_STANDARD_NAME, G_FILE_QUERY_INFO_NONE,
+                               cancellable, NULL);
+  GFileInfo *info;
+  GFile *child;
+
+  while (children != NULL && g_file_enumerator_iterate (children, &info, &child, cancellable, NULL) &&
+         info != NULL)
+    if (g_str_has_suffix (g_file_info_get_name (info), ".jsonl"))
+      g_ptr_array_add (files, g_object_ref (child));
+}
+
+static void
+job_free (Job *job)
+{
+  g_atomic_rc_box_release (job->target);
+  g_clear_pointer (&job->query, g_free);
+  g_clear_pointer (&job->folders, g_ptr_array_unref);
+  g_clear_object (&job->cancellable);
+  g_clear_pointer (&job->pending, g_ptr_array_unref);
+  g_free (job);
+}
+
+static gpointer
+search_thread (gpointer data)
+{
+  Job *job = data;
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < job->folders->len; i++)
+    list_conversation_files (g_ptr_array_index (job->folders, i), files, job->cancellable);
+  job->files_total = files->len;
+  for (guint i = 0; i < files->len && !g_cancellable_is_cancelled (job->cancellable); i++)
+    {
+      scan_file (job, g_ptr_array_index (files, i));
+      job->files_done = i + 1;
+      if (g_get_monotonic_time () - job->last_sent >= BATCH_INTERVAL_US)
+        send_batch (job, FALSE);
+    }
+  send_batch (job, TRUE);
+  job_free (job);
+  return NULL;
+}
+
+/**
+ * cairn_search_start:
+ * @folders: (element-type GFile): project folders under the CLI's projects/
+ *
+ * Searches the conversations in @folders for @query, replacing the hits of
+ * the search before (which stops).
+ */
+void
+cairn_search_start (CairnSearch *self,
+                    const char  *query,
+                    GPtrArray   *folders)
+{
+  Job *job;
+
+  g_return_if_fail (CAIRN_IS_SEARCH (self));
+  g_return_if_fail (query != NULL);
+
+  cairn_search_stop (self);
+  if (*query == '\0')
+    return;
+  job = g_new0 (Job, 1);
+  job->target = g_atomic_rc_box_acquire (self->target);
+  job->generation = self->generation;
+  job->query = g_strdup (query);
+  job->folders = g_ptr_array_ref (folders);
+  job->cancellable = g_object_ref (self->cancellable);
+  job->pending = g_ptr_array_new_with_free_func (g_object_unref);
+  job->last_sent = g_get_monotonic_time ();
+  set_progress (self, 0, 0, TRUE);
+  g_thread_unref (g_thread_new ("cairn-search", search_thread, job));
+}
+
+/**
+ * cairn_search_stop:
+ *
+ * Stops the running search and clears its hits.
+ */
+void
+cairn_search_stop (CairnSearch *self)
+{
+  g_return_if_fail (CAIRN_IS_SEARCH (self));
+
+  g_cancellable_cancel (self->cancellable);
+  g_set_object (&self->cancellable, g_cancellable_new ());
+  self->generation++;
+  g_list_store_remove_all (self->hits);
+  set_progress (self, 0, 0, FALSE);
+}
+
+GListModel *
+cairn_search_get_hits (CairnSearch *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SEARCH (self), NULL);
+
+  return G_LIST_MODEL (self->hits);
+}
+
+gboolean
+cairn_search_get_running (CairnSearch *self)
+{
+  return self->running;
+}
+
+guint
+cairn_search_get_files_done (CairnSearch *self)
+{
+  return self->files_done;
+}
+
+guint
+cairn_search_get_files_total (CairnSearch *self)
+{
+  return self->files_total;
+}
+
+static void
+cairn_search_dispose (GObject *object)
+{
+  CairnSearch *self = (CairnSearch *)object;
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->hits);
+  if (self->target != NULL)
+    {
+      self->target->self = NULL;
+      g_clear_pointer (&self->target, g_atomic_rc_box_release);
+    }
+
+  G_OBJECT_CLASS (cairn_search_parent_class)->dispose (object);
+}
+
+static void
+cairn_search_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  CairnSearch *self = CAIRN_SEARCH (object);
+
+  switch (prop_id)
+    {
+    case PROP_RUNNING:
+      g_value_set_boolean (value, self->running);
+      break;
+
+    case PROP_FILES_DONE:
+      g_value_set_uint (value, self->files_done);
+      break;
+
+    case PROP_FILES_TOTAL:
+      g_value_set_uint (value, self->files_total);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cairn_search_class_init (CairnSearchClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = cairn_search_dispose;
+  object_class->get_property = cairn_search_get_property;
+
+  properties [PROP_RUNNING] =
+    g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties [PROP_FILES_DONE] =
+    g_param_spec_uint ("files-done", NULL, NULL, 0, G_MAXUINT, 0,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties [PROP_FILES_TOTAL] =
+    g_param_spec_uint ("files-total", NULL, NULL, 0, G_MAXUINT, 0,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+cairn_search_init (CairnSearch *self)
+{
+  self->hits = g_list_store_new (CAIRN_TYPE_SEARCH_HIT);
+  self->cancellable = g_cancellable_new ();
+  self->target = g_atomic_rc_box_new0 (Target);
+  self->target->self = self;
+}
+
+CairnSearch *
+cairn_search_new (void)
+{
+  return g_object_new (CAIRN_TYPE_SEARCH, NULL);
+}
