@@ -12,6 +12,8 @@
  * the window without a CLI shows the missing-CLI page. Runs on Xvfb
  * (tests/run-headless.sh). */
 
+#include <stdlib.h>
+
 #include <adwaita.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <gtksourceview/gtksource.h>
@@ -671,6 +673,80 @@ test_window_new_conversation_and_sidebar (void)
   gtk_window_destroy (GTK_WINDOW (window));
   drain_main_context ();
   g_unsetenv ("CAIRN_CLAUDE");
+}
+
+static gboolean
+has_highlighted_item (gpointer window)
+{
+  CairnSession *session = cairn_window_get_session (window);
+  GListModel *items = session ? G_LIST_MODEL (cairn_session_get_transcript (session)) : NULL;
+
+  for (guint i = 0; items != NULL && i < g_list_model_get_n_items (items); i++)
+    {
+      g_autoptr(CairnItem) item = g_list_model_get_item (items, i);
+      if (cairn_item_get_highlighted (item))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+search_finished_with_hits (gpointer entry)
+{
+  GtkWidget *sidebar = gtk_widget_get_ancestor (entry, CAIRN_TYPE_SIDEBAR);
+  GtkWidget *results = find_widget (sidebar, GTK_TYPE_LIST_BOX, NULL, NULL);
+
+  return results != NULL && gtk_list_box_get_row_at_index (GTK_LIST_BOX (results), 0) != NULL;
+}
+
+/* Ctrl+K, a word of an old conversation's tool output, Enter: the
+ * conversation opens at the row that shows it, marked. */
+static void
+test_window_search_opens_match (void)
+{
+  CairnApplication *app = shared_app ();
+  g_autofree char *config = g_dir_make_tmp ("cairn-config-XXXXXX", NULL);
+  g_autofree char *project = g_dir_make_tmp ("cairn-project-XXXXXX", NULL);
+  g_autofree char *real = realpath (project, NULL);
+  g_autofree char *folder_name = g_strdup (real);
+  g_autofree char *session_dir = NULL;
+  g_autofree char *source = g_test_build_filename (G_TEST_DIST, "data", "history", "rows",
+                                                   "47c0592a-2c45-496d-86b9-83bc29cb1971.jsonl", NULL);
+  g_autofree char *target = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr(GFile) folder = g_file_new_for_path (project);
+  CairnWindow *window;
+  GtkWidget *entry;
+
+  for (char *p = folder_name; *p; p++)
+    if (!g_ascii_isalnum (*p))
+      *p = '-';
+  session_dir = g_build_filename (config, "projects", folder_name, NULL);
+  g_assert_cmpint (g_mkdir_with_parents (session_dir, 0700), ==, 0);
+  target = g_build_filename (session_dir, "47c0592a-2c45-496d-86b9-83bc29cb1971.jsonl", NULL);
+  g_assert_true (g_file_get_contents (source, &contents, NULL, NULL));
+  g_assert_true (g_file_set_contents (target, contents, -1, NULL));
+  g_setenv ("CLAUDE_CONFIG_DIR", config, TRUE);
+  g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
+
+  window = cairn_window_new (app, folder);
+  gtk_window_present (GTK_WINDOW (window));
+  drain_main_context ();
+  press_window_key (GTK_WIDGET (window), GDK_KEY_k, GDK_CONTROL_MASK);
+  entry = find_widget (GTK_WIDGET (window), GTK_TYPE_SEARCH_ENTRY, NULL, NULL);
+  g_assert_nonnull (entry);
+  /* the search field has the keyboard */
+  g_assert_true (gtk_window_get_focus (GTK_WINDOW (window)) == entry ||
+                 gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (window)), entry));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "BETA NEEDLE");
+  g_assert_true (wait_until (search_finished_with_hits, entry));
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_true (wait_until (has_highlighted_item, window));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  drain_main_context ();
+  g_unsetenv ("CAIRN_CLAUDE");
+  g_unsetenv ("CLAUDE_CONFIG_DIR");
 }
 
 /* A window opens at the size the last one closed with. */
@@ -1559,6 +1635,7 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/row/user-images", test_row_user_images);
   g_test_add_func ("/cairn/widgets/sidebar/day-groups", test_sidebar_day_groups);
   g_test_add_func ("/cairn/widgets/window/start-page", test_window_start_page);
+  g_test_add_func ("/cairn/widgets/window/search-opens-match", test_window_search_opens_match);
   g_test_add_func ("/cairn/widgets/window/new-conversation-and-sidebar",
                    test_window_new_conversation_and_sidebar);
 

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "cairn-sidebar.h"
+#include "search/cairn-search-hit.h"
 
 /* The conversations of the project, newest first, under day headings.
  * Each item of the model has the properties "title", "modified" (unix
@@ -21,11 +22,17 @@ struct _CairnSidebar
 {
   GtkWidget   parent_instance;
 
-  GtkStack   *stack;
-  GtkListBox *list;
-  GMenuModel *row_menu;
+  GtkWidget      *box;
+  GtkSearchEntry *search_entry;
+  GtkToggleButton *all_projects_button;
+  GtkStack       *stack;
+  GtkListBox     *list;
+  GtkListBox     *results;
+  GtkLabel       *progress_label;
+  GMenuModel     *row_menu;
 
-  GListModel *model;
+  GListModel  *model;
+  CairnSearch *search;
   /* the row whose context menu is open */
   GtkListBoxRow *menu_row;
 };
@@ -36,6 +43,8 @@ enum {
   ACTIVATED,
   RENAME,
   DELETE,
+  SEARCH_CHANGED,
+  HIT_ACTIVATED,
   N_SIGNALS
 };
 
@@ -207,8 +216,9 @@ static void
 update_page (CairnSidebar *self)
 {
   gboolean empty = self->model == NULL || g_list_model_get_n_items (self->model) == 0;
+  gboolean searching = *gtk_editable_get_text (GTK_EDITABLE (self->search_entry)) != '\0';
 
-  gtk_stack_set_visible_child_name (self->stack, empty ? "empty" : "list");
+  gtk_stack_set_visible_child_name (self->stack, searching ? "results" : empty ? "empty" : "list");
 }
 
 static void
@@ -282,6 +292,172 @@ row_menu_action (GtkWidget  *widget,
     g_signal_emit (self, signals[g_str_equal (action_name, "sidebar.rename") ? RENAME : DELETE], 0, item);
 }
 
+/* The title of a conversation of this project, or where it is from. */
+static char *
+hit_title (CairnSidebar   *self,
+           CairnSearchHit *hit)
+{
+  guint n = self->model ? g_list_model_get_n_items (self->model) : 0;
+  g_autoptr(GFile) folder = g_file_get_parent (cairn_search_hit_get_file (hit));
+  g_autofree char *folder_name = g_file_get_basename (folder);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (self->model, i);
+      g_autofree char *id = NULL;
+      char *title = NULL;
+
+      g_object_get (item, "session-id", &id, NULL);
+      if (g_strcmp0 (id, cairn_search_hit_get_session_id (hit)) == 0)
+        {
+          g_object_get (item, "title", &title, NULL);
+          return title;
+        }
+    }
+  /* Translators: a conversation of another project, named by the CLI's folder for it */
+  return g_strdup_printf (_("Conversation in %s"), folder_name);
+}
+
+static char *
+snippet_markup (CairnSearchHit *hit)
+{
+  const char *snippet = cairn_search_hit_get_snippet (hit);
+  guint start = MIN (cairn_search_hit_get_match_start (hit), strlen (snippet));
+  guint length = MIN (cairn_search_hit_get_match_length (hit), strlen (snippet) - start);
+  g_autofree char *before = g_markup_escape_text (snippet, start);
+  g_autofree char *match = g_markup_escape_text (snippet + start, length);
+  g_autofree char *after = g_markup_escape_text (snippet + start + length, -1);
+
+  return g_strdup_printf ("%s<b>%s</b>%s", before, match, after);
+}
+
+static GtkWidget *
+create_hit_row (gpointer item,
+                 gpointer user_data)
+{
+  CairnSidebar *self = user_data;
+  g_autofree char *title = hit_title (self, item);
+  g_autofree char *markup = snippet_markup (item);
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *title_label = gtk_label_new (title);
+  GtkWidget *snippet_label = gtk_label_new (NULL);
+
+  gtk_label_set_markup (GTK_LABEL (snippet_label), markup);
+  gtk_label_set_xalign (GTK_LABEL (title_label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (title_label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (GTK_LABEL (snippet_label), 0);
+  gtk_label_set_wrap (GTK_LABEL (snippet_label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (snippet_label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (GTK_LABEL (snippet_label), 3);
+  gtk_label_set_ellipsize (GTK_LABEL (snippet_label), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (title_label, "heading");
+  gtk_widget_add_css_class (snippet_label, "search-snippet");
+  gtk_box_append (GTK_BOX (box), title_label);
+  gtk_box_append (GTK_BOX (box), snippet_label);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, title,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  cairn_search_hit_get_snippet (item), -1);
+  g_object_set_data_full (G_OBJECT (row), "hit", g_object_ref (item), g_object_unref);
+  return row;
+}
+
+static guint
+count_conversations (GListModel *hits)
+{
+  g_autoptr(GHashTable) files = g_hash_table_new (g_file_hash, (GEqualFunc)g_file_equal);
+
+  for (guint i = 0; i < g_list_model_get_n_items (hits); i++)
+    {
+      g_autoptr(CairnSearchHit) hit = g_list_model_get_item (hits, i);
+      g_hash_table_add (files, cairn_search_hit_get_file (hit));
+    }
+  return g_hash_table_size (files);
+}
+
+static void
+search_progress_cb (CairnSidebar *self)
+{
+  GListModel *hits = cairn_search_get_hits (self->search);
+  guint done = cairn_search_get_files_done (self->search);
+  guint total = cairn_search_get_files_total (self->search);
+  guint conversations = count_conversations (hits);
+  g_autofree char *text = NULL;
+
+  if (cairn_search_get_running (self->search))
+    /* Translators: progress of a search over the stored conversations */
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Searching… %u of %u conversation",
+                                         "Searching… %u of %u conversations", total), done, total);
+  else if (g_list_model_get_n_items (hits) == 0)
+    text = g_strdup (_("Nothing found"));
+  else
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Found in %u conversation",
+                                         "Found in %u conversations", conversations), conversations);
+  gtk_label_set_text (self->progress_label, text);
+}
+
+static void
+search_changed_cb (CairnSidebar *self)
+{
+  update_page (self);
+  g_signal_emit (self, signals[SEARCH_CHANGED], 0, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)),
+                 gtk_toggle_button_get_active (self->all_projects_button));
+}
+
+static void
+result_activated_cb (CairnSidebar  *self,
+                     GtkListBoxRow *row,
+                     GtkListBox    *list)
+{
+  g_signal_emit (self, signals[HIT_ACTIVATED], 0, g_object_get_data (G_OBJECT (row), "hit"));
+}
+
+/* Enter in the search field opens the first result. */
+static void
+search_activate_cb (CairnSidebar *self)
+{
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (self->results);
+
+  if (row == NULL)
+    row = gtk_list_box_get_row_at_index (self->results, 0);
+  if (row != NULL)
+    result_activated_cb (self, row, self->results);
+}
+
+static void
+stop_search_cb (CairnSidebar *self)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+}
+
+/**
+ * cairn_sidebar_set_search:
+ *
+ * Shows @search's hits and progress while the search field has text.
+ */
+void
+cairn_sidebar_set_search (CairnSidebar *self,
+                          CairnSearch  *search)
+{
+  g_return_if_fail (CAIRN_IS_SIDEBAR (self));
+  g_return_if_fail (self->search == NULL);
+
+  self->search = g_object_ref (search);
+  gtk_list_box_bind_model (self->results, cairn_search_get_hits (search), create_hit_row, self, NULL);
+  g_signal_connect_object (search, "notify", G_CALLBACK (search_progress_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (cairn_search_get_hits (search), "items-changed",
+                           G_CALLBACK (search_progress_cb), self, G_CONNECT_SWAPPED);
+}
+
+void
+cairn_sidebar_focus_search (CairnSidebar *self)
+{
+  g_return_if_fail (CAIRN_IS_SIDEBAR (self));
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
 static void
 cairn_sidebar_dispose (GObject *object)
 {
@@ -289,6 +465,7 @@ cairn_sidebar_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_SIDEBAR);
   g_clear_object (&self->model);
+  g_clear_object (&self->search);
 
   G_OBJECT_CLASS (cairn_sidebar_parent_class)->dispose (object);
 }
@@ -311,13 +488,31 @@ cairn_sidebar_class_init (CairnSidebarClass *klass)
                                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_OBJECT);
   signals[DELETE] = g_signal_new ("delete", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_OBJECT);
+  /**
+   * CairnSidebar::search-changed:
+   * @query: the words to find ("" when the search was cleared)
+   * @all_projects: whether to look beyond this project
+   */
+  signals[SEARCH_CHANGED] = g_signal_new ("search-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                          0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_BOOLEAN);
+  signals[HIT_ACTIVATED] = g_signal_new ("hit-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                         0, NULL, NULL, NULL, G_TYPE_NONE, 1, CAIRN_TYPE_SEARCH_HIT);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-sidebar.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_bind_template_child (widget_class, CairnSidebar, box);
+  gtk_widget_class_bind_template_child (widget_class, CairnSidebar, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, CairnSidebar, all_projects_button);
   gtk_widget_class_bind_template_child (widget_class, CairnSidebar, stack);
   gtk_widget_class_bind_template_child (widget_class, CairnSidebar, list);
+  gtk_widget_class_bind_template_child (widget_class, CairnSidebar, results);
+  gtk_widget_class_bind_template_child (widget_class, CairnSidebar, progress_label);
   gtk_widget_class_bind_template_child (widget_class, CairnSidebar, row_menu);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, search_activate_cb);
+  gtk_widget_class_bind_template_callback (widget_class, stop_search_cb);
+  gtk_widget_class_bind_template_callback (widget_class, result_activated_cb);
 
   gtk_widget_class_install_action (widget_class, "sidebar.rename", NULL, row_menu_action);
   gtk_widget_class_install_action (widget_class, "sidebar.delete", NULL, row_menu_action);

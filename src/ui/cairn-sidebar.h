@@ -9,6 +9,8 @@
 
 #include <adwaita.h>
 
+#include "search/cairn-search.h"
+
 G_BEGIN_DECLS
 
 typedef enum
@@ -28,6 +30,9 @@ void          cairn_sidebar_set_model         (CairnSidebar *self,
                                                GListModel   *conversations);
 void          cairn_sidebar_select_session_id (CairnSidebar *self,
                                                const char   *session_id);
+void          cairn_sidebar_set_search        (CairnSidebar *self,
+                                               CairnSearch  *search);
+void          cairn_sidebar_focus_search      (CairnSidebar *self);
 CairnDayGroup cairn_day_group                 (GDateTime    *now,
                                                gint64        when);
 char         *cairn_relative_time             (GDateTime    *now,

@@ -94,6 +94,15 @@ swap_child (CairnTranscriptRow *self,
   g_object_unref (self->child);
 }
 
+static void
+item_highlighted_cb (CairnTranscriptRow *self)
+{
+  if (self->item != NULL && cairn_item_get_highlighted (self->item))
+    gtk_widget_add_css_class (GTK_WIDGET (self), "search-match");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "search-match");
+}
+
 void
 cairn_transcript_row_set_item (CairnTranscriptRow *self,
                                CairnItem          *item)
@@ -106,7 +115,13 @@ cairn_transcript_row_set_item (CairnTranscriptRow *self,
   if (self->item == item)
     return;
   old_item = g_steal_pointer (&self->item);
+  if (old_item != NULL)
+    g_signal_handlers_disconnect_by_func (old_item, item_highlighted_cb, self);
   self->item = item ? g_object_ref (item) : NULL;
+  if (item != NULL)
+    g_signal_connect_object (item, "notify::highlighted", G_CALLBACK (item_highlighted_cb), self,
+                             G_CONNECT_SWAPPED);
+  item_highlighted_cb (self);
   swap_child (self, old_item, item);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ITEM]);
 }
@@ -124,6 +139,8 @@ cairn_transcript_row_dispose (GObject *object)
   CairnTranscriptRow *self = (CairnTranscriptRow *)object;
 
   g_clear_pointer (&self->child, gtk_widget_unparent);
+  if (self->item != NULL)
+    g_signal_handlers_disconnect_by_func (self->item, item_highlighted_cb, self);
   g_clear_object (&self->item);
 
   G_OBJECT_CLASS (cairn_transcript_row_parent_class)->dispose (object);

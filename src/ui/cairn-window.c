@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <stdlib.h>
 
 #include "cairn-approval-queue.h"
 #include "cairn-composer.h"
@@ -22,6 +23,8 @@
 #include "cairn-todo-list.h"
 #include "cairn-transcript-row.h"
 #include "cairn-window.h"
+#include "search/cairn-search-hit.h"
+#include "search/cairn-search-locate.h"
 
 /* Within this many pixels of the end, the view counts as "at the bottom"
  * and keeps following new output. */
@@ -37,6 +40,10 @@ struct _CairnWindow
   CairnSession         *session;
   /* reading a stored conversation into the session shown */
   GCancellable         *opening;
+  CairnSearch          *search;
+  /* once the conversation is open: the n-th row that mentions this */
+  char                 *locate_query;
+  guint                 locate_nth;
   GSignalGroup         *session_signals;
   gboolean              follow_output;
   double                last_value;
@@ -477,6 +484,24 @@ start_session (CairnWindow *self)
   cairn_sidebar_select_session_id (self->sidebar, NULL);
 }
 
+/* Scrolls to the row a search hit led to, and marks it. */
+static gboolean
+show_located_item (CairnWindow *self)
+{
+  g_autofree char *query = g_steal_pointer (&self->locate_query);
+  CairnTranscript *transcript = cairn_session_get_transcript (self->session);
+  g_autoptr(CairnItem) item = NULL;
+  guint position;
+
+  if (query == NULL || !cairn_search_locate_item (transcript, query, self->locate_nth, &position))
+    return FALSE;
+  item = g_list_model_get_item (G_LIST_MODEL (transcript), position);
+  cairn_item_set_highlighted (item, TRUE);
+  set_follow_output (self, FALSE);
+  gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
+  return TRUE;
+}
+
 static void
 conversation_opened_cb (GObject      *source,
                         GAsyncResult *result,
@@ -490,8 +515,11 @@ conversation_opened_cb (GObject      *source,
   if (!cairn_session_open_conversation_finish (session, result, &error) || session != self->session)
     return;
   cairn_sidebar_select_session_id (self->sidebar, cairn_session_get_session_id (session));
-  set_follow_output (self, TRUE);
-  scroll_to_end (self);
+  if (!show_located_item (self))
+    {
+      set_follow_output (self, TRUE);
+      scroll_to_end (self);
+    }
 }
 
 /**
@@ -818,6 +846,97 @@ sidebar_activated_cb (CairnWindow  *self,
     cairn_window_open_conversation (self, file);
 }
 
+/* The CLI's folder for this project's conversations (docs/session-files.md:
+ * every character but [A-Za-z0-9] of the real path becomes '-'), or all
+ * project folders. */
+static GPtrArray *
+history_folders (CairnWindow *self,
+                 gboolean     all_projects)
+{
+  const char *config = g_getenv ("CLAUDE_CONFIG_DIR");
+  g_autofree char *root = config && *config ? g_build_filename (config, "projects", NULL)
+                                            : g_build_filename (g_get_home_dir (), ".claude", "projects", NULL);
+  g_autofree char *path = g_file_get_path (self->folder);
+  g_autofree char *real = realpath (path, NULL);
+  char *cwd = real ? real : path;
+  GPtrArray *folders = g_ptr_array_new_with_free_func (g_object_unref);
+
+  if (all_projects)
+    {
+      g_autoptr(GDir) dir = g_dir_open (root, 0, NULL);
+      const char *name;
+
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        g_ptr_array_add (folders, g_file_new_build_filename (root, name, NULL));
+      return folders;
+    }
+  for (char *p = cwd; *p != '\0'; p++)
+    if (!g_ascii_isalnum (*p))
+      *p = '-';
+  g_ptr_array_add (folders, g_file_new_build_filename (root, cwd, NULL));
+  return folders;
+}
+
+static void
+sidebar_search_changed_cb (CairnWindow  *self,
+                           const char   *query,
+                           gboolean      all_projects,
+                           CairnSidebar *sidebar)
+{
+  g_autoptr(GPtrArray) folders = NULL;
+
+  if (self->folder == NULL)
+    return;
+  folders = history_folders (self, all_projects);
+  cairn_search_start (self->search, query, folders);
+}
+
+/* Which of the hits in its conversation @hit is, counted from the top. */
+static guint
+hit_rank_in_conversation (CairnWindow    *self,
+                          CairnSearchHit *hit)
+{
+  GListModel *hits = cairn_search_get_hits (self->search);
+  guint rank = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (hits); i++)
+    {
+      g_autoptr(CairnSearchHit) other = g_list_model_get_item (hits, i);
+      if (other == hit)
+        break;
+      if (g_file_equal (cairn_search_hit_get_file (other), cairn_search_hit_get_file (hit)))
+        rank++;
+    }
+  return rank;
+}
+
+static void
+sidebar_hit_activated_cb (CairnWindow    *self,
+                          CairnSearchHit *hit,
+                          CairnSidebar   *sidebar)
+{
+  const char *snippet = cairn_search_hit_get_snippet (hit);
+
+  g_free (self->locate_query);
+  self->locate_query = g_strndup (snippet + cairn_search_hit_get_match_start (hit),
+                                  cairn_search_hit_get_match_length (hit));
+  self->locate_nth = hit_rank_in_conversation (self, hit);
+  cairn_window_open_conversation (self, cairn_search_hit_get_file (hit));
+}
+
+static void
+search_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  CairnWindow *self = CAIRN_WINDOW (widget);
+
+  if (self->folder == NULL)
+    return;
+  adw_flap_set_reveal_flap (self->flap, TRUE);
+  cairn_sidebar_focus_search (self->sidebar);
+}
+
 static void
 new_conversation_action (GtkWidget  *widget,
                          const char *action_name,
@@ -882,7 +1001,9 @@ cairn_window_dispose (GObject *object)
   g_clear_object (&self->approvals);
   g_cancellable_cancel (self->opening);
   g_clear_object (&self->opening);
+  g_clear_pointer (&self->locate_query, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_WINDOW);
+  g_clear_object (&self->search);
   g_clear_object (&self->session_signals);
   g_clear_object (&self->session);
   g_clear_object (&self->folder);
@@ -998,6 +1119,8 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, composer_send_cb);
   gtk_widget_class_bind_template_callback (widget_class, start_page_folder_chosen_cb);
   gtk_widget_class_bind_template_callback (widget_class, sidebar_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, sidebar_search_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, sidebar_hit_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, missing_page_retry_cb);
   gtk_widget_class_bind_template_callback (widget_class, missing_page_cli_chosen_cb);
 
@@ -1012,6 +1135,8 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.set-model", "s", set_model_action);
   gtk_widget_class_install_action (widget_class, "win.new-conversation", NULL, new_conversation_action);
   gtk_widget_class_install_action (widget_class, "win.toggle-sidebar", NULL, toggle_sidebar_action);
+  gtk_widget_class_install_action (widget_class, "win.search", NULL, search_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_k, GDK_CONTROL_MASK, "win.search", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK,
                                        "win.new-conversation", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.toggle-sidebar", NULL);
@@ -1056,6 +1181,8 @@ cairn_window_init (CairnWindow *self)
                            G_CALLBACK (vadjustment_upper_changed_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop", FALSE);
   setup_composer_drops (self);
+  self->search = cairn_search_new ();
+  cairn_sidebar_set_search (self->sidebar, self->search);
 }
 
 /**

@@ -17,6 +17,8 @@
 typedef struct
 {
   CairnItemKind kind;
+  /* found by a search, and shown marked */
+  gboolean      highlighted;
 } CairnItemPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (CairnItem, cairn_item, G_TYPE_OBJECT)
@@ -24,6 +26,7 @@ G_DEFINE_TYPE_WITH_PRIVATE (CairnItem, cairn_item, G_TYPE_OBJECT)
 enum {
   PROP_0,
   PROP_KIND,
+  PROP_HIGHLIGHTED,
   N_PROPS
 };
 
@@ -41,6 +44,10 @@ cairn_item_get_property (GObject    *object,
     {
     case PROP_KIND:
       g_value_set_enum (value, cairn_item_get_kind (self));
+      break;
+
+    case PROP_HIGHLIGHTED:
+      g_value_set_boolean (value, cairn_item_get_highlighted (self));
       break;
 
     default:
@@ -63,6 +70,10 @@ cairn_item_set_property (GObject      *object,
       priv->kind = g_value_get_enum (value);
       break;
 
+    case PROP_HIGHLIGHTED:
+      cairn_item_set_highlighted (self, g_value_get_boolean (value));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -80,6 +91,9 @@ cairn_item_class_init (CairnItemClass *klass)
     g_param_spec_enum ("kind", NULL, NULL,
                        CAIRN_TYPE_ITEM_KIND, CAIRN_ITEM_KIND_RAW,
                        (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  properties [PROP_HIGHLIGHTED] =
+    g_param_spec_boolean ("highlighted", NULL, NULL, FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -95,4 +109,33 @@ cairn_item_get_kind (CairnItem *self)
 
   g_return_val_if_fail (CAIRN_IS_ITEM (self), CAIRN_ITEM_KIND_RAW);
   return priv->kind;
+}
+
+gboolean
+cairn_item_get_highlighted (CairnItem *self)
+{
+  CairnItemPrivate *priv = cairn_item_get_instance_private (self);
+
+  g_return_val_if_fail (CAIRN_IS_ITEM (self), FALSE);
+  return priv->highlighted;
+}
+
+/**
+ * cairn_item_set_highlighted:
+ *
+ * Marks the item a search led to.
+ */
+void
+cairn_item_set_highlighted (CairnItem *self,
+                            gboolean   highlighted)
+{
+  CairnItemPrivate *priv = cairn_item_get_instance_private (self);
+
+  g_return_if_fail (CAIRN_IS_ITEM (self));
+
+  highlighted = !!highlighted;
+  if (priv->highlighted == highlighted)
+    return;
+  priv->highlighted = highlighted;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HIGHLIGHTED]);
 }

@@ -22,6 +22,9 @@ struct _CairnItemClass
   GObjectClass parent_class;
 };
 
-CairnItemKind  cairn_item_get_kind (CairnItem *self);
+CairnItemKind  cairn_item_get_kind        (CairnItem *self);
+gboolean       cairn_item_get_highlighted (CairnItem *self);
+void           cairn_item_set_highlighted (CairnItem *self,
+                                           gboolean   highlighted);
 
 G_END_DECLS
