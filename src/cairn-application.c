@@ -12,13 +12,16 @@
 #include <glib/gi18n.h>
 
 #include "cairn-application.h"
+#include "history/cairn-history-paths.h"
 #include "cairn-preferences-window.h"
 #include "cairn-window.h"
 
 struct _CairnApplication
 {
-  AdwApplication  parent_instance;
-  GSettings      *settings;
+  AdwApplication     parent_instance;
+  GSettings         *settings;
+  /* the CLI's history, shared by every window */
+  CairnHistoryIndex *history;
 };
 
 G_DEFINE_FINAL_TYPE (CairnApplication, cairn_application, ADW_TYPE_APPLICATION)
@@ -27,6 +30,10 @@ static const GOptionEntry main_entries[] = {
   { "standalone", 's', 0, G_OPTION_ARG_NONE, NULL,
     N_("Run a new instance of Cairn, separate from any running one") },
   { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Show the version and exit") },
+  { "continue", 'c', 0, G_OPTION_ARG_NONE, NULL,
+    N_("Open the project’s most recent conversation") },
+  { "resume", 'r', 0, G_OPTION_ARG_STRING, NULL,
+    N_("Open the conversation with this session id, in its own project"), N_("ID") },
   { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL, NULL },
   { NULL }
 };
@@ -86,20 +93,56 @@ folder_from_command_line (GApplicationCommandLine  *command_line,
   return TRUE;
 }
 
+/* --resume ID: the conversation's file, and its project from its lines. */
+static gboolean
+resume_target (const char  *session_id,
+               GFile      **out_folder,
+               GFile      **out_file,
+               GError     **error)
+{
+  g_autoptr(GFile) file = cairn_history_find_conversation (session_id);
+  g_autoptr(CairnConversationInfo) info = file ? cairn_conversation_info_read (file, NULL, NULL) : NULL;
+
+  if (info == NULL || cairn_conversation_info_get_cwd (info) == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   _("No conversation with the id “%s” was found"), session_id);
+      return FALSE;
+    }
+  *out_folder = g_file_new_for_path (cairn_conversation_info_get_cwd (info));
+  *out_file = g_steal_pointer (&file);
+  return TRUE;
+}
+
 static int
 cairn_application_command_line (GApplication            *app,
                                 GApplicationCommandLine *command_line)
 {
+  GVariantDict *options = g_application_command_line_get_options_dict (command_line);
   g_autoptr(GError) error = NULL;
   g_autoptr(GFile) folder = NULL;
+  g_autoptr(GFile) conversation = NULL;
+  const char *resume = NULL;
   CairnWindow *window;
+  gboolean ok;
 
-  if (!folder_from_command_line (command_line, &folder, &error))
+  g_variant_dict_lookup (options, "resume", "&s", &resume);
+  if (resume != NULL)
+    ok = resume_target (resume, &folder, &conversation, &error);
+  else
+    ok = folder_from_command_line (command_line, &folder, &error);
+  if (!ok)
     {
       g_application_command_line_printerr (command_line, "%s\n", error->message);
       return 1;
     }
+  if (folder == NULL && g_variant_dict_contains (options, "continue"))
+    folder = g_file_new_for_path (g_application_command_line_get_cwd (command_line) ?: ".");
   window = cairn_window_new (CAIRN_APPLICATION (app), folder);
+  if (conversation != NULL)
+    cairn_window_open_conversation (window, conversation);
+  else if (g_variant_dict_contains (options, "continue"))
+    cairn_window_open_latest (window);
   gtk_window_present (GTK_WINDOW (window));
   return 0;
 }
@@ -190,6 +233,7 @@ cairn_application_dispose (GObject *object)
   CairnApplication *self = (CairnApplication *)object;
 
   g_clear_object (&self->settings);
+  g_clear_object (&self->history);
 
   G_OBJECT_CLASS (cairn_application_parent_class)->dispose (object);
 }
@@ -252,4 +296,20 @@ cairn_application_get_settings (CairnApplication *self)
     }
   self->settings = g_settings_new_full (schema, NULL, NULL);
   return self->settings;
+}
+
+/**
+ * cairn_application_get_history:
+ *
+ * Returns: (transfer none): the projects and conversations of the CLI's
+ *   history, shared by all windows
+ */
+CairnHistoryIndex *
+cairn_application_get_history (CairnApplication *self)
+{
+  g_return_val_if_fail (CAIRN_IS_APPLICATION (self), NULL);
+
+  if (self->history == NULL)
+    self->history = cairn_history_index_new ();
+  return self->history;
 }

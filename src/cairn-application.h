@@ -9,6 +9,8 @@
 
 #include <adwaita.h>
 
+#include "history/cairn-history-index.h"
+
 G_BEGIN_DECLS
 
 #define CAIRN_TYPE_APPLICATION (cairn_application_get_type())
@@ -17,5 +19,6 @@ G_DECLARE_FINAL_TYPE (CairnApplication, cairn_application, CAIRN, APPLICATION, A
 
 CairnApplication *cairn_application_new          (gboolean          standalone);
 GSettings        *cairn_application_get_settings (CairnApplication *self);
+CairnHistoryIndex *cairn_application_get_history (CairnApplication *self);
 
 G_END_DECLS

@@ -690,13 +690,13 @@ has_highlighted_item (gpointer window)
   return FALSE;
 }
 
+/* The search field waits for typing to pause, then the results show. */
 static gboolean
 search_finished_with_hits (gpointer entry)
 {
   GtkWidget *sidebar = gtk_widget_get_ancestor (entry, CAIRN_TYPE_SIDEBAR);
-  GtkWidget *results = find_widget (sidebar, GTK_TYPE_LIST_BOX, NULL, NULL);
 
-  return results != NULL && gtk_list_box_get_row_at_index (GTK_LIST_BOX (results), 0) != NULL;
+  return find_widget (sidebar, GTK_TYPE_LABEL, label_contains, "Found in 1 conversation") != NULL;
 }
 
 /* Ctrl+K, a word of an old conversation's tool output, Enter: the

@@ -12,71 +12,17 @@
 #include <glib/gi18n.h>
 #include <stdlib.h>
 
-#include "cairn-approval-queue.h"
-#include "cairn-composer.h"
 #include "protocol/cairn-launcher.h"
-#include "cairn-missing-cli-page.h"
 #include "cairn-row-cache.h"
-#include "cairn-sidebar.h"
-#include "cairn-start-page.h"
 #include "transcript/cairn-todo.h"
-#include "cairn-todo-list.h"
 #include "cairn-transcript-row.h"
-#include "cairn-window.h"
-#include "search/cairn-search-hit.h"
-#include "search/cairn-search-locate.h"
+#include "cairn-window-private.h"
 
 /* Within this many pixels of the end, the view counts as "at the bottom"
  * and keeps following new output. */
 #define FOLLOW_SLACK_PX 24.0
 /* Built rows kept for recently shown items (a few screens' worth). */
 #define ROW_CACHE_SIZE 400
-
-struct _CairnWindow
-{
-  AdwApplicationWindow  parent_instance;
-
-  GFile                *folder;
-  CairnSession         *session;
-  /* reading a stored conversation into the session shown */
-  GCancellable         *opening;
-  CairnSearch          *search;
-  /* once the conversation is open: the n-th row that mentions this */
-  char                 *locate_query;
-  guint                 locate_nth;
-  GSignalGroup         *session_signals;
-  gboolean              follow_output;
-  double                last_value;
-  double                last_upper;
-  guint                 pin_tick;
-
-  AdwWindowTitle       *window_title;
-  GtkWidget            *sidebar_button;
-  GtkWidget            *new_button;
-  AdwFlap              *flap;
-  CairnSidebar         *sidebar;
-  CairnStartPage       *start_page;
-  GtkMenuButton        *model_button;
-  GtkMenuButton        *mode_button;
-  GtkMenuButton        *rules_button;
-  GtkListBox           *rules_list;
-  CairnApprovalQueue   *approvals;
-  GtkLevelBar          *context_meter;
-  GtkLabel             *usage_label;
-  GtkWidget            *usage_box;
-  GtkWidget            *jump_button;
-  GtkMenuButton        *todo_button;
-  GtkLabel             *todo_label;
-  CairnTodoList        *todo_list;
-  GtkStack             *main_stack;
-  GtkStack             *transcript_stack;
-  AdwStatusPage        *empty_page;
-  GtkScrolledWindow    *scroller;
-  GtkListView          *list_view;
-  GtkNoSelection       *selection;
-  CairnComposer        *composer;
-  CairnMissingCliPage  *missing_page;
-};
 
 G_DEFINE_FINAL_TYPE (CairnWindow, cairn_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -127,8 +73,8 @@ pin_to_end_tick (GtkWidget     *widget,
 
 /* Scroll-to-item may judge a just-added row visible from its estimated
  * height; a frame later the sizes are real and the end can be pinned. */
-static void
-scroll_to_end (CairnWindow *self)
+void
+_cairn_window_scroll_to_end (CairnWindow *self)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
 
@@ -138,9 +84,9 @@ scroll_to_end (CairnWindow *self)
     self->pin_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), pin_to_end_tick, NULL, NULL);
 }
 
-static void
-set_follow_output (CairnWindow *self,
-                   gboolean     follow)
+void
+_cairn_window_set_follow_output (CairnWindow *self,
+                                 gboolean     follow)
 {
   self->follow_output = follow;
   gtk_widget_set_visible (self->jump_button, !follow);
@@ -159,9 +105,9 @@ vadjustment_value_changed_cb (CairnWindow   *self,
   double end = upper - gtk_adjustment_get_page_size (adj);
 
   if (value >= end - FOLLOW_SLACK_PX)
-    set_follow_output (self, TRUE);
+    _cairn_window_set_follow_output (self, TRUE);
   else if (upper == self->last_upper && value < self->last_value - 1)
-    set_follow_output (self, FALSE);
+    _cairn_window_set_follow_output (self, FALSE);
   self->last_value = value;
   self->last_upper = upper;
 }
@@ -172,7 +118,7 @@ vadjustment_upper_changed_cb (CairnWindow   *self,
                               GtkAdjustment *adj)
 {
   if (self->follow_output)
-    scroll_to_end (self);
+    _cairn_window_scroll_to_end (self);
   self->last_upper = gtk_adjustment_get_upper (adj);
   self->last_value = gtk_adjustment_get_value (adj);
 }
@@ -182,7 +128,7 @@ transcript_items_changed_cb (CairnWindow *self)
 {
   update_transcript_page (self);
   if (self->follow_output)
-    scroll_to_end (self);
+    _cairn_window_scroll_to_end (self);
 }
 
 static void
@@ -398,7 +344,7 @@ set_session (CairnWindow  *self,
       rules_changed_cb (self, 0, 0, 0, rules);
       session_mode_cb (self, NULL, session);
     }
-  set_follow_output (self, TRUE);
+  _cairn_window_set_follow_output (self, TRUE);
   update_transcript_page (self);
   if (session != NULL)
     {
@@ -409,8 +355,8 @@ set_session (CairnWindow  *self,
 }
 
 
-static GSettings *
-app_settings (CairnWindow *self)
+GSettings *
+_cairn_window_get_settings (CairnWindow *self)
 {
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
@@ -423,7 +369,7 @@ static void
 configure_session (CairnWindow  *self,
                    CairnSession *session)
 {
-  GSettings *settings = app_settings (self);
+  GSettings *settings = _cairn_window_get_settings (self);
   g_autofree char *mode = settings ? g_settings_get_string (settings, "default-permission-mode") : NULL;
   g_autofree char *debug_dir = settings ? g_settings_get_string (settings, "debug-protocol-dir") : NULL;
   const char *from_env = g_getenv ("CAIRN_DEBUG_PROTOCOL");
@@ -438,7 +384,7 @@ configure_session (CairnWindow  *self,
 static char *
 find_cli (CairnWindow *self)
 {
-  GSettings *settings = app_settings (self);
+  GSettings *settings = _cairn_window_get_settings (self);
   g_autofree char *configured = settings ? g_settings_get_string (settings, "cli-path") : NULL;
   g_autoptr(GError) error = NULL;
   char *cli = cairn_launcher_find_cli (configured, &error);
@@ -452,8 +398,8 @@ find_cli (CairnWindow *self)
 }
 
 /* A session for this folder, shown, but not started. */
-static CairnSession *
-show_new_session (CairnWindow *self)
+CairnSession *
+_cairn_window_show_new_session (CairnWindow *self)
 {
   g_autofree char *cwd = g_file_get_path (self->folder);
   g_autofree char *cli = find_cli (self);
@@ -466,6 +412,7 @@ show_new_session (CairnWindow *self)
   session = cairn_session_new (cwd, cli);
   configure_session (self, session);
   set_session (self, session);
+  _cairn_window_track_session (self, session);
   gtk_stack_set_visible_child_name (self->main_stack, "chat");
   gtk_widget_grab_focus (GTK_WIDGET (self->composer));
   return session;
@@ -473,76 +420,15 @@ show_new_session (CairnWindow *self)
 
 /* A fresh conversation: the CLI starts at once, so the header can offer
  * its models before the first prompt. */
-static void
-start_session (CairnWindow *self)
+void
+_cairn_window_start_new_conversation (CairnWindow *self)
 {
-  CairnSession *session = show_new_session (self);
+  CairnSession *session = _cairn_window_show_new_session (self);
 
   if (session == NULL)
     return;
   cairn_session_start (session);
   cairn_sidebar_select_session_id (self->sidebar, NULL);
-}
-
-/* Scrolls to the row a search hit led to, and marks it. */
-static gboolean
-show_located_item (CairnWindow *self)
-{
-  g_autofree char *query = g_steal_pointer (&self->locate_query);
-  CairnTranscript *transcript = cairn_session_get_transcript (self->session);
-  g_autoptr(CairnItem) item = NULL;
-  guint position;
-
-  if (query == NULL || !cairn_search_locate_item (transcript, query, self->locate_nth, &position))
-    return FALSE;
-  item = g_list_model_get_item (G_LIST_MODEL (transcript), position);
-  cairn_item_set_highlighted (item, TRUE);
-  set_follow_output (self, FALSE);
-  gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
-  return TRUE;
-}
-
-static void
-conversation_opened_cb (GObject      *source,
-                        GAsyncResult *result,
-                        gpointer      user_data)
-{
-  g_autoptr(CairnWindow) self = user_data;
-  CairnSession *session = CAIRN_SESSION (source);
-  g_autoptr(GError) error = NULL;
-
-  /* a failure is shown in the conversation itself */
-  if (!cairn_session_open_conversation_finish (session, result, &error) || session != self->session)
-    return;
-  cairn_sidebar_select_session_id (self->sidebar, cairn_session_get_session_id (session));
-  if (!show_located_item (self))
-    {
-      set_follow_output (self, TRUE);
-      scroll_to_end (self);
-    }
-}
-
-/**
- * cairn_window_open_conversation:
- * @file: a conversation's session file, in this window's project
- *
- * Shows the stored conversation; no process starts until the user sends
- * something, which resumes it.
- */
-void
-cairn_window_open_conversation (CairnWindow *self,
-                                GFile       *file)
-{
-  CairnSession *session;
-
-  g_return_if_fail (CAIRN_IS_WINDOW (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  if ((session = show_new_session (self)) == NULL)
-    return;
-  self->opening = g_cancellable_new ();
-  cairn_session_open_conversation_async (session, file, self->opening, conversation_opened_cb,
-                                         g_object_ref (self));
 }
 
 static void
@@ -555,10 +441,10 @@ composer_send_cb (CairnWindow   *self,
 
   if (self->session == NULL)
     return;
-  set_follow_output (self, TRUE);
+  _cairn_window_set_follow_output (self, TRUE);
   /* the images are saved already; without any this sends plain text */
   cairn_session_send_prompt_with_images (self->session, text, images);
-  scroll_to_end (self);
+  _cairn_window_scroll_to_end (self);
 }
 
 /* The composer checks and saves images with the session's store, and
@@ -586,7 +472,7 @@ static void
 missing_page_retry_cb (CairnWindow         *self,
                        CairnMissingCliPage *page)
 {
-  start_session (self);
+  _cairn_window_start_new_conversation (self);
 }
 
 static void
@@ -594,13 +480,13 @@ missing_page_cli_chosen_cb (CairnWindow         *self,
                             const char          *path,
                             CairnMissingCliPage *page)
 {
-  GSettings *settings = app_settings (self);
+  GSettings *settings = _cairn_window_get_settings (self);
 
   if (settings != NULL)
     g_settings_set_string (settings, "cli-path", path);
   else
     g_setenv ("CAIRN_CLAUDE", path, TRUE);
-  start_session (self);
+  _cairn_window_start_new_conversation (self);
 }
 
 static void
@@ -621,8 +507,8 @@ jump_to_latest_action (GtkWidget  *widget,
 {
   CairnWindow *self = CAIRN_WINDOW (widget);
 
-  set_follow_output (self, TRUE);
-  scroll_to_end (self);
+  _cairn_window_set_follow_output (self, TRUE);
+  _cairn_window_scroll_to_end (self);
 }
 
 static void
@@ -734,7 +620,7 @@ cycle_mode_action (GtkWidget  *widget,
 static void
 save_window_state (CairnWindow *self)
 {
-  GSettings *settings = app_settings (self);
+  GSettings *settings = _cairn_window_get_settings (self);
   int width, height;
 
   if (settings == NULL)
@@ -751,7 +637,7 @@ save_window_state (CairnWindow *self)
 static void
 restore_window_state (CairnWindow *self)
 {
-  GSettings *settings = app_settings (self);
+  GSettings *settings = _cairn_window_get_settings (self);
 
   if (settings == NULL)
     return;
@@ -822,119 +708,7 @@ cairn_window_set_folder (CairnWindow *self,
   set_session (self, NULL);
   show_folder (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FOLDER]);
-  if (folder != NULL)
-    start_session (self);
-}
-
-static void
-start_page_folder_chosen_cb (CairnWindow    *self,
-                             GFile          *folder,
-                             CairnStartPage *page)
-{
-  cairn_window_set_folder (self, folder);
-}
-
-static void
-sidebar_activated_cb (CairnWindow  *self,
-                      GObject      *conversation,
-                      CairnSidebar *sidebar)
-{
-  g_autoptr(GFile) file = NULL;
-
-  g_object_get (conversation, "file", &file, NULL);
-  if (file != NULL)
-    cairn_window_open_conversation (self, file);
-}
-
-/* The CLI's folder for this project's conversations (docs/session-files.md:
- * every character but [A-Za-z0-9] of the real path becomes '-'), or all
- * project folders. */
-static GPtrArray *
-history_folders (CairnWindow *self,
-                 gboolean     all_projects)
-{
-  const char *config = g_getenv ("CLAUDE_CONFIG_DIR");
-  g_autofree char *root = config && *config ? g_build_filename (config, "projects", NULL)
-                                            : g_build_filename (g_get_home_dir (), ".claude", "projects", NULL);
-  g_autofree char *path = g_file_get_path (self->folder);
-  g_autofree char *real = realpath (path, NULL);
-  char *cwd = real ? real : path;
-  GPtrArray *folders = g_ptr_array_new_with_free_func (g_object_unref);
-
-  if (all_projects)
-    {
-      g_autoptr(GDir) dir = g_dir_open (root, 0, NULL);
-      const char *name;
-
-      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-        g_ptr_array_add (folders, g_file_new_build_filename (root, name, NULL));
-      return folders;
-    }
-  for (char *p = cwd; *p != '\0'; p++)
-    if (!g_ascii_isalnum (*p))
-      *p = '-';
-  g_ptr_array_add (folders, g_file_new_build_filename (root, cwd, NULL));
-  return folders;
-}
-
-static void
-sidebar_search_changed_cb (CairnWindow  *self,
-                           const char   *query,
-                           gboolean      all_projects,
-                           CairnSidebar *sidebar)
-{
-  g_autoptr(GPtrArray) folders = NULL;
-
-  if (self->folder == NULL)
-    return;
-  folders = history_folders (self, all_projects);
-  cairn_search_start (self->search, query, folders);
-}
-
-/* Which of the hits in its conversation @hit is, counted from the top. */
-static guint
-hit_rank_in_conversation (CairnWindow    *self,
-                          CairnSearchHit *hit)
-{
-  GListModel *hits = cairn_search_get_hits (self->search);
-  guint rank = 0;
-
-  for (guint i = 0; i < g_list_model_get_n_items (hits); i++)
-    {
-      g_autoptr(CairnSearchHit) other = g_list_model_get_item (hits, i);
-      if (other == hit)
-        break;
-      if (g_file_equal (cairn_search_hit_get_file (other), cairn_search_hit_get_file (hit)))
-        rank++;
-    }
-  return rank;
-}
-
-static void
-sidebar_hit_activated_cb (CairnWindow    *self,
-                          CairnSearchHit *hit,
-                          CairnSidebar   *sidebar)
-{
-  const char *snippet = cairn_search_hit_get_snippet (hit);
-
-  g_free (self->locate_query);
-  self->locate_query = g_strndup (snippet + cairn_search_hit_get_match_start (hit),
-                                  cairn_search_hit_get_match_length (hit));
-  self->locate_nth = hit_rank_in_conversation (self, hit);
-  cairn_window_open_conversation (self, cairn_search_hit_get_file (hit));
-}
-
-static void
-search_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *param)
-{
-  CairnWindow *self = CAIRN_WINDOW (widget);
-
-  if (self->folder == NULL)
-    return;
-  adw_flap_set_reveal_flap (self->flap, TRUE);
-  cairn_sidebar_focus_search (self->sidebar);
+  _cairn_window_load_project (self);
 }
 
 static void
@@ -945,7 +719,7 @@ new_conversation_action (GtkWidget  *widget,
   CairnWindow *self = CAIRN_WINDOW (widget);
 
   if (self->folder != NULL)
-    start_session (self);
+    _cairn_window_start_new_conversation (self);
 }
 
 static void
@@ -1097,6 +871,7 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, start_page);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, model_button);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, mode_button);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, rules_button);
@@ -1117,10 +892,6 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, composer);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, missing_page);
   gtk_widget_class_bind_template_callback (widget_class, composer_send_cb);
-  gtk_widget_class_bind_template_callback (widget_class, start_page_folder_chosen_cb);
-  gtk_widget_class_bind_template_callback (widget_class, sidebar_activated_cb);
-  gtk_widget_class_bind_template_callback (widget_class, sidebar_search_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, sidebar_hit_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, missing_page_retry_cb);
   gtk_widget_class_bind_template_callback (widget_class, missing_page_cli_chosen_cb);
 
@@ -1135,11 +906,10 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.set-model", "s", set_model_action);
   gtk_widget_class_install_action (widget_class, "win.new-conversation", NULL, new_conversation_action);
   gtk_widget_class_install_action (widget_class, "win.toggle-sidebar", NULL, toggle_sidebar_action);
-  gtk_widget_class_install_action (widget_class, "win.search", NULL, search_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_k, GDK_CONTROL_MASK, "win.search", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK,
                                        "win.new-conversation", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.toggle-sidebar", NULL);
+  _cairn_window_class_init_history (widget_class);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, GDK_CONTROL_MASK,
                                        "win.jump-to-latest", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.stop", NULL);
@@ -1202,7 +972,10 @@ cairn_window_new (CairnApplication *application,
   /* Not in constructed(): GtkWindow sets "application" only after it, and
    * these need the application's settings. */
   restore_window_state (self);
-  cairn_window_set_folder (self, folder);
+  if (folder != NULL)
+    cairn_window_set_folder (self, folder);
+  else
+    _cairn_window_load_project (self);   /* the start page's projects */
   return self;
 }
 

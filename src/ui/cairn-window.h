@@ -25,6 +25,7 @@ void          cairn_window_set_folder  (CairnWindow      *self,
                                         GFile            *folder);
 void          cairn_window_open_conversation (CairnWindow *self,
                                               GFile       *file);
+void          cairn_window_open_latest       (CairnWindow *self);
 gboolean      cairn_window_answer_request (CairnWindow    *self,
                                            const char     *verb,
                                            const char     *request_id);

@@ -1,0 +1,83 @@
+/* cairn-window-private.h
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "cairn-approval-queue.h"
+#include "cairn-composer.h"
+#include "cairn-missing-cli-page.h"
+#include "cairn-sidebar.h"
+#include "cairn-start-page.h"
+#include "cairn-todo-list.h"
+#include "cairn-window.h"
+
+G_BEGIN_DECLS
+
+/* The window is split over two files: cairn-window.c (the conversation
+ * shown: header, transcript, composer, approvals) and
+ * cairn-window-history.c (the project: sidebar, stored conversations,
+ * search, the start page). */
+
+struct _CairnWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  GFile                *folder;
+  CairnSession         *session;
+  /* reading a stored conversation into the session shown */
+  GCancellable         *opening;
+  CairnSearch          *search;
+  /* once the conversation is open: the n-th row that mentions this */
+  char                 *locate_query;
+  guint                 locate_nth;
+  GSignalGroup         *session_signals;
+  gboolean              follow_output;
+  double                last_value;
+  double                last_upper;
+  guint                 pin_tick;
+
+  AdwWindowTitle       *window_title;
+  GtkWidget            *sidebar_button;
+  GtkWidget            *new_button;
+  AdwFlap              *flap;
+  CairnSidebar         *sidebar;
+  CairnStartPage       *start_page;
+  AdwToastOverlay      *toast_overlay;
+  GtkMenuButton        *model_button;
+  GtkMenuButton        *mode_button;
+  GtkMenuButton        *rules_button;
+  GtkListBox           *rules_list;
+  CairnApprovalQueue   *approvals;
+  GtkLevelBar          *context_meter;
+  GtkLabel             *usage_label;
+  GtkWidget            *usage_box;
+  GtkWidget            *jump_button;
+  GtkMenuButton        *todo_button;
+  GtkLabel             *todo_label;
+  CairnTodoList        *todo_list;
+  GtkStack             *main_stack;
+  GtkStack             *transcript_stack;
+  AdwStatusPage        *empty_page;
+  GtkScrolledWindow    *scroller;
+  GtkListView          *list_view;
+  GtkNoSelection       *selection;
+  CairnComposer        *composer;
+  CairnMissingCliPage  *missing_page;
+};
+
+GSettings    *_cairn_window_get_settings        (CairnWindow *self);
+CairnSession *_cairn_window_show_new_session     (CairnWindow *self);
+void          _cairn_window_start_new_conversation (CairnWindow *self);
+void          _cairn_window_set_follow_output    (CairnWindow *self,
+                                                  gboolean     follow);
+void          _cairn_window_scroll_to_end        (CairnWindow *self);
+void          _cairn_window_load_project         (CairnWindow *self);
+void          _cairn_window_class_init_history   (GtkWidgetClass *widget_class);
+void          _cairn_window_track_session        (CairnWindow  *self,
+                                                  CairnSession *session);
+
+G_END_DECLS
