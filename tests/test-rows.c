@@ -9,7 +9,6 @@
 
 #include <glib/gstdio.h>
 
-#include "history/cairn-history-replay.h"
 #include "transcript/cairn-notice-item.h"
 #include "transcript/cairn-result-item.h"
 #include "cairn-test-harness.h"
@@ -278,33 +277,40 @@ find_session_file (Fixture *f)
   return NULL;
 }
 
-/* The conversation read back from the session file the CLI wrote goes
- * through the same builder as the live stream: the same rows, apart from
- * the turn's result, which session files don't keep. */
-static CairnHistoryReplay *
-replay_session_file (Fixture *f)
+static void
+opened_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  gboolean *done = user_data;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (cairn_session_open_conversation_finish (CAIRN_SESSION (source), result, &error));
+  *done = TRUE;
+}
+
+static gboolean
+is_true (gpointer flag)
+{
+  return *(gboolean *)flag;
+}
+
+/* The conversation read back from the session file the CLI wrote, opened
+ * the way the window opens it: a session that starts no process. */
+static CairnSession *
+open_session_file (Fixture *f)
 {
   g_autofree char *path = find_session_file (f);
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autofree char *contents = NULL;
-  g_auto(GStrv) lines = NULL;
-  CairnHistoryReplay *replay = cairn_history_replay_new (f->api->project, file);
+  CairnSession *session = cairn_session_new (f->api->project, cairn_test_cli_path ());
+  gboolean done = FALSE;
 
   /* The CLI writes the turn's last lines when it gets round to it, at the
    * latest when it exits. */
   g_assert_true (cairn_test_wait_until (file_has_last_prompt, path, 10000));
-  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
-  lines = g_strsplit (contents, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      g_autoptr(CairnMessage) message = NULL;
-      if (*lines[i] == '\0')
-        continue;
-      message = cairn_message_new_from_line (lines[i], strlen (lines[i]));
-      cairn_history_replay_line (replay, message);
-    }
-  cairn_history_replay_finish (replay);
-  return replay;
+  cairn_session_open_conversation_async (session, file, NULL, opened_cb, &done);
+  g_assert_true (cairn_test_wait_until (is_true, &done, 10000));
+  return session;
 }
 
 static char *
@@ -327,12 +333,14 @@ describe_without_results (CairnTranscript *transcript)
   return g_strdup (out->str);
 }
 
+/* Same builder, two sources: the rows of the conversation opened from its
+ * file are the live ones, item for item and nested item for nested item
+ * (the turn's result row aside: session files keep none). */
 static void
 compare_with_replay (Fixture *f)
 {
-  g_autoptr(CairnHistoryReplay) replay = replay_session_file (f);
-  CairnTranscriptBuilder *builder = cairn_history_replay_get_builder (replay);
-  CairnTranscript *replayed = cairn_transcript_builder_get_transcript (builder);
+  g_autoptr(CairnSession) opened = open_session_file (f);
+  CairnTranscript *replayed = cairn_session_get_transcript (opened);
   g_autofree char *live_rows = describe_without_results (cairn_session_get_transcript (f->session));
   g_autofree char *replayed_rows = describe_without_results (replayed);
 
@@ -340,7 +348,8 @@ compare_with_replay (Fixture *f)
   check_thinking_and_text (replayed);
   check_read_bash_grep (replayed);
   check_subagent (replayed);
-  g_assert_cmpuint (g_list_model_get_n_items (cairn_transcript_builder_get_todos (builder)), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (cairn_session_get_todos (opened)), ==, 2);
+  g_assert_cmpstr (cairn_session_get_permission_mode (opened), ==, "acceptEdits");
 }
 
 /* Once the CLI has ended, everything it said is in its session file. */

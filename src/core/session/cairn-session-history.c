@@ -11,35 +11,58 @@
 
 #include <glib/gi18n.h>
 
-#include "history/cairn-history-chain.h"
+#include "history/cairn-history-lines.h"
 #include "history/cairn-history-replay.h"
 #include "protocol/cairn-json.h"
 #include "protocol/cairn-util.h"
 #include "session/cairn-session-private.h"
 
 /* Opening a conversation the CLI stored on disk. Its rows are built in a
- * thread, by the same builder as a live reply, and handed over in one
- * model change; no process starts until the user sends something, which
- * then resumes the conversation (--resume) in its model and mode. */
+ * thread, by the same builder as a live reply: first the last screen,
+ * shown at once, then everything before it, put in front in one model
+ * change. The file is never held in memory: a first pass notes where each
+ * line is (cairn-history-lines.c) and the lines shown are read back one
+ * by one. No process starts until the user sends something, which then
+ * resumes the conversation (--resume) in its model and mode. */
+
+/* The last screen's worth of a conversation, shown before the rest is
+ * read: at least this many messages, from a prompt on. */
+#define TAIL_MESSAGES 40
 
 typedef struct
 {
-  GFile      *file;
-  char       *cwd;
+  GFile             *file;
+  char              *cwd;
+  CairnHistoryLines *lines;
+  GArray            *shown;
+  guint              tail_from;   /* in shown */
   /* results */
-  GPtrArray  *items;
-  GListModel *todos;
-  char       *session_id;
-  char       *model;
-  char       *mode;
+  GPtrArray         *earlier_items;
+  GListModel        *todos;
+  char              *session_id;
+  char              *model;
+  char              *mode;
 } OpenData;
+
+/* The tail, handed to the main loop before the rest is read. */
+typedef struct
+{
+  CairnSession *session;
+  GPtrArray    *items;
+  GListModel   *todos;
+  char         *session_id;
+  char         *model;
+  char         *mode;
+} Tail;
 
 static void
 open_data_free (OpenData *data)
 {
   g_clear_object (&data->file);
   g_clear_pointer (&data->cwd, g_free);
-  g_clear_pointer (&data->items, g_ptr_array_unref);
+  g_clear_pointer (&data->lines, cairn_history_lines_free);
+  g_clear_pointer (&data->shown, g_array_unref);
+  g_clear_pointer (&data->earlier_items, g_ptr_array_unref);
   g_clear_object (&data->todos);
   g_clear_pointer (&data->session_id, g_free);
   g_clear_pointer (&data->model, g_free);
@@ -47,22 +70,16 @@ open_data_free (OpenData *data)
   g_free (data);
 }
 
-static GPtrArray *
-parse_lines (const char *contents,
-             gsize       length)
+static void
+tail_free (Tail *tail)
 {
-  GPtrArray *messages = g_ptr_array_new_with_free_func (g_object_unref);
-  const char *line, *end;
-
-  for (line = contents; line < contents + length; line = end + 1)
-    {
-      end = memchr (line, '\n', contents + length - line);
-      if (end == NULL)
-        end = contents + length;
-      if (end > line)
-        g_ptr_array_add (messages, cairn_message_new_from_line (line, end - line));
-    }
-  return messages;
+  g_clear_object (&tail->session);
+  g_clear_pointer (&tail->items, g_ptr_array_unref);
+  g_clear_object (&tail->todos);
+  g_free (tail->session_id);
+  g_free (tail->model);
+  g_free (tail->mode);
+  g_free (tail);
 }
 
 /* What a resumed process needs back: the model of the last reply (not a
@@ -83,15 +100,135 @@ keep_resume_facts (OpenData   *data,
     cairn_set_str (&data->session_id, session_id);
 }
 
-static void
-copy_items (OpenData        *data,
-            CairnTranscript *transcript)
+/* Where the last screen starts: TAIL_MESSAGES messages back, then back to
+ * the prompt that began that turn, so its tool results find their calls. */
+static guint
+find_tail_start (CairnHistoryLines *lines,
+                 GArray            *shown)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (transcript));
+  guint messages = 0;
 
-  data->items = g_ptr_array_new_full (n, g_object_unref);
-  for (guint i = 0; i < n; i++)
-    g_ptr_array_add (data->items, g_list_model_get_item (G_LIST_MODEL (transcript), i));
+  for (guint i = shown->len; i > 0; i--)
+    {
+      const CairnHistoryLine *line = cairn_history_lines_get (lines, g_array_index (shown, guint, i - 1));
+      gboolean message = line->kind == CAIRN_LINE_USER || line->kind == CAIRN_LINE_ASSISTANT;
+
+      if (message)
+        messages++;
+      if (messages >= TAIL_MESSAGES && line->kind == CAIRN_LINE_USER && !line->is_tool_result)
+        return i - 1;
+    }
+  return 0;
+}
+
+static CairnMessage *
+read_message (GInputStream            *stream,
+              const CairnHistoryLine  *line,
+              GCancellable            *cancellable,
+              GError                 **error)
+{
+  g_autofree char *bytes = g_malloc (line->length + 1);
+  gsize got = 0;
+
+  if (!g_seekable_seek (G_SEEKABLE (stream), line->offset, G_SEEK_SET, cancellable, error) ||
+      !g_input_stream_read_all (stream, bytes, line->length, &got, cancellable, error))
+    return NULL;
+  return cairn_message_new_from_line (bytes, got);
+}
+
+/* Replays shown[from, to) into @replay, reading each line back by offset
+ * and letting it go once its items are built. */
+static gboolean
+replay_range (OpenData            *data,
+              CairnHistoryReplay  *replay,
+              GInputStream        *stream,
+              guint                from,
+              guint                to,
+              GCancellable        *cancellable,
+              GError             **error)
+{
+  for (guint i = from; i < to; i++)
+    {
+      const CairnHistoryLine *line = cairn_history_lines_get (data->lines, g_array_index (data->shown, guint, i));
+      g_autoptr(CairnMessage) message = read_message (stream, line, cancellable, error);
+
+      if (message == NULL)
+        return FALSE;
+      cairn_history_replay_line (replay, message);
+      if (cairn_message_get_object (message) != NULL)
+        keep_resume_facts (data, cairn_message_get_object (message));
+    }
+  return TRUE;
+}
+
+static GPtrArray *
+items_of (CairnHistoryReplay *replay,
+          guint               count)
+{
+  GListModel *transcript = G_LIST_MODEL (cairn_transcript_builder_get_transcript (
+    cairn_history_replay_get_builder (replay)));
+  GPtrArray *items = g_ptr_array_new_full (count, g_object_unref);
+
+  for (guint i = 0; i < count; i++)
+    g_ptr_array_add (items, g_list_model_get_item (transcript, i));
+  return items;
+}
+
+static guint
+n_items (CairnHistoryReplay *replay)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (cairn_transcript_builder_get_transcript (
+    cairn_history_replay_get_builder (replay))));
+}
+
+static gboolean show_tail (gpointer user_data);
+
+/* The last screen: built first, and shown while the rest is read. */
+static gboolean
+deliver_tail (GTask         *task,
+              OpenData      *data,
+              GInputStream  *stream,
+              GCancellable  *cancellable,
+              GError       **error)
+{
+  g_autoptr(CairnHistoryReplay) replay = cairn_history_replay_new (data->cwd, data->file);
+  Tail *tail;
+
+  if (!replay_range (data, replay, stream, data->tail_from, data->shown->len, cancellable, error))
+    return FALSE;
+  cairn_history_replay_finish (replay);
+  tail = g_new0 (Tail, 1);
+  tail->session = g_object_ref (g_task_get_source_object (task));
+  tail->items = items_of (replay, n_items (replay));
+  tail->todos = g_object_ref (cairn_transcript_builder_get_todos (cairn_history_replay_get_builder (replay)));
+  tail->session_id = g_strdup (data->session_id);
+  tail->model = g_strdup (data->model);
+  tail->mode = g_strdup (data->mode);
+  g_main_context_invoke_full (g_task_get_context (task), G_PRIORITY_DEFAULT, show_tail, tail,
+                              (GDestroyNotify)tail_free);
+  return TRUE;
+}
+
+/* Everything before the tail; the tail is replayed again behind it, only
+ * so that the task list ends as the whole conversation left it. */
+static gboolean
+build_earlier (OpenData      *data,
+               GInputStream  *stream,
+               GCancellable  *cancellable,
+               GError       **error)
+{
+  g_autoptr(CairnHistoryReplay) replay = cairn_history_replay_new (data->cwd, data->file);
+  guint before_tail;
+
+  if (!replay_range (data, replay, stream, 0, data->tail_from, cancellable, error))
+    return FALSE;
+  before_tail = n_items (replay);
+  if (!replay_range (data, replay, stream, data->tail_from, data->shown->len, cancellable, error))
+    return FALSE;
+  cairn_history_replay_finish (replay);
+  data->earlier_items = items_of (replay, before_tail);
+  data->todos = g_object_ref (cairn_transcript_builder_get_todos (cairn_history_replay_get_builder (replay)));
+  return TRUE;
 }
 
 static void
@@ -101,33 +238,38 @@ open_thread (GTask        *task,
              GCancellable *cancellable)
 {
   OpenData *data = task_data;
-  g_autofree char *contents = NULL;
-  gsize length = 0;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) messages = NULL;
-  g_autoptr(GPtrArray) shown = NULL;
-  g_autoptr(CairnHistoryReplay) replay = NULL;
-  CairnTranscriptBuilder *builder;
+  g_autoptr(GFileInputStream) stream = g_file_read (data->file, cancellable, &error);
 
-  if (!g_file_load_contents (data->file, cancellable, &contents, &length, NULL, &error))
+  if (stream == NULL ||
+      !(data->lines = cairn_history_lines_read (G_INPUT_STREAM (stream), cancellable, &error)))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
-  messages = parse_lines (contents, length);
-  g_clear_pointer (&contents, g_free);
-  shown = cairn_history_shown_branch (messages);
-  replay = cairn_history_replay_new (data->cwd, data->file);
-  for (guint i = 0; i < shown->len; i++)
+  data->shown = cairn_history_lines_shown (data->lines);
+  data->tail_from = find_tail_start (data->lines, data->shown);
+  if (!deliver_tail (task, data, G_INPUT_STREAM (stream), cancellable, &error) ||
+      !build_earlier (data, G_INPUT_STREAM (stream), cancellable, &error))
     {
-      cairn_history_replay_line (replay, g_ptr_array_index (shown, i));
-      keep_resume_facts (data, cairn_message_get_object (g_ptr_array_index (shown, i)));
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
     }
-  cairn_history_replay_finish (replay);
-  builder = cairn_history_replay_get_builder (replay);
-  copy_items (data, cairn_transcript_builder_get_transcript (builder));
-  data->todos = g_object_ref (cairn_transcript_builder_get_todos (builder));
   g_task_return_boolean (task, TRUE);
+}
+
+/* On the main loop: the last screen, with the resume facts it knows. */
+static gboolean
+show_tail (gpointer user_data)
+{
+  Tail *tail = user_data;
+  CairnSession *self = tail->session;
+
+  cairn_transcript_append_all (cairn_session_get_transcript (self), tail->items);
+  cairn_transcript_builder_set_todos (self->builder, tail->todos);
+  if (self->connection == NULL)
+    cairn_session_resume_conversation (self, tail->session_id, tail->model, tail->mode);
+  return G_SOURCE_REMOVE;
 }
 
 /**
@@ -184,9 +326,10 @@ cairn_session_open_conversation_finish (CairnSession  *self,
       return FALSE;
     }
   data = g_task_get_task_data (G_TASK (result));
-  cairn_transcript_append_all (cairn_session_get_transcript (self), data->items);
+  cairn_transcript_insert_all (cairn_session_get_transcript (self), 0, data->earlier_items);
   cairn_transcript_builder_set_todos (self->builder, data->todos);
-  cairn_session_resume_conversation (self, data->session_id, data->model, data->mode);
+  if (self->connection == NULL)
+    cairn_session_resume_conversation (self, data->session_id, data->model, data->mode);
   return TRUE;
 }
 

@@ -1,0 +1,273 @@
+/* cairn-history-lines.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cairn-history"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "history/cairn-history-lines.h"
+#include "history/cairn-history-scan.h"
+
+/* The first pass over a session file: where each line is and how it hangs
+ * in the conversation's tree, without parsing any line
+ * (cairn-history-scan.c) and without keeping the file in memory: about 60
+ * bytes a line. The lines to show are then read back by offset.
+ *
+ * A session file is a tree (docs/session-files.md): each line names its
+ * parent by uuid, a rewind or an edited prompt starts a branch in the
+ * middle, and the conversation on screen is the branch that ends at the
+ * newest line. Two quirks: when one reply calls several tools, the next
+ * reply continues from one call and its result only, and the other calls
+ * (later blocks of the same API message) and their results hang beside
+ * the branch; and a compaction restarts the tree, pointing back only by
+ * logicalParentUuid. */
+
+#define READ_CHUNK (1024 * 1024)
+
+struct _CairnHistoryLines
+{
+  GArray       *lines;    /* CairnHistoryLine */
+  GStringChunk *strings;
+};
+
+CairnHistoryLines *
+cairn_history_lines_new (void)
+{
+  CairnHistoryLines *self = g_new0 (CairnHistoryLines, 1);
+
+  self->lines = g_array_new (FALSE, FALSE, sizeof (CairnHistoryLine));
+  self->strings = g_string_chunk_new (64 * 1024);
+  return self;
+}
+
+void
+cairn_history_lines_free (CairnHistoryLines *self)
+{
+  g_array_unref (self->lines);
+  g_string_chunk_free (self->strings);
+  g_free (self);
+}
+
+static CairnLineKind
+kind_of (const char *type,
+         gsize       length)
+{
+  if (length == 4 && memcmp (type, "user", 4) == 0)
+    return CAIRN_LINE_USER;
+  if (length == 9 && memcmp (type, "assistant", 9) == 0)
+    return CAIRN_LINE_ASSISTANT;
+  if (length == 6 && memcmp (type, "system", 6) == 0)
+    return CAIRN_LINE_SYSTEM;
+  return CAIRN_LINE_OTHER;
+}
+
+static const char *
+intern_span (CairnHistoryLines *self,
+             const char        *line,
+             guint32            start,
+             guint32            length)
+{
+  return length > 0 ? g_string_chunk_insert_len (self->strings, line + start, length) : NULL;
+}
+
+/**
+ * cairn_history_lines_add:
+ *
+ * Notes the line of @length bytes (without its newline) at @offset.
+ */
+void
+cairn_history_lines_add (CairnHistoryLines *self,
+                         gint64             offset,
+                         const char        *line,
+                         gsize              length)
+{
+  CairnLineFacts facts;
+  CairnHistoryLine entry = { 0 };
+
+  entry.offset = offset;
+  entry.length = MIN (length, G_MAXUINT32);
+  if (!cairn_history_scan_line (line, length, &facts))
+    entry.kind = CAIRN_LINE_INVALID;
+  else
+    {
+      entry.kind = kind_of (line + facts.type_start, facts.type_length);
+      entry.is_sidechain = facts.is_sidechain;
+      entry.is_tool_result = facts.is_tool_result;
+      entry.uuid = intern_span (self, line, facts.uuid_start, facts.uuid_length);
+      entry.parent = intern_span (self, line, facts.parent_start, facts.parent_length);
+      entry.message_id = intern_span (self, line, facts.message_id_start, facts.message_id_length);
+    }
+  g_array_append_val (self->lines, entry);
+}
+
+/* Splits what the stream gives into lines, however long; the last one may
+ * have no newline (the CLI was writing it). */
+CairnHistoryLines *
+cairn_history_lines_read (GInputStream  *stream,
+                          GCancellable  *cancellable,
+                          GError       **error)
+{
+  g_autoptr(CairnHistoryLines) self = cairn_history_lines_new ();
+  g_autoptr(GByteArray) pending = g_byte_array_new ();
+  g_autofree char *chunk = g_malloc (READ_CHUNK);
+  gint64 offset = 0;
+  gssize got;
+
+  while ((got = g_input_stream_read (stream, chunk, READ_CHUNK, cancellable, error)) > 0)
+    {
+      const char *p = chunk, *end = chunk + got, *newline;
+
+      while ((newline = memchr (p, '\n', end - p)) != NULL)
+        {
+          if (pending->len > 0)
+            {
+              g_byte_array_append (pending, (const guint8 *)p, newline - p);
+              if (pending->len > 0)
+                cairn_history_lines_add (self, offset, (const char *)pending->data, pending->len);
+              offset += pending->len + 1;
+              g_byte_array_set_size (pending, 0);
+            }
+          else
+            {
+              if (newline > p)
+                cairn_history_lines_add (self, offset, p, newline - p);
+              offset += newline - p + 1;
+            }
+          p = newline + 1;
+        }
+      g_byte_array_append (pending, (const guint8 *)p, end - p);
+    }
+  if (got < 0)
+    return NULL;
+  if (pending->len > 0)
+    cairn_history_lines_add (self, offset, (const char *)pending->data, pending->len);
+  return g_steal_pointer (&self);
+}
+
+guint
+cairn_history_lines_get_n (CairnHistoryLines *self)
+{
+  return self->lines->len;
+}
+
+const CairnHistoryLine *
+cairn_history_lines_get (CairnHistoryLines *self,
+                         guint              index)
+{
+  g_return_val_if_fail (index < self->lines->len, NULL);
+
+  return &g_array_index (self->lines, CairnHistoryLine, index);
+}
+
+static gboolean
+is_main (const CairnHistoryLine *line)
+{
+  return line->uuid != NULL && !line->is_sidechain;
+}
+
+/* uuid → line index, for the main conversation's lines. */
+static GHashTable *
+index_by_uuid (CairnHistoryLines *self)
+{
+  GHashTable *by_uuid = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < self->lines->len; i++)
+    {
+      const CairnHistoryLine *line = cairn_history_lines_get (self, i);
+      if (is_main (line))
+        g_hash_table_insert (by_uuid, (gpointer)line->uuid, GUINT_TO_POINTER (i + 1));
+    }
+  return by_uuid;
+}
+
+/* The newest line of the main conversation: its branch is the one shown. */
+static const CairnHistoryLine *
+newest_line (CairnHistoryLines *self)
+{
+  for (guint i = self->lines->len; i > 0; i--)
+    if (is_main (cairn_history_lines_get (self, i - 1)))
+      return cairn_history_lines_get (self, i - 1);
+  return NULL;
+}
+
+/* The uuids from the newest line back to the root, as far as the parents
+ * can be followed: a missing parent or a cycle ends the walk. */
+static GHashTable *
+walk_branch (CairnHistoryLines *self,
+             GHashTable        *by_uuid)
+{
+  GHashTable *on_branch = g_hash_table_new (g_str_hash, g_str_equal);
+  const CairnHistoryLine *line = newest_line (self);
+
+  while (line != NULL && g_hash_table_add (on_branch, (gpointer)line->uuid))
+    {
+      guint index = line->parent ? GPOINTER_TO_UINT (g_hash_table_lookup (by_uuid, line->parent)) : 0;
+      line = index > 0 ? cairn_history_lines_get (self, index - 1) : NULL;
+    }
+  return on_branch;
+}
+
+/* A line beside the branch that still belongs to it: another block of
+ * an API message whose line is shown, or a tool result of a shown call. */
+static gboolean
+hangs_beside (const CairnHistoryLine *line,
+              GHashTable             *by_uuid,
+              GHashTable             *shown_uuids,
+              CairnHistoryLines      *self)
+{
+  guint parent_index;
+  const CairnHistoryLine *parent;
+
+  if (line->parent == NULL || !g_hash_table_contains (shown_uuids, line->parent))
+    return FALSE;
+  if (line->is_tool_result)
+    return TRUE;
+  parent_index = GPOINTER_TO_UINT (g_hash_table_lookup (by_uuid, line->parent));
+  parent = parent_index > 0 ? cairn_history_lines_get (self, parent_index - 1) : NULL;
+  return line->kind == CAIRN_LINE_ASSISTANT && parent != NULL && parent->message_id != NULL &&
+         g_strcmp0 (parent->message_id, line->message_id) == 0;
+}
+
+/**
+ * cairn_history_lines_shown:
+ *
+ * Returns: (transfer full) (element-type guint): the indexes of the lines
+ *   of the conversation as it is shown, in file order: the branch ending
+ *   at the newest line, what hangs beside it (parallel tool calls and
+ *   their results), metadata lines, and any line that could not be read
+ */
+GArray *
+cairn_history_lines_shown (CairnHistoryLines *self)
+{
+  g_autoptr(GHashTable) by_uuid = index_by_uuid (self);
+  g_autoptr(GHashTable) shown_uuids = walk_branch (self, by_uuid);
+  GArray *shown = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  /* parents come before their children in the file: one pass finds what
+   * hangs beside the branch, and what hangs beside that */
+  for (guint i = 0; i < self->lines->len; i++)
+    {
+      const CairnHistoryLine *line = cairn_history_lines_get (self, i);
+      gboolean show;
+
+      if (line->kind == CAIRN_LINE_INVALID)
+        show = TRUE;   /* unreadable: shown as such, never dropped silently */
+      else if (line->is_sidechain)
+        show = FALSE;
+      else if (line->uuid == NULL)
+        show = TRUE;   /* metadata: the replay skips what it knows */
+      else if (g_hash_table_contains (shown_uuids, line->uuid))
+        show = TRUE;
+      else if ((show = hangs_beside (line, by_uuid, shown_uuids, self)))
+        g_hash_table_add (shown_uuids, (gpointer)line->uuid);
+      if (show)
+        g_array_append_val (shown, i);
+    }
+  return shown;
+}

@@ -1,0 +1,31 @@
+/* cairn-history-scan.h
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* What the tree of a session file needs from one line, found without
+ * parsing it: byte ranges into the line (length 0 when absent). */
+typedef struct
+{
+  guint32  type_start, type_length;
+  guint32  uuid_start, uuid_length;
+  guint32  parent_start, parent_length;          /* parentUuid, else logicalParentUuid */
+  guint32  message_id_start, message_id_length;  /* message.id: one API message */
+  guint    is_sidechain : 1;
+  guint    is_tool_result : 1;                   /* has sourceToolAssistantUUID */
+  guint    is_object : 1;                        /* the line is a JSON object */
+} CairnLineFacts;
+
+gboolean cairn_history_scan_line (const char     *line,
+                                  gsize           length,
+                                  CairnLineFacts *facts);
+
+G_END_DECLS
