@@ -15,7 +15,11 @@
 #include "history/cairn-conversation-info.h"
 #include "history/cairn-history-edit.h"
 #include "history/cairn-history-index.h"
+#include "history/cairn-history-lines.h"
 #include "history/cairn-history-paths.h"
+#include "history/cairn-history-scan.h"
+#include "session/cairn-session.h"
+#include "transcript/cairn-text-item.h"
 
 /* The history's listing side: folder names, what the sidebar shows of a
  * conversation, the live index, rename and delete. On the session file
@@ -316,6 +320,200 @@ test_trash_and_restore (void)
   cairn_test_remove_dir (data_home);
 }
 
+/* The scanner reads top-level keys only, through strings with escaped
+ * quotes and nested objects, and says when a line is damaged. */
+static void
+test_scan_line (void)
+{
+  const char *line = "{\"message\":{\"id\":\"msg_1\",\"content\":[{\"text\":\"a \\\"uuid\\\":\\\"x\\\" {\"}],"
+                     "\"nested\":{\"uuid\":\"inner\"}},\"type\":\"assistant\",\"uuid\":\"u1\","
+                     "\"parentUuid\":null,\"logicalParentUuid\":\"u0\",\"isSidechain\":true }";
+  g_autofree char *deep = g_strnfill (100000, '[');
+  g_autofree char *deep_line = g_strdup_printf ("{\"type\":\"user\",\"x\":%s", deep);
+  CairnLineFacts facts;
+
+  g_assert_true (cairn_history_scan_line (line, strlen (line), &facts));
+  g_assert_cmpint (facts.type_length, ==, 9);
+  g_assert_true (strncmp (line + facts.type_start, "assistant", 9) == 0);
+  g_assert_true (strncmp (line + facts.uuid_start, "u1", facts.uuid_length) == 0 && facts.uuid_length == 2);
+  g_assert_true (strncmp (line + facts.parent_start, "u0", facts.parent_length) == 0);
+  g_assert_true (strncmp (line + facts.message_id_start, "msg_1", facts.message_id_length) == 0);
+  g_assert_true (facts.is_sidechain);
+
+  g_assert_false (cairn_history_scan_line ("{\"type\":\"user\",\"message\":{\"con", 31, &facts));
+  g_assert_false (cairn_history_scan_line ("not json", 8, &facts));
+  g_assert_false (cairn_history_scan_line ("", 0, &facts));
+  g_assert_false (cairn_history_scan_line ("{\"a\":1} trailing", 17, &facts));
+  /* 100,000 levels deep: no recursion, just a walk, and a clear "no" */
+  g_assert_false (cairn_history_scan_line (deep_line, strlen (deep_line), &facts));
+}
+
+#define LINE(type, uuid, parent, extra) \
+  "{\"type\":\"" type "\",\"uuid\":\"" uuid "\",\"parentUuid\":" parent extra "}"
+
+static char *
+shown_uuids (const char * const *lines)
+{
+  g_autoptr(CairnHistoryLines) index = cairn_history_lines_new ();
+  g_autoptr(GArray) shown = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  gint64 offset = 0;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      cairn_history_lines_add (index, offset, lines[i], strlen (lines[i]));
+      offset += strlen (lines[i]) + 1;
+    }
+  shown = cairn_history_lines_shown (index);
+  for (guint i = 0; i < shown->len; i++)
+    {
+      const CairnHistoryLine *line = cairn_history_lines_get (index, g_array_index (shown, guint, i));
+      g_string_append_printf (out, "%s ", line->uuid ? line->uuid : line->kind == CAIRN_LINE_INVALID ? "!" : "-");
+    }
+  return g_strdup (g_strstrip (out->str));
+}
+
+/* Which lines a conversation shows: the branch that ends at the newest
+ * line, and how that copes with a tree gone wrong. */
+static void
+test_shown_branch (void)
+{
+  const char *rewound[] = {
+    LINE ("user", "a", "null", ""), LINE ("assistant", "b", "\"a\"", ""),
+    LINE ("user", "c", "\"b\"", ""), LINE ("assistant", "d", "\"c\"", ""),
+    /* an edited prompt: a branch from b */
+    LINE ("user", "e", "\"b\"", ""), LINE ("assistant", "f", "\"e\"", ""),
+    "{\"type\":\"custom-title\",\"customTitle\":\"t\"}", NULL };
+  const char *missing_parent[] = {
+    LINE ("user", "a", "null", ""), LINE ("user", "c", "\"gone\"", ""), LINE ("assistant", "d", "\"c\"", ""), NULL };
+  const char *cycle[] = {
+    LINE ("user", "a", "\"b\"", ""), LINE ("assistant", "b", "\"a\"", ""), NULL };
+  const char *compacted[] = {
+    LINE ("user", "a", "null", ""), LINE ("assistant", "b", "\"a\"", ""),
+    "{\"type\":\"system\",\"subtype\":\"compact_boundary\",\"uuid\":\"c\",\"parentUuid\":null,\"logicalParentUuid\":\"b\"}",
+    LINE ("user", "d", "\"c\"", ""), NULL };
+  const char *parallel[] = {
+    LINE ("user", "p", "null", ""),
+    LINE ("assistant", "t1", "\"p\"", ",\"message\":{\"id\":\"m1\"}"),
+    LINE ("assistant", "t2", "\"t1\"", ",\"message\":{\"id\":\"m1\"}"),
+    LINE ("user", "r2", "\"t2\"", ",\"sourceToolAssistantUUID\":\"t2\""),
+    LINE ("user", "r1", "\"t1\"", ",\"sourceToolAssistantUUID\":\"t1\""),
+    LINE ("assistant", "n", "\"r1\"", ",\"message\":{\"id\":\"m2\"}"), NULL };
+  const char *sidechain_only[] = {
+    LINE ("user", "s1", "null", ",\"isSidechain\":true"), NULL };
+  const char *damaged[] = {
+    LINE ("user", "a", "null", ""), "garbage", LINE ("mystery", "b", "\"a\"", ""),
+    "{\"type\":\"assistant\",\"uuid\":\"cut", NULL };
+  g_autofree char *rewound_shown = shown_uuids (rewound);
+  g_autofree char *missing_shown = shown_uuids (missing_parent);
+  g_autofree char *cycle_shown = shown_uuids (cycle);
+  g_autofree char *compacted_shown = shown_uuids (compacted);
+  g_autofree char *parallel_shown = shown_uuids (parallel);
+  g_autofree char *sidechain_shown = shown_uuids (sidechain_only);
+  g_autofree char *damaged_shown = shown_uuids (damaged);
+
+  g_assert_cmpstr (rewound_shown, ==, "a b e f -");
+  g_assert_cmpstr (missing_shown, ==, "c d");
+  g_assert_cmpstr (cycle_shown, ==, "a b");
+  g_assert_cmpstr (compacted_shown, ==, "a b c d");
+  g_assert_cmpstr (parallel_shown, ==, "p t1 t2 r2 r1 n");
+  g_assert_cmpstr (sidechain_shown, ==, "");
+  g_assert_cmpstr (damaged_shown, ==, "a ! b !");
+}
+
+typedef struct
+{
+  guint first_change;   /* items in the transcript at its first change */
+  gboolean done;
+} OpenWatch;
+
+static void
+first_change_cb (GListModel *model,
+                 guint       position,
+                 guint       removed,
+                 guint       added,
+                 OpenWatch  *watch)
+{
+  if (watch->first_change == 0)
+    watch->first_change = g_list_model_get_n_items (model);
+}
+
+static void
+opened_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  OpenWatch *watch = user_data;
+
+  g_assert_true (cairn_session_open_conversation_finish (CAIRN_SESSION (source), result, NULL));
+  watch->done = TRUE;
+}
+
+static gboolean
+open_done (gpointer data)
+{
+  return ((OpenWatch *)data)->done;
+}
+
+static const char *
+text_at (CairnSession *session,
+         guint         position)
+{
+  g_autoptr(CairnItem) item = g_list_model_get_item (G_LIST_MODEL (cairn_session_get_transcript (session)),
+                                                     position);
+
+  return cairn_text_item_get_text (CAIRN_TEXT_ITEM (item));
+}
+
+/* A long conversation shows its last screen first, then all of it in
+ * order; a last line cut mid-write is shown as unreadable, not lost. */
+static void
+test_open_tail_first (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("history");
+  g_autofree char *path = g_build_filename (dir, ROWS_ID ".jsonl", NULL);
+  g_autoptr(GString) contents = g_string_new (NULL);
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(CairnSession) session = cairn_session_new (dir, "/bin/true");
+  OpenWatch watch = { 0 };
+  guint turns = 3000, n;
+  g_autoptr(CairnItem) last = NULL;
+
+  for (guint i = 0; i < turns; i++)
+    {
+      g_autofree char *parent = i ? g_strdup_printf ("\"a%u\"", i - 1) : g_strdup ("null");
+
+      g_string_append_printf (contents, "{\"type\":\"user\",\"uuid\":\"u%u\",\"parentUuid\":%s,"
+                              "\"permissionMode\":\"plan\",\"message\":{\"role\":\"user\",\"content\":\"prompt %u\"}}\n",
+                              i, parent, i);
+      g_string_append_printf (contents, "{\"type\":\"assistant\",\"uuid\":\"a%u\",\"parentUuid\":\"u%u\","
+                              "\"message\":{\"id\":\"m%u\",\"model\":\"claude-test\",\"role\":\"assistant\","
+                              "\"content\":[{\"type\":\"text\",\"text\":\"reply %u\"}]}}\n", i, i, i, i);
+    }
+  g_string_append (contents, "{\"type\":\"assistant\",\"uuid\":\"cut-mid-wri");
+  g_assert_true (g_file_set_contents (path, contents->str, contents->len, NULL));
+  file = g_file_new_for_path (path);
+
+  g_signal_connect (cairn_session_get_transcript (session), "items-changed", G_CALLBACK (first_change_cb), &watch);
+  cairn_session_open_conversation_async (session, file, NULL, opened_cb, &watch);
+  g_assert_true (cairn_test_wait_until (open_done, &watch, 30000));
+
+  /* the last screen came first, by itself */
+  g_assert_cmpuint (watch.first_change, >, 0);
+  g_assert_cmpuint (watch.first_change, <, 100);
+  n = g_list_model_get_n_items (G_LIST_MODEL (cairn_session_get_transcript (session)));
+  g_assert_cmpuint (n, ==, 2 * turns + 1);
+  g_assert_cmpstr (text_at (session, 0), ==, "prompt 0");
+  g_assert_cmpstr (text_at (session, 1), ==, "reply 0");
+  g_assert_cmpstr (text_at (session, n - 2), ==, "reply 2999");
+  last = g_list_model_get_item (G_LIST_MODEL (cairn_session_get_transcript (session)), n - 1);
+  g_assert_cmpint (cairn_item_get_kind (last), ==, CAIRN_ITEM_KIND_RAW);
+  g_assert_cmpstr (cairn_session_get_session_id (session), ==, ROWS_ID);
+  g_assert_cmpstr (cairn_session_get_model (session), ==, "claude-test");
+  g_assert_cmpstr (cairn_session_get_permission_mode (session), ==, "plan");
+  cairn_test_remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -323,6 +521,9 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/cairn/history/folder-names", test_folder_names);
+  g_test_add_func ("/cairn/history/scan-line", test_scan_line);
+  g_test_add_func ("/cairn/history/shown-branch", test_shown_branch);
+  g_test_add_func ("/cairn/history/open-tail-first", test_open_tail_first);
   g_test_add_func ("/cairn/history/info-of-recorded-conversation", test_info_of_recorded_conversation);
   g_test_add_func ("/cairn/history/title-order", test_title_order);
   g_test_add_func ("/cairn/history/bad-files", test_bad_files);
