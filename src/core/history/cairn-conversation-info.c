@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "history/cairn-conversation-info.h"
+#include "history/cairn-history-scan.h"
 #include "protocol/cairn-json.h"
 
 /* What the sidebar shows of a stored conversation, read from the first
@@ -63,6 +64,7 @@ typedef struct
   char    *custom_title;
   char    *ai_title;
   char    *last_prompt;
+  char    *tail_last_prompt;   /* from the tail: newer than any in the head */
   char    *summary;
   gint64   first_time;
   gint64   last_time;
@@ -79,6 +81,7 @@ facts_clear (Facts *facts)
   g_free (facts->custom_title);
   g_free (facts->ai_title);
   g_free (facts->last_prompt);
+  g_free (facts->tail_last_prompt);
   g_free (facts->summary);
 }
 
@@ -190,6 +193,41 @@ note_time (Facts      *facts,
 }
 
 static void
+keep_first (char       **field,
+            const char  *value)
+{
+  if (*field == NULL && value != NULL && *value != '\0')
+    *field = g_strdup (value);
+}
+
+/* A tail line, read from the end back: the first of each kind is the
+ * newest. */
+static void
+note_tail_line (Facts      *facts,
+                JsonObject *line)
+{
+  const char *type = cairn_json_get_string (line, "type");
+  const char *stamp = cairn_json_get_string (line, "timestamp");
+  g_autoptr(GDateTime) when = stamp ? g_date_time_new_from_iso8601 (stamp, NULL) : NULL;
+
+  keep_first (&facts->custom_title, cairn_json_get_string (line, "customTitle"));
+  keep_first (&facts->ai_title, cairn_json_get_string (line, "aiTitle"));
+  if (g_strcmp0 (type, "last-prompt") == 0)
+    keep_first (&facts->tail_last_prompt, cairn_json_get_string (line, "lastPrompt"));
+  if (g_strcmp0 (type, "summary") == 0)
+    keep_first (&facts->summary, cairn_json_get_string (line, "summary"));
+  if (g_strcmp0 (type, "user") == 0 || g_strcmp0 (type, "assistant") == 0)
+    {
+      facts->seen_message = TRUE;
+      keep_latest (&facts->git_branch, cairn_json_get_string (line, "gitBranch"));
+      if (when != NULL)
+        facts->last_time = MAX (facts->last_time, g_date_time_to_unix (when));
+      if (facts->cwd == NULL)
+        keep_latest (&facts->cwd, cairn_json_get_string (line, "cwd"));
+    }
+}
+
+static void
 note_line (Facts      *facts,
            JsonObject *line)
 {
@@ -221,34 +259,92 @@ note_line (Facts      *facts,
     }
 }
 
-/* Every whole line of @buffer; a line cut by the window's edge, or by the
- * CLI stopping mid-write, is skipped. */
-static void
-note_lines (Facts      *facts,
-            const char *buffer,
+static gboolean
+parse_line (JsonParser *parser,
+            const char *line,
             gsize       length,
-            gboolean    starts_mid_line)
+            JsonObject **object)
+{
+  JsonNode *root;
+
+  if (length == 0 || !g_utf8_validate_len (line, length, NULL) ||
+      !json_parser_load_from_data (parser, line, length, NULL) ||
+      (root = json_parser_get_root (parser)) == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    return FALSE;
+  *object = json_node_get_object (root);
+  return TRUE;
+}
+
+static gboolean
+type_is (const char           *line,
+         const CairnLineFacts *facts,
+         const char           *type)
+{
+  return facts->type_length == strlen (type) && memcmp (line + facts->type_start, type, facts->type_length) == 0;
+}
+
+/* The head: lines in order until the first real prompt (and the cwd) are
+ * known; the rest of the window is not parsed. A line cut by the window's
+ * edge, or by the CLI stopping mid-write, is skipped. */
+static void
+note_head (Facts      *facts,
+           const char *buffer,
+           gsize       length)
 {
   g_autoptr(JsonParser) parser = json_parser_new_immutable ();
-  const char *line = buffer, *end = buffer + length;
+  const char *line = buffer, *end = buffer + length, *newline;
+  JsonObject *object;
+
+  for (; line < end && (newline = memchr (line, '\n', end - line)) != NULL; line = newline + 1)
+    {
+      if (facts->first_prompt != NULL && facts->cwd != NULL)
+        break;
+      if (parse_line (parser, line, newline - line, &object))
+        note_line (facts, object);
+    }
+}
+
+/* The tail, from its end back: the newest title lines, and the newest
+ * message for the last activity and branch. Only those lines are parsed;
+ * the scanner tells their type without parsing. */
+static void
+note_tail (Facts      *facts,
+           const char *buffer,
+           gsize       length,
+           gboolean    starts_mid_line)
+{
+  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  const char *start = buffer, *end = buffer + length;
+  gboolean seen_message = FALSE;
 
   if (starts_mid_line)
     {
       const char *newline = memchr (buffer, '\n', length);
-      line = newline ? newline + 1 : end;
+      start = newline ? newline + 1 : end;
     }
-  while (line < end)
+  /* a last line without its newline was being written: skip it */
+  while (end > start && end[-1] != '\n')
+    end--;
+  while (end > start)
     {
-      const char *newline = memchr (line, '\n', end - line);
-      JsonNode *root;
+      const char *line = end - 1;
+      CairnLineFacts line_facts;
+      JsonObject *object;
+      gboolean message, title;
 
-      if (newline == NULL)
-        break;
-      if (newline > line && g_utf8_validate_len (line, newline - line, NULL) &&
-          json_parser_load_from_data (parser, line, newline - line, NULL) &&
-          (root = json_parser_get_root (parser)) != NULL && JSON_NODE_HOLDS_OBJECT (root))
-        note_line (facts, json_node_get_object (root));
-      line = newline + 1;
+      while (line > start && line[-1] != '\n')
+        line--;
+      if (cairn_history_scan_line (line, end - 1 - line, &line_facts))
+        {
+          message = type_is (line, &line_facts, "user") || type_is (line, &line_facts, "assistant");
+          title = type_is (line, &line_facts, "custom-title") || type_is (line, &line_facts, "ai-title") ||
+                  type_is (line, &line_facts, "last-prompt") || type_is (line, &line_facts, "summary");
+          if (((message && !seen_message && !line_facts.is_sidechain) || title) &&
+              parse_line (parser, line, end - 1 - line, &object))
+            note_tail_line (facts, object);
+          seen_message |= message && !line_facts.is_sidechain;
+        }
+      end = line;
     }
 }
 
@@ -276,6 +372,8 @@ best_title (Facts *facts)
     return facts->custom_title;
   if (facts->ai_title != NULL)
     return facts->ai_title;
+  if (facts->tail_last_prompt != NULL && !is_wrapper_text (facts->tail_last_prompt))
+    return facts->tail_last_prompt;
   if (facts->last_prompt != NULL && !is_wrapper_text (facts->last_prompt))
     return facts->last_prompt;
   if (facts->summary != NULL)
@@ -337,8 +435,10 @@ cairn_conversation_info_read (GFile         *file,
       !(head = read_window (G_INPUT_STREAM (stream), 0, &head_length, cancellable, error)))
     return NULL;
   size = g_file_info_get_size (file_info);
-  note_lines (&facts, head, head_length, FALSE);
-  if (size > WINDOW)
+  note_head (&facts, head, head_length);
+  if (size <= WINDOW)
+    note_tail (&facts, head, head_length, FALSE);   /* the head is the whole file */
+  else
     {
       goffset offset = MAX (WINDOW, size - WINDOW);
       if (!(tail = read_window (G_INPUT_STREAM (stream), offset, &tail_length, cancellable, error)))
@@ -346,7 +446,7 @@ cairn_conversation_info_read (GFile         *file,
           facts_clear (&facts);
           return NULL;
         }
-      note_lines (&facts, tail, tail_length, TRUE);
+      note_tail (&facts, tail, tail_length, TRUE);
     }
   if (facts.seen_message && !facts.sidechain_first)
     info = info_from_facts (file, file_info, &facts);

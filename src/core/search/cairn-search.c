@@ -145,11 +145,17 @@ send_batch (Job      *job,
   g_main_context_invoke_full (NULL, G_PRIORITY_DEFAULT, deliver_batch, batch, batch_free);
 }
 
+/* Files are read in blocks rather than mapped: a search over gigabytes
+ * then holds one block, not the files, in memory. */
+#define READ_BLOCK (4 * 1024 * 1024)
+
 typedef struct
 {
   Job        *job;
   GFile      *file;
   const char *session_id;
+  gint64      base;       /* file offset of the block */
+  guint       found;
 } FileScan;
 
 static gboolean
@@ -161,25 +167,59 @@ add_match (const CairnSearchMatch *match,
   g_ptr_array_add (scan->job->pending,
                    cairn_search_hit_new (scan->file, scan->session_id, match->snippet,
                                          match->match_start, match->match_length,
-                                         match->line_offset));
+                                         scan->base + match->line_offset));
+  scan->found++;
   return !g_cancellable_is_cancelled (scan->job->cancellable);
+}
+
+/* Scans the whole lines of @buffer; returns how many bytes it used (a cut
+ * last line waits for the next block, unless the file ends). */
+static gsize
+scan_lines (FileScan   *scan,
+            const char *buffer,
+            gsize       length,
+            gboolean    at_end)
+{
+  const char *last_newline = at_end ? buffer + length : NULL;
+  gsize used;
+
+  for (const char *p = buffer + length; last_newline == NULL && p > buffer; p--)
+    if (p[-1] == '\n')
+      last_newline = p;
+  if (last_newline == NULL)
+    return 0;
+  used = last_newline - buffer;
+  cairn_search_scan_buffer (buffer, used, scan->job->query, MAX_HITS_PER_FILE - scan->found,
+                            add_match, scan);
+  return used;
 }
 
 static void
 scan_file (Job   *job,
            GFile *file)
 {
-  g_autofree char *path = g_file_get_path (file);
   g_autofree char *base = g_file_get_basename (file);
-  g_autoptr(GMappedFile) mapped = path ? g_mapped_file_new (path, FALSE, NULL) : NULL;
-  FileScan scan = { job, file, NULL };
+  g_autoptr(GFileInputStream) stream = g_file_read (file, job->cancellable, NULL);
+  g_autoptr(GByteArray) buffer = g_byte_array_new ();
+  FileScan scan = { job, file, NULL, 0, 0 };
+  gsize used;
+  gssize got = 1;
 
-  if (mapped == NULL)
+  if (stream == NULL)
     return;   /* unreadable or gone: the other conversations are still searched */
   base[strlen (base) - strlen (".jsonl")] = '\0';
   scan.session_id = base;
-  cairn_search_scan_buffer (g_mapped_file_get_contents (mapped), g_mapped_file_get_length (mapped),
-                            job->query, MAX_HITS_PER_FILE, add_match, &scan);
+  while (got > 0 && scan.found < MAX_HITS_PER_FILE && !g_cancellable_is_cancelled (job->cancellable))
+    {
+      guint old = buffer->len;
+
+      g_byte_array_set_size (buffer, old + READ_BLOCK);
+      got = g_input_stream_read (G_INPUT_STREAM (stream), buffer->data + old, READ_BLOCK, job->cancellable, NULL);
+      g_byte_array_set_size (buffer, old + MAX (got, 0));
+      used = scan_lines (&scan, (const char *)buffer->data, buffer->len, got <= 0);
+      scan.base += used;
+      g_byte_array_remove_range (buffer, 0, used);
+    }
 }
 
 static void
