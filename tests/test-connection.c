@@ -120,6 +120,31 @@ test_lines_in_order_with_bad_ones (void)
   fixture_clear (&f);
 }
 
+/* Empty and blank lines say nothing and are skipped (an empty line once
+ * crashed the protocol log's writer, which got no bytes); a line nested
+ * 100,000 levels deep is refused unparsed (json-glib would recurse and
+ * crash) and shown as unreadable; the lines after both still come. */
+static void
+test_empty_and_deep_lines (void)
+{
+  g_autofree char *deep = g_strnfill (100000, '[');
+  g_autofree char *text = g_strdup_printf ("\n   \n{\"type\":\"system\",\"subtype\":\"init\"}\n\n"
+                                           "{\"type\":\"user\",\"x\":%s\n"
+                                           "{\"type\":\"result\",\"is_error\":false}\n", deep);
+  Fixture f = { 0 };
+
+  fixture_init (&f, text, strlen (text));
+  cairn_cli_connection_start (f.connection);
+  g_assert_true (cairn_test_wait_until (has_exited, &f, 5000));
+
+  g_assert_cmpuint (f.messages->len, ==, 3);
+  g_assert_cmpint (kind_at (&f, 0), ==, CAIRN_MESSAGE_SYSTEM);
+  g_assert_cmpint (kind_at (&f, 1), ==, CAIRN_MESSAGE_INVALID);
+  g_assert_nonnull (strstr (cairn_message_get_parse_error (g_ptr_array_index (f.messages, 1)), "deeper"));
+  g_assert_cmpint (kind_at (&f, 2), ==, CAIRN_MESSAGE_RESULT);
+  fixture_clear (&f);
+}
+
 /* A 20 MB line is parsed off the main thread and keeps its place. */
 static void
 test_huge_line_keeps_order (void)
@@ -287,6 +312,7 @@ main (int   argc,
 
   g_test_add_func ("/cairn/connection/lines-in-order-with-bad-ones", test_lines_in_order_with_bad_ones);
   g_test_add_func ("/cairn/connection/huge-line-keeps-order", test_huge_line_keeps_order);
+  g_test_add_func ("/cairn/connection/empty-and-deep-lines", test_empty_and_deep_lines);
   g_test_add_func ("/cairn/connection/control-request-paired", test_control_request_paired);
   g_test_add_func ("/cairn/connection/control-error-and-exit", test_control_error_and_exit);
   g_test_add_func ("/cairn/connection/writes-keep-order", test_writes_keep_order);

@@ -8,6 +8,8 @@
 #include "config.h"
 
 #include "protocol/cairn-message.h"
+#include "protocol/cairn-util.h"
+#include "protocol/cairn-json.h"
 #include "cairn-test-harness.h"
 
 static const char *recordings[] = {
@@ -117,6 +119,49 @@ test_display_text_is_shortened (void)
   g_assert_true (strstr (shown, "more") != NULL);
 }
 
+/* Token counts out of range (1e400, INT64_MAX) are held at the ends of
+ * gint64 rather than cast or added into undefined behaviour. */
+static void
+test_huge_numbers (void)
+{
+  const char *line = "{\"type\":\"result\",\"a\":1e400,\"b\":-1e400,\"c\":9223372036854775807,\"d\":12.9}";
+  g_autoptr(CairnMessage) message = cairn_message_new_from_line (line, strlen (line));
+  JsonObject *object = cairn_message_get_object (message);
+
+  g_assert_cmpint (cairn_json_get_int (object, "a", 0), ==, G_MAXINT64);
+  g_assert_cmpint (cairn_json_get_int (object, "b", 0), ==, G_MININT64);
+  g_assert_cmpint (cairn_json_get_int (object, "c", 0), ==, G_MAXINT64);
+  g_assert_cmpint (cairn_json_get_int (object, "d", 0), ==, 12);
+  g_assert_cmpint (cairn_saturating_add (G_MAXINT64, G_MAXINT64), ==, G_MAXINT64);
+  g_assert_cmpint (cairn_saturating_add (G_MININT64, -5), ==, G_MININT64);
+  g_assert_cmpint (cairn_saturating_add (40, 2), ==, 42);
+}
+
+/* Nesting is refused past CAIRN_MESSAGE_MAX_DEPTH, before json-glib,
+ * which parses by recursion; brackets inside strings don't count. */
+static void
+test_nesting_limit (void)
+{
+  g_autoptr(GString) ok = g_string_new ("{\"type\":\"x\",\"s\":\"[[[[{{{\\\"[[\",\"v\":");
+  g_autoptr(GString) deep = NULL;
+  g_autoptr(CairnMessage) ok_message = NULL;
+  g_autoptr(CairnMessage) deep_message = NULL;
+
+  for (guint i = 1; i < CAIRN_MESSAGE_MAX_DEPTH; i++)
+    g_string_append_c (ok, '[');
+  deep = g_string_new (ok->str);
+  g_string_append_c (deep, '[');
+  for (guint i = 1; i < CAIRN_MESSAGE_MAX_DEPTH; i++)
+    g_string_append_c (ok, ']');
+  g_string_append_c (ok, '}');
+  ok_message = cairn_message_new_from_line (ok->str, ok->len);
+  deep_message = cairn_message_new_from_line (deep->str, deep->len);
+
+  g_assert_cmpint (cairn_message_get_kind (ok_message), ==, CAIRN_MESSAGE_UNKNOWN);
+  g_assert_cmpint (cairn_message_get_kind (deep_message), ==, CAIRN_MESSAGE_INVALID);
+  g_assert_nonnull (strstr (cairn_message_get_parse_error (deep_message), "deeper"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -126,6 +171,8 @@ main (int   argc,
   g_test_add_func ("/cairn/message/recorded-lines-parse", test_recorded_lines_parse);
   g_test_add_func ("/cairn/message/kinds-and-subtypes", test_kinds_and_subtypes);
   g_test_add_func ("/cairn/message/bad-lines", test_bad_lines);
+  g_test_add_func ("/cairn/message/huge-numbers", test_huge_numbers);
+  g_test_add_func ("/cairn/message/nesting-limit", test_nesting_limit);
   g_test_add_func ("/cairn/message/display-text-is-shortened", test_display_text_is_shortened);
 
   return g_test_run ();

@@ -207,6 +207,16 @@ parse_in_thread_cb (GObject      *object,
   read_next_line (self);
 }
 
+static gboolean
+is_blank (const char *line,
+          gsize       length)
+{
+  for (gsize i = 0; i < length; i++)
+    if (!g_ascii_isspace (line[i]))
+      return FALSE;
+  return TRUE;
+}
+
 static void
 handle_line (CairnCliConnection *self,
              char               *line,
@@ -215,6 +225,13 @@ handle_line (CairnCliConnection *self,
   g_autoptr(CairnMessage) message = NULL;
   GTask *task;
 
+  /* An empty line says nothing (and has no bytes to keep or log). */
+  if (is_blank (line, length))
+    {
+      g_free (line);
+      read_next_line (self);
+      return;
+    }
   if (length < CAIRN_CLI_CONNECTION_THREADED_PARSE_SIZE)
     {
       message = cairn_message_new_from_line (line, length);

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include "protocol/cairn-json.h"
 
 static JsonNode *
@@ -75,7 +77,17 @@ cairn_json_get_int (JsonObject *object,
   if (!holds_number (node))
     return fallback;
   if (json_node_get_value_type (node) == G_TYPE_DOUBLE)
-    return (gint64) json_node_get_double (node);
+    {
+      /* 1e400 and friends: a cast out of range is undefined behaviour */
+      double value = json_node_get_double (node);
+      if (isnan (value))
+        return fallback;
+      if (value >= 9.2e18)
+        return G_MAXINT64;
+      if (value <= -9.2e18)
+        return G_MININT64;
+      return (gint64) value;
+    }
   return json_node_get_int (node);
 }
 
@@ -126,4 +138,48 @@ cairn_json_object_to_string (JsonObject *object,
 
   json_node_set_object (node, object);
   return cairn_json_to_string (node, pretty);
+}
+
+/**
+ * cairn_json_too_deep:
+ * @max_depth: the deepest nesting allowed
+ *
+ * Whether @text nests objects and arrays deeper than @max_depth, found in
+ * one pass without parsing. json-glib parses by recursion, so a line
+ * nested 100,000 levels deep would overflow the stack: such a line is
+ * refused before it gets there.
+ */
+gboolean
+cairn_json_too_deep (const char *text,
+                     gsize       length,
+                     guint       max_depth)
+{
+  const char *p = text, *end = text + length;
+  guint depth = 0;
+
+  while (p < end)
+    {
+      switch (*p++)
+        {
+        case '"':
+          /* skip the string, escapes included */
+          while (p < end && *p != '"')
+            p += *p == '\\' ? 2 : 1;
+          p++;
+          break;
+        case '{':
+        case '[':
+          if (++depth > max_depth)
+            return TRUE;
+          break;
+        case '}':
+        case ']':
+          if (depth > 0)
+            depth--;
+          break;
+        default:
+          break;
+        }
+    }
+  return FALSE;
 }

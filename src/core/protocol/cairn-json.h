@@ -33,4 +33,8 @@ char       *cairn_json_to_string  (JsonNode   *node,
 char       *cairn_json_object_to_string (JsonObject *object,
                                          gboolean    pretty);
 
+gboolean    cairn_json_too_deep   (const char *text,
+                                   gsize       length,
+                                   guint       max_depth);
+
 G_END_DECLS

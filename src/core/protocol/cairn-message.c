@@ -86,6 +86,11 @@ parse_root (CairnMessage *self,
   g_autoptr(GError) error = NULL;
   JsonNode *root;
 
+  if (cairn_json_too_deep (line, length, CAIRN_MESSAGE_MAX_DEPTH))
+    {
+      self->parse_error = g_strdup_printf (_("The line nests deeper than %d levels"), CAIRN_MESSAGE_MAX_DEPTH);
+      return FALSE;
+    }
   /* json-glib validates UTF-8 itself; only a failed line is checked again,
    * to say why in our words. */
   if (!json_parser_load_from_data (parser, line, length, &error))

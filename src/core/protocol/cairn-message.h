@@ -27,6 +27,10 @@ typedef enum
   CAIRN_MESSAGE_UNKNOWN,
 } CairnMessageKind;
 
+/* Deeper lines are refused unparsed (json-glib would recurse that deep);
+ * the CLI's own lines nest about ten levels. */
+#define CAIRN_MESSAGE_MAX_DEPTH 512
+
 #define CAIRN_TYPE_MESSAGE (cairn_message_get_type())
 
 G_DECLARE_FINAL_TYPE (CairnMessage, cairn_message, CAIRN, MESSAGE, GObject)

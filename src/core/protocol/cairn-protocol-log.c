@@ -157,7 +157,8 @@ cairn_protocol_log_write (CairnProtocolLog       *self,
 
   entry = g_new0 (Entry, 1);
   entry->stream = stream;
-  entry->line = length < 0 ? g_strdup (line) : g_strndup (line, length);
+  /* g_strndup (NULL, 0) is NULL: an empty line is logged empty */
+  entry->line = length < 0 ? g_strdup (line ? line : "") : g_strndup (line ? line : "", line ? length : 0);
   g_async_queue_push (self->queue, entry);
 }
 

@@ -21,3 +21,20 @@ cairn_set_str (char       **field,
   *field = g_strdup (value);
   return TRUE;
 }
+
+/**
+ * cairn_saturating_add:
+ *
+ * @a + @b, held at G_MAXINT64 / G_MININT64 instead of overflowing: token
+ * counts come from the CLI and may be anything.
+ */
+gint64
+cairn_saturating_add (gint64 a,
+                      gint64 b)
+{
+  if (b > 0 && a > G_MAXINT64 - b)
+    return G_MAXINT64;
+  if (b < 0 && a < G_MININT64 - b)
+    return G_MININT64;
+  return a + b;
+}

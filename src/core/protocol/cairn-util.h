@@ -15,4 +15,7 @@ G_BEGIN_DECLS
 gboolean cairn_set_str (char       **field,
                         const char  *value);
 
+gint64   cairn_saturating_add (gint64       a,
+                               gint64       b);
+
 G_END_DECLS

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "protocol/cairn-json.h"
+#include "protocol/cairn-util.h"
 #include "transcript/cairn-notice-item.h"
 #include "transcript/cairn-result-item.h"
 #include "session/cairn-session-private.h"
@@ -28,14 +29,27 @@ append_raw (CairnSession        *self,
   cairn_transcript_builder_append_raw (self->builder, message, severity, title);
 }
 
+/* The tokens of a usage object: input of all kinds (and output). Counts
+ * come from the CLI and are added without overflowing. */
+static gint64
+sum_tokens (JsonObject *usage,
+            gboolean    with_output)
+{
+  static const char *inputs[] = {
+    "input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens", "output_tokens",
+  };
+  gint64 sum = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (inputs) - (with_output ? 0 : 1); i++)
+    sum = cairn_saturating_add (sum, MAX (0, cairn_json_get_int (usage, inputs[i], 0)));
+  return sum;
+}
+
 static void
 track_usage (CairnSession *self,
              JsonObject   *usage)
 {
-  gint64 used = cairn_json_get_int (usage, "input_tokens", 0) +
-                cairn_json_get_int (usage, "cache_creation_input_tokens", 0) +
-                cairn_json_get_int (usage, "cache_read_input_tokens", 0) +
-                cairn_json_get_int (usage, "output_tokens", 0);
+  gint64 used = sum_tokens (usage, TRUE);
 
   if (used > 0)
     _cairn_session_set_context (self, used, self->context_window);
@@ -232,9 +246,7 @@ handle_result (CairnSession *self,
 
   figures.is_error = cairn_json_get_bool (object, "is_error", FALSE);
   figures.duration_ms = cairn_json_get_int (object, "duration_ms", 0);
-  figures.input_tokens = cairn_json_get_int (usage, "input_tokens", 0) +
-                         cairn_json_get_int (usage, "cache_creation_input_tokens", 0) +
-                         cairn_json_get_int (usage, "cache_read_input_tokens", 0);
+  figures.input_tokens = sum_tokens (usage, FALSE);
   figures.output_tokens = cairn_json_get_int (usage, "output_tokens", 0);
   /* total_cost_usd adds up over the process's life: show this turn's part. */
   figures.cost_usd = MAX (0, total_cost - self->process_cost_usd);
