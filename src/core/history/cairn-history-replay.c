@@ -58,9 +58,10 @@ cairn_history_replay_new (const char *cwd,
   self->shown_agents = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   if (base != NULL && g_str_has_suffix (base, ".jsonl"))
     {
-      base[strlen (base) - strlen (".jsonl")] = '\0';
-      self->subagents_dir = g_file_get_child (parent, base);
-      g_set_object (&self->subagents_dir, g_file_get_child (self->subagents_dir, "subagents"));
+      g_autofree char *session_id = g_strndup (base, strlen (base) - strlen (".jsonl"));
+      g_autoptr(GFile) session_dir = g_file_get_child (parent, session_id);
+
+      self->subagents_dir = g_file_get_child (session_dir, "subagents");
     }
   return self;
 }

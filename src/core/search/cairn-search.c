@@ -314,7 +314,8 @@ cairn_search_stop (CairnSearch *self)
   g_return_if_fail (CAIRN_IS_SEARCH (self));
 
   g_cancellable_cancel (self->cancellable);
-  g_set_object (&self->cancellable, g_cancellable_new ());
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
   self->generation++;
   g_list_store_remove_all (self->hits);
   set_progress (self, 0, 0, FALSE);
