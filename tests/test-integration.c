@@ -239,8 +239,8 @@ is_true (gpointer flag)
 }
 
 static char *
-session_file (Fixture    *f,
-              const char *session_id)
+find_session_file (Fixture    *f,
+                   const char *session_id)
 {
   g_autofree char *projects = g_build_filename (f->api->dir, "home", ".claude", "projects", NULL);
   g_autofree char *name = g_strdup_printf ("%s.jsonl", session_id);
@@ -253,8 +253,34 @@ session_file (Fixture    *f,
       if (g_file_test (path, G_FILE_TEST_EXISTS))
         return g_steal_pointer (&path);
     }
-  g_error ("no session file for %s", session_id);
   return NULL;
+}
+
+typedef struct
+{
+  Fixture    *f;
+  const char *session_id;
+  char       *path;
+} FileWait;
+
+static gboolean
+file_written (gpointer data)
+{
+  FileWait *wait = data;
+
+  return (wait->path = find_session_file (wait->f, wait->session_id)) != NULL;
+}
+
+/* The CLI writes the file when it gets round to it. */
+static char *
+session_file (Fixture    *f,
+              const char *session_id)
+{
+  FileWait wait = { f, session_id, NULL };
+
+  if (!cairn_test_wait_until (file_written, &wait, 15000))
+    g_error ("no session file for %s", session_id);
+  return wait.path;
 }
 
 /* A conversation opened from its session file shows its rows and starts no
@@ -299,6 +325,60 @@ test_opened_from_history_then_resumed (void)
   g_assert_true (body_mentions (g_ptr_array_index (bodies, bodies->len - 1), "What was the word?"));
   /* the prompt, its reply, and then the new prompt below them */
   g_assert_nonnull (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_USER, 1));
+  fixture_clear (&f);
+}
+
+static gboolean
+mentions_second (gpointer session)
+{
+  return cairn_test_transcript_mentions (cairn_session_get_transcript (session), "And a second thing");
+}
+
+/* A conversation another Claude Code process has open (here a session of
+ * this test; a CLI in a terminal registers the same way) opens without a
+ * second process: a prompt is refused with a notice, what the other one
+ * writes shows up, and once it has ended the prompt resumes it here. */
+static void
+test_opened_while_running_elsewhere (void)
+{
+  Fixture f = { 0 };
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(CairnSession) here = NULL;
+  gboolean opened = FALSE;
+
+  fixture_init (&f, "{\"rules\":[]}");
+  cairn_session_send_prompt (f.session, "Remember the word KIWI");
+  wait_idle (&f, 60000);
+  path = session_file (&f, cairn_session_get_session_id (f.session));
+  file = g_file_new_for_path (path);
+
+  here = cairn_session_new (f.api->project, cairn_test_cli_path ());
+  cairn_session_open_conversation_async (here, file, NULL, opened_cb, &opened);
+  g_assert_true (cairn_test_wait_until (is_true, &opened, 10000));
+  g_assert_true (cairn_session_get_running_elsewhere (here));
+
+  cairn_session_send_prompt (here, "Refused while it runs there");
+  g_assert_true (cairn_test_transcript_mentions (cairn_session_get_transcript (here),
+                                                 "This conversation is running elsewhere"));
+  g_assert_false (cairn_test_transcript_mentions (cairn_session_get_transcript (here),
+                                                  "Refused while it runs there"));
+  g_assert_null (_cairn_session_get_connection (here));
+
+  /* the other one goes on; this one follows its file */
+  cairn_session_send_prompt (f.session, "And a second thing");
+  wait_idle (&f, 60000);
+  cairn_session_close (f.session);
+  g_assert_true (cairn_test_wait_until (session_exited, f.session, 10000));
+  g_assert_true (cairn_test_wait_until (mentions_second, here, 10000));
+
+  /* it has ended there: a prompt here resumes it */
+  cairn_session_send_prompt (here, "What was the word?");
+  g_assert_false (cairn_session_get_running_elsewhere (here));
+  g_assert_true (cairn_test_wait_until (cairn_test_session_idle, here, 60000));
+  g_assert_true (body_mentions (g_ptr_array_index (cairn_test_fake_api_bodies (f.api),
+                                                   cairn_test_fake_api_bodies (f.api)->len - 1), "KIWI"));
+  cairn_session_close (here);
   fixture_clear (&f);
 }
 
@@ -349,6 +429,8 @@ main (int   argc,
   g_test_add_func ("/cairn/integration/killed-then-resumed", test_killed_then_resumed);
   g_test_add_func ("/cairn/integration/opened-from-history-then-resumed",
                    test_opened_from_history_then_resumed);
+  g_test_add_func ("/cairn/integration/opened-while-running-elsewhere",
+                   test_opened_while_running_elsewhere);
   g_test_add_func ("/cairn/integration/set-model", test_set_model);
 
   return g_test_run ();

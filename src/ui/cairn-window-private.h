@@ -65,6 +65,7 @@ struct _CairnWindow
   GtkScrolledWindow    *scroller;
   GtkListView          *list_view;
   GtkNoSelection       *selection;
+  GtkRevealer          *elsewhere_banner;
   CairnComposer        *composer;
   CairnMissingCliPage  *missing_page;
 };

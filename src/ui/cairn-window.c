@@ -315,6 +315,15 @@ rules_changed_cb (CairnWindow *self,
 }
 
 static void
+session_elsewhere_cb (CairnWindow  *self,
+                      GParamSpec   *pspec,
+                      CairnSession *session)
+{
+  gtk_revealer_set_reveal_child (self->elsewhere_banner,
+                                 session != NULL && cairn_session_get_running_elsewhere (session));
+}
+
+static void
 set_session (CairnWindow  *self,
              CairnSession *session)
 {
@@ -346,6 +355,7 @@ set_session (CairnWindow  *self,
     }
   _cairn_window_set_follow_output (self, TRUE);
   update_transcript_page (self);
+  session_elsewhere_cb (self, NULL, session);
   if (session != NULL)
     {
       session_busy_cb (self, NULL, session);
@@ -889,6 +899,7 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, scroller);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, list_view);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, selection);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, elsewhere_banner);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, composer);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, missing_page);
   gtk_widget_class_bind_template_callback (widget_class, composer_send_cb);
@@ -943,6 +954,8 @@ cairn_window_init (CairnWindow *self)
                                  G_CALLBACK (session_mode_cb), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->session_signals, "notify::commands",
                                  G_CALLBACK (session_commands_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->session_signals, "notify::running-elsewhere",
+                                 G_CALLBACK (session_elsewhere_cb), self, G_CONNECT_SWAPPED);
 
   vadj = gtk_scrolled_window_get_vadjustment (self->scroller);
   g_signal_connect_object (vadj, "value-changed",

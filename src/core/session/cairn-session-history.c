@@ -13,6 +13,7 @@
 
 #include "history/cairn-history-lines.h"
 #include "history/cairn-history-replay.h"
+#include "history/cairn-history-running.h"
 #include "protocol/cairn-json.h"
 #include "protocol/cairn-util.h"
 #include "session/cairn-session-private.h"
@@ -42,6 +43,9 @@ typedef struct
   char              *session_id;
   char              *model;
   char              *mode;
+  GPid               running_pid;
+  /* following a file another process writes: rebuild it all, no tail */
+  gboolean           whole;
 } OpenData;
 
 /* The tail, handed to the main loop before the rest is read. */
@@ -248,13 +252,14 @@ open_thread (GTask        *task,
       return;
     }
   data->shown = cairn_history_lines_shown (data->lines);
-  data->tail_from = find_tail_start (data->lines, data->shown);
-  if (!deliver_tail (task, data, G_INPUT_STREAM (stream), cancellable, &error) ||
+  data->tail_from = data->whole ? data->shown->len : find_tail_start (data->lines, data->shown);
+  if ((!data->whole && !deliver_tail (task, data, G_INPUT_STREAM (stream), cancellable, &error)) ||
       !build_earlier (data, G_INPUT_STREAM (stream), cancellable, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
+  data->running_pid = cairn_history_running_pid (data->session_id);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -270,6 +275,127 @@ show_tail (gpointer user_data)
   if (self->connection == NULL)
     cairn_session_resume_conversation (self, tail->session_id, tail->model, tail->mode);
   return G_SOURCE_REMOVE;
+}
+
+static void
+set_running_elsewhere (CairnSession *self,
+                       GPid          pid);
+
+static void
+refollowed_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  CairnSession *self = CAIRN_SESSION (source);
+  OpenData *data = g_task_get_task_data (G_TASK (result));
+  CairnTranscript *transcript;
+
+  if (!g_task_propagate_boolean (G_TASK (result), NULL))
+    return;
+  transcript = cairn_session_get_transcript (self);
+  cairn_transcript_replace_all (transcript, data->earlier_items);
+  cairn_transcript_builder_set_todos (self->builder, data->todos);
+  set_running_elsewhere (self, data->running_pid);
+}
+
+/* Reads the file again, whole, and shows what the other process added. */
+static gboolean
+refollow_cb (gpointer user_data)
+{
+  CairnSession *self = user_data;
+  g_autoptr(GTask) task = NULL;
+  OpenData *data;
+
+  self->follow_source = 0;
+  task = g_task_new (self, self->following, refollowed_cb, NULL);
+  data = g_new0 (OpenData, 1);
+  data->file = g_object_ref (self->history_file);
+  data->cwd = g_strdup (self->cwd);
+  data->session_id = g_strdup (self->session_id);
+  data->whole = TRUE;
+  g_task_set_task_data (task, data, (GDestroyNotify)open_data_free);
+  g_task_run_in_thread (task, open_thread);
+  return G_SOURCE_REMOVE;
+}
+
+#define FOLLOW_DELAY_MS 400
+
+static void
+history_file_changed_cb (CairnSession      *self,
+                         GFile             *file,
+                         GFile             *other,
+                         GFileMonitorEvent  event,
+                         GFileMonitor      *monitor)
+{
+  if (self->follow_source == 0)
+    self->follow_source = g_timeout_add (FOLLOW_DELAY_MS, refollow_cb, self);
+}
+
+void
+_cairn_session_stop_following (CairnSession *self)
+{
+  g_clear_handle_id (&self->follow_source, g_source_remove);
+  g_cancellable_cancel (self->following);
+  g_clear_object (&self->following);
+  if (self->follow_monitor != NULL)
+    g_file_monitor_cancel (self->follow_monitor);
+  g_clear_object (&self->follow_monitor);
+}
+
+/* While another process has the conversation open, its file is followed
+ * and nothing is sent from here. */
+static void
+set_running_elsewhere (CairnSession *self,
+                       GPid          pid)
+{
+  gboolean was = self->running_elsewhere != 0;
+
+  self->running_elsewhere = pid;
+  if (pid != 0 && self->follow_monitor == NULL && self->history_file != NULL)
+    {
+      self->following = g_cancellable_new ();
+      self->follow_monitor = g_file_monitor_file (self->history_file, G_FILE_MONITOR_NONE, NULL, NULL);
+      if (self->follow_monitor != NULL)
+        g_signal_connect_object (self->follow_monitor, "changed", G_CALLBACK (history_file_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+    }
+  else if (pid == 0)
+    _cairn_session_stop_following (self);
+  if (was != (pid != 0))
+    g_object_notify (G_OBJECT (self), "running-elsewhere");
+}
+
+/**
+ * _cairn_session_refuse_if_running_elsewhere:
+ *
+ * Two processes appending to one session file would tangle it: while
+ * another Claude Code process has the conversation, a prompt is refused
+ * with a notice. Asked again at each prompt, as that one may have ended.
+ */
+gboolean
+_cairn_session_refuse_if_running_elsewhere (CairnSession *self)
+{
+  g_autofree char *body = NULL;
+
+  if (self->running_elsewhere == 0)
+    return FALSE;
+  set_running_elsewhere (self, cairn_history_running_pid (self->session_id));
+  if (self->running_elsewhere == 0)
+    return FALSE;
+  body = g_strdup_printf (_("Claude Code (process %d) has it open, in a terminal or another window. "
+                            "Cairn shows what it writes; continue here once it has ended there, "
+                            "or start a new conversation."), self->running_elsewhere);
+  _cairn_session_append_notice (self, CAIRN_NOTICE_WARNING,
+                                _("This conversation is running elsewhere"), body);
+  return TRUE;
+}
+
+gboolean
+cairn_session_get_running_elsewhere (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), FALSE);
+
+  return self->running_elsewhere != 0;
 }
 
 /**
@@ -330,6 +456,8 @@ cairn_session_open_conversation_finish (CairnSession  *self,
   cairn_transcript_builder_set_todos (self->builder, data->todos);
   if (self->connection == NULL)
     cairn_session_resume_conversation (self, data->session_id, data->model, data->mode);
+  g_set_object (&self->history_file, data->file);
+  set_running_elsewhere (self, data->running_pid);
   return TRUE;
 }
 

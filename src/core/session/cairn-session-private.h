@@ -57,6 +57,15 @@ struct _CairnSession
   GListStore         *allow_rules;
   guint               logged_items;
 
+  /* A conversation opened from its file: the file, and while another
+   * Claude Code process has it open, that process and a watch on the file
+   * that shows what it appends. */
+  GFile              *history_file;
+  GPid                running_elsewhere;
+  GFileMonitor       *follow_monitor;
+  guint               follow_source;
+  GCancellable       *following;
+
   guint               closing : 1;
   guint               restart_when_idle : 1;
 };
@@ -81,6 +90,8 @@ void _cairn_session_restart_if_idle    (CairnSession     *self);
 void _cairn_session_log_items        (CairnSession       *self);
 void _cairn_session_add_cost         (CairnSession       *self,
                                       double              cost);
+void _cairn_session_stop_following  (CairnSession       *self);
+gboolean _cairn_session_refuse_if_running_elsewhere (CairnSession *self);
 void _cairn_session_set_state        (CairnSession       *self,
                                       CairnSessionState   state);
 void _cairn_session_set_string       (CairnSession       *self,
@@ -108,6 +119,7 @@ enum {
   CAIRN_SESSION_PROP_COST_USD,
   CAIRN_SESSION_PROP_COMMANDS,
   CAIRN_SESSION_PROP_MODEL_VALUES,
+  CAIRN_SESSION_PROP_RUNNING_ELSEWHERE,
   CAIRN_SESSION_N_PROPS
 };
 

@@ -392,6 +392,8 @@ send_user_message (CairnSession *self,
                    GPtrArray    *saved_images,
                    JsonObject   *message)
 {
+  if (_cairn_session_refuse_if_running_elsewhere (self))
+    return;
   cairn_transcript_builder_add_prompt (self->builder, text, saved_images);
   if (self->connection == NULL && !start_process (self))
     return;
@@ -704,6 +706,8 @@ cairn_session_dispose (GObject *object)
   CairnSession *self = (CairnSession *)object;
 
   g_clear_handle_id (&self->interrupt_timeout, g_source_remove);
+  _cairn_session_stop_following (self);
+  g_clear_object (&self->history_file);
   drop_connection (self);
   g_clear_object (&self->protocol_log);
   g_clear_object (&self->attachment_store);
@@ -799,6 +803,10 @@ cairn_session_get_property (GObject    *object,
       g_value_set_boxed (value, self->model_values);
       break;
 
+    case CAIRN_SESSION_PROP_RUNNING_ELSEWHERE:
+      g_value_set_boolean (value, self->running_elsewhere != 0);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -892,6 +900,11 @@ cairn_session_class_init (CairnSessionClass *klass)
   properties [CAIRN_SESSION_PROP_MODEL_VALUES] =
     g_param_spec_boxed ("model-values", NULL, NULL, G_TYPE_STRV,
                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* another Claude Code process has the conversation open: it is shown as
+   * that one writes it, and no process starts here */
+  properties [CAIRN_SESSION_PROP_RUNNING_ELSEWHERE] =
+    g_param_spec_boolean ("running-elsewhere", NULL, NULL, FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, CAIRN_SESSION_N_PROPS, properties);
 
   /* A tool call waits for the user (also shown on its card). */

@@ -91,6 +91,7 @@ void                cairn_session_resume_conversation (CairnSession *self,
                                                        const char   *session_id,
                                                        const char   *model,
                                                        const char   *mode);
+gboolean            cairn_session_get_running_elsewhere (CairnSession *self);
 void                cairn_session_interrupt           (CairnSession *self);
 void                cairn_session_close               (CairnSession *self);
 

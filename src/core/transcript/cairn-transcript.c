@@ -178,6 +178,29 @@ cairn_transcript_insert_all (CairnTranscript *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
 }
 
+/**
+ * cairn_transcript_replace_all:
+ * @items: (element-type CairnItem): what the transcript holds from now
+ *
+ * Replaces every item in one model change (a conversation read again).
+ */
+void
+cairn_transcript_replace_all (CairnTranscript *self,
+                              GPtrArray       *items)
+{
+  guint removed;
+
+  g_return_if_fail (CAIRN_IS_TRANSCRIPT (self));
+
+  removed = self->items->len;
+  g_ptr_array_set_size (self->items, 0);
+  for (guint i = 0; i < items->len; i++)
+    g_ptr_array_add (self->items, g_object_ref (g_ptr_array_index (items, i)));
+  g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, items->len);
+  if (removed != items->len)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
+}
+
 guint
 cairn_transcript_count_kind (CairnTranscript *self,
                              CairnItemKind    kind)

@@ -25,6 +25,8 @@ void             cairn_transcript_append_all (CairnTranscript *self,
 void             cairn_transcript_insert_all (CairnTranscript *self,
                                               guint            position,
                                               GPtrArray       *items);
+void             cairn_transcript_replace_all (CairnTranscript *self,
+                                               GPtrArray       *items);
 guint            cairn_transcript_count_kind (CairnTranscript *self,
                                               CairnItemKind    kind);
 
