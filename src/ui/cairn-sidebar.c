@@ -229,6 +229,22 @@ row_activated_cb (CairnSidebar  *self,
   g_signal_emit (self, signals[ACTIVATED], 0, g_object_get_data (G_OBJECT (row), "item"));
 }
 
+static gboolean
+unparent_later (gpointer popover)
+{
+  gtk_widget_unparent (popover);
+  g_object_unref (popover);
+  return G_SOURCE_REMOVE;
+}
+
+/* The menu closes before it activates the chosen item, whose action is
+ * found through the menu's parent: it stays in place until then. */
+static void
+row_menu_closed_cb (GtkPopover *popover)
+{
+  g_idle_add (unparent_later, g_object_ref (popover));
+}
+
 static void
 popup_row_menu (CairnSidebar  *self,
                 GtkListBoxRow *row,
@@ -240,7 +256,7 @@ popup_row_menu (CairnSidebar  *self,
 
   self->menu_row = row;
   gtk_widget_set_parent (popover, GTK_WIDGET (row));
-  g_signal_connect (popover, "closed", G_CALLBACK (gtk_widget_unparent), NULL);
+  g_signal_connect (popover, "closed", G_CALLBACK (row_menu_closed_cb), NULL);
   if (x >= 0)
     gtk_popover_set_pointing_to (GTK_POPOVER (popover), &at);
   gtk_popover_set_has_arrow (GTK_POPOVER (popover), x < 0);

@@ -422,7 +422,8 @@ sidebar_rename_cb (CairnWindow           *self,
   gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Name"), -1);
   adw_message_dialog_set_extra_child (dialog, entry);
-  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "rename", _("_Rename"), NULL);
+  /* no mnemonics: GTK 4.8 would name the buttons "_Rename Rename" */
+  adw_message_dialog_add_responses (dialog, "cancel", _("Cancel"), "rename", _("Rename"), NULL);
   adw_message_dialog_set_response_appearance (dialog, "rename", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (dialog, "rename");
   adw_message_dialog_set_close_response (dialog, "cancel");
@@ -472,7 +473,7 @@ trashed_cb (GObject      *source,
       return;
     }
   toast = adw_toast_new (_("Conversation moved to the Trash"));
-  adw_toast_set_button_label (toast, _("_Undo"));
+  adw_toast_set_button_label (toast, _("Undo"));
   g_object_set_data_full (G_OBJECT (toast), "file", g_object_ref (source), g_object_unref);
   g_signal_connect_object (toast, "button-clicked", G_CALLBACK (undo_delete_cb), self, 0);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
