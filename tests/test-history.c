@@ -18,7 +18,9 @@
 #include "history/cairn-history-lines.h"
 #include "history/cairn-history-paths.h"
 #include "history/cairn-history-scan.h"
+#include "attachments/cairn-attachment.h"
 #include "session/cairn-session.h"
+#include "transcript/cairn-notice-item.h"
 #include "transcript/cairn-text-item.h"
 
 /* The history's listing side: folder names, what the sidebar shows of a
@@ -514,6 +516,127 @@ test_open_tail_first (void)
   cairn_test_remove_dir (dir);
 }
 
+/* Opens a recorded conversation as the window does. */
+static CairnSession *
+open_recording (const char *name,
+                const char *session_id)
+{
+  g_autofree char *relative = g_strdup_printf ("history/%s/%s.jsonl", name, session_id);
+  g_autofree char *path = cairn_test_data_path (relative);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  CairnSession *session = cairn_session_new (g_get_tmp_dir (), "/bin/true");
+  OpenWatch watch = { 0 };
+
+  cairn_session_open_conversation_async (session, file, NULL, opened_cb, &watch);
+  g_assert_true (cairn_test_wait_until (open_done, &watch, 10000));
+  return session;
+}
+
+static char *
+describe (CairnSession *session)
+{
+  GListModel *items = G_LIST_MODEL (cairn_session_get_transcript (session));
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (items); i++)
+    {
+      g_autoptr(CairnItem) item = g_list_model_get_item (items, i);
+      if (CAIRN_IS_TEXT_ITEM (item))
+        g_string_append_printf (out, "%d:%s\n", cairn_item_get_kind (item), cairn_text_item_get_text (CAIRN_TEXT_ITEM (item)));
+      else if (CAIRN_IS_NOTICE_ITEM (item))
+        g_string_append_printf (out, "notice:%s\n", cairn_notice_item_get_title (CAIRN_NOTICE_ITEM (item)));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Recordings of the real CLI 2.1.197 (tests/record-history.py). A prompt
+ * with an image shows the image. */
+static void
+test_recorded_image (void)
+{
+  g_autoptr(CairnSession) session = open_recording ("image", "6afb02ce-6f21-49ff-9682-857e3b738ab9");
+  g_autoptr(CairnItem) prompt = g_list_model_get_item (G_LIST_MODEL (cairn_session_get_transcript (session)), 0);
+  GListModel *images = cairn_text_item_get_attachments (CAIRN_TEXT_ITEM (prompt));
+  g_autoptr(CairnAttachment) image = NULL;
+
+  g_assert_cmpint (cairn_item_get_kind (prompt), ==, CAIRN_ITEM_KIND_USER);
+  g_assert_cmpstr (cairn_text_item_get_text (CAIRN_TEXT_ITEM (prompt)), ==, "What is in this picture?");
+  g_assert_nonnull (images);
+  g_assert_cmpuint (g_list_model_get_n_items (images), ==, 1);
+  image = g_list_model_get_item (images, 0);
+  g_assert_cmpstr (cairn_attachment_get_media_type (image), ==, "image/png");
+  g_assert_cmpint (cairn_attachment_get_width (image), ==, 2);
+}
+
+/* The CLI's own rename (rename_session) is the title, and Cairn's rename
+ * appends exactly the line the CLI wrote. */
+static void
+test_recorded_rename (void)
+{
+  g_autofree char *source = cairn_test_data_path ("history/rename/da353b36-8dd7-4ab1-996d-dd818e0f449b.jsonl");
+  g_autofree char *dir = cairn_test_make_dir ("history");
+  g_autofree char *contents = NULL;
+  g_autoptr(GFile) copy = NULL;
+  g_autoptr(CairnConversationInfo) info = NULL;
+  g_autofree char *after = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_auto(GStrv) new_lines = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (source, &contents, NULL, NULL));
+  copy = write_file (dir, "da353b36-8dd7-4ab1-996d-dd818e0f449b.jsonl", contents);
+  info = read_info (copy);
+  g_assert_cmpstr (cairn_conversation_info_get_title (info), ==, "Renamed by the CLI");
+
+  g_assert_true (cairn_history_append_title (copy, "Renamed by the CLI", &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (g_file_peek_path (copy), &after, NULL, NULL));
+  lines = g_strsplit (contents, "\n", -1);
+  new_lines = g_strsplit (after, "\n", -1);
+  /* the CLI wrote its line first; Cairn's comes last, byte for byte the same */
+  g_assert_cmpstr (new_lines[g_strv_length (new_lines) - 2], ==, lines[0]);
+  cairn_test_remove_dir (dir);
+}
+
+/* After /compact: the earlier turns still show, then the marker and the
+ * summary (beside the branch: the CLI continues the conversation from the
+ * last turn before them), the command, then the rest. */
+static void
+test_recorded_compaction (void)
+{
+  g_autoptr(CairnSession) session = open_recording ("compact", "1349c147-9c39-4f26-b3be-c2f5e184897a");
+  g_autofree char *rows = describe (session);
+  const char *kiwi = strstr (rows, "0:Remember the word KIWI");
+  const char *command = strstr (rows, "0:/compact");
+  const char *marker = strstr (rows, "notice:The conversation was compacted");
+  const char *summary = strstr (rows, "notice:Summary of the earlier conversation");
+  const char *after = strstr (rows, "0:After the compaction");
+
+  g_assert_nonnull (kiwi);
+  g_assert_nonnull (command);
+  g_assert_nonnull (marker);
+  g_assert_nonnull (summary);
+  g_assert_nonnull (after);
+  g_assert_true (kiwi < marker && marker < summary && summary < command && command < after);
+  g_assert_null (strstr (rows, "Caveat"));
+  g_assert_null (strstr (rows, "<command-name>"));
+  /* the CLI wrote the last reply before /compact twice: shown once */
+  g_assert_null (strstr (strstr (rows, "You said: Turn 6") + 1, "You said: Turn 6"));
+}
+
+/* A prompt edited with --resume-session-at starts a branch: the newest
+ * branch shows, the abandoned prompt doesn't. */
+static void
+test_recorded_rewind (void)
+{
+  g_autoptr(CairnSession) session = open_recording ("rewind", "a93094b3-7abe-4fd0-b7c7-c08cea4c6339");
+  g_autofree char *rows = describe (session);
+
+  g_assert_nonnull (strstr (rows, "0:First prompt\n"));
+  g_assert_nonnull (strstr (rows, "0:Second prompt, edited\n"));
+  g_assert_null (strstr (rows, "later abandoned"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -524,6 +647,10 @@ main (int   argc,
   g_test_add_func ("/cairn/history/scan-line", test_scan_line);
   g_test_add_func ("/cairn/history/shown-branch", test_shown_branch);
   g_test_add_func ("/cairn/history/open-tail-first", test_open_tail_first);
+  g_test_add_func ("/cairn/history/recorded-image", test_recorded_image);
+  g_test_add_func ("/cairn/history/recorded-rename", test_recorded_rename);
+  g_test_add_func ("/cairn/history/recorded-compaction", test_recorded_compaction);
+  g_test_add_func ("/cairn/history/recorded-rewind", test_recorded_rewind);
   g_test_add_func ("/cairn/history/info-of-recorded-conversation", test_info_of_recorded_conversation);
   g_test_add_func ("/cairn/history/title-order", test_title_order);
   g_test_add_func ("/cairn/history/bad-files", test_bad_files);

@@ -214,7 +214,9 @@ walk_branch (CairnHistoryLines *self,
 }
 
 /* A line beside the branch that still belongs to it: another block of
- * an API message whose line is shown, or a tool result of a shown call. */
+ * an API message whose line is shown, a tool result of a shown call, or a
+ * compaction (a system line the branch doesn't pass through; the newest
+ * turns continue from before it) with what hangs from it, its summary. */
 static gboolean
 hangs_beside (const CairnHistoryLine *line,
               GHashTable             *by_uuid,
@@ -226,10 +228,12 @@ hangs_beside (const CairnHistoryLine *line,
 
   if (line->parent == NULL || !g_hash_table_contains (shown_uuids, line->parent))
     return FALSE;
-  if (line->is_tool_result)
+  if (line->is_tool_result || line->kind == CAIRN_LINE_SYSTEM)
     return TRUE;
   parent_index = GPOINTER_TO_UINT (g_hash_table_lookup (by_uuid, line->parent));
   parent = parent_index > 0 ? cairn_history_lines_get (self, parent_index - 1) : NULL;
+  if (parent != NULL && parent->kind == CAIRN_LINE_SYSTEM)
+    return TRUE;
   return line->kind == CAIRN_LINE_ASSISTANT && parent != NULL && parent->message_id != NULL &&
          g_strcmp0 (parent->message_id, line->message_id) == 0;
 }
@@ -247,6 +251,7 @@ cairn_history_lines_shown (CairnHistoryLines *self)
 {
   g_autoptr(GHashTable) by_uuid = index_by_uuid (self);
   g_autoptr(GHashTable) shown_uuids = walk_branch (self, by_uuid);
+  g_autoptr(GHashTable) written = g_hash_table_new (g_str_hash, g_str_equal);
   GArray *shown = g_array_new (FALSE, FALSE, sizeof (guint));
 
   /* parents come before their children in the file: one pass finds what
@@ -266,6 +271,9 @@ cairn_history_lines_shown (CairnHistoryLines *self)
         show = TRUE;
       else if ((show = hangs_beside (line, by_uuid, shown_uuids, self)))
         g_hash_table_add (shown_uuids, (gpointer)line->uuid);
+      /* the CLI sometimes writes a line twice (around a compaction) */
+      if (show && line->uuid != NULL && !g_hash_table_add (written, (gpointer)line->uuid))
+        show = FALSE;
       if (show)
         g_array_append_val (shown, i);
     }

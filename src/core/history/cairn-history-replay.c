@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "attachments/cairn-attachment.h"
 #include "history/cairn-history-replay.h"
 #include "protocol/cairn-json.h"
 
@@ -111,6 +112,71 @@ cairn_history_is_prompt (JsonObject *line)
   return blocks != NULL;
 }
 
+/* The images of a prompt, from their base64 blocks; one that doesn't
+ * decode is left out (the text still shows). */
+static GPtrArray *
+prompt_images (JsonArray *blocks)
+{
+  GPtrArray *images = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; blocks != NULL && i < json_array_get_length (blocks); i++)
+    {
+      JsonNode *node = json_array_get_element (blocks, i);
+      JsonObject *block = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+      JsonObject *source = cairn_json_get_object (block, "source");
+      const char *data = cairn_json_get_string (source, "data");
+      g_autoptr(GBytes) bytes = NULL;
+      guchar *decoded;
+      gsize length = 0;
+      CairnAttachment *image;
+
+      if (g_strcmp0 (cairn_json_get_string (block, "type"), "image") != 0 || data == NULL)
+        continue;
+      decoded = g_base64_decode (data, &length);
+      bytes = g_bytes_new_take (decoded, length);
+      if ((image = cairn_attachment_new_from_data (bytes, _("Image"), NULL, NULL)) != NULL)
+        g_ptr_array_add (images, image);
+    }
+  return images;
+}
+
+/* What the user typed for a slash command, from the tags the CLI keeps:
+ * "<command-name>/compact</command-name>…<command-args>x</command-args>". */
+static char *
+command_text (const char *text)
+{
+  const char *name = strstr (text, "<command-name>");
+  const char *name_end = name ? strstr (name, "</command-name>") : NULL;
+  const char *args = strstr (text, "<command-args>");
+  const char *args_end = args ? strstr (args, "</command-args>") : NULL;
+  g_autofree char *command = NULL;
+  g_autofree char *arguments = NULL;
+
+  if (name == NULL || name_end == NULL)
+    return NULL;
+  name += strlen ("<command-name>");
+  command = g_strndup (name, name_end - name);
+  if (args != NULL && args_end != NULL)
+    {
+      args += strlen ("<command-args>");
+      arguments = g_strstrip (g_strndup (args, args_end - args));
+    }
+  return arguments && *arguments ? g_strdup_printf ("%s %s", command, arguments) : g_steal_pointer (&command);
+}
+
+static void
+replay_prompt (CairnHistoryReplay *self,
+               JsonObject         *inner)
+{
+  const char *plain = cairn_json_get_string (inner, "content");
+  JsonArray *blocks = cairn_json_get_array (inner, "content");
+  g_autofree char *joined = plain ? g_strdup (plain) : cairn_transcript_join_text_blocks (blocks);
+  g_autofree char *command = command_text (joined);
+  g_autoptr(GPtrArray) images = prompt_images (blocks);
+
+  cairn_transcript_builder_add_prompt (self->builder, command ? command : joined, images);
+}
+
 static void
 replay_user (CairnHistoryReplay *self,
              CairnMessage       *message)
@@ -129,10 +195,7 @@ replay_user (CairnHistoryReplay *self,
   else if (cairn_json_get_bool (line, "isMeta", FALSE))
     return;
   else if (cairn_history_is_prompt (line))
-    {
-      joined = plain ? g_strdup (plain) : cairn_transcript_join_text_blocks (cairn_json_get_array (inner, "content"));
-      cairn_transcript_builder_add_prompt (self->builder, joined, NULL);
-    }
+    replay_prompt (self, inner);
   else if (plain != NULL && g_str_has_prefix (plain, "[Request interrupted by user"))
     /* Live, the turn's result row says so; a session file has no results. */
     cairn_transcript_builder_append_notice (self->builder, CAIRN_NOTICE_INFO,
@@ -239,6 +302,24 @@ replay_subagents_of (CairnHistoryReplay *self,
   replay_subagent (self, tool_use_id, agent_id);
 }
 
+/* A slash command's output, as the live stream shows it. */
+static void
+replay_local_command (CairnHistoryReplay *self,
+                      JsonObject         *line)
+{
+  const char *content = cairn_json_get_string (line, "content");
+  const char *start = content ? strstr (content, "<local-command-stdout>") : NULL;
+  const char *end = start ? strstr (start, "</local-command-stdout>") : NULL;
+  g_autofree char *output = NULL;
+
+  if (start == NULL || end == NULL)
+    return;
+  start += strlen ("<local-command-stdout>");
+  output = g_strndup (start, end - start);
+  if (*output != '\0')
+    cairn_transcript_builder_append_notice (self->builder, CAIRN_NOTICE_INFO, output, NULL);
+}
+
 static void
 replay_system (CairnHistoryReplay *self,
                CairnMessage       *message)
@@ -247,6 +328,8 @@ replay_system (CairnHistoryReplay *self,
 
   if (g_strcmp0 (subtype, "compact_boundary") == 0)
     cairn_transcript_builder_add_compact_boundary (self->builder, cairn_message_get_object (message));
+  else if (g_strcmp0 (subtype, "local_command") == 0)
+    replay_local_command (self, cairn_message_get_object (message));
   /* stop_hook_summary and the like are bookkeeping of a turn, not shown live either */
 }
 
