@@ -2,14 +2,18 @@
 # Cairn's history core beside the official Agent SDK, on the same corpus,
 # in one run (figures and ratios; asserts nothing):
 #
-#   tests/bench-history.sh BENCH-HISTORY-BINARY
+#   tests/bench-history.sh BENCH-HISTORY-BINARY [BENCH-UI-BINARY]
+#
+# With bench-ui, it also opens the biggest conversation in a window and
+# scrolls it (under Xvfb, through run-headless.sh).
 #
 # The corpus is tests/.corpus (make it with tests/history-corpus.py, about
 # 2 GB, once); the SDK is installed by tests/install-sdk.sh. Without either
 # it says so and exits 77 (skipped).
 set -uo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-BENCH="${1:?usage: $0 BENCH-HISTORY-BINARY}"
+BENCH="${1:?usage: $0 BENCH-HISTORY-BINARY [BENCH-UI-BINARY]}"
+BENCH_UI="${2:-}"
 CORPUS="${CAIRN_CORPUS:-$HERE/.corpus}"
 
 if [ ! -d "$CORPUS/projects" ]; then
@@ -45,6 +49,11 @@ echo "# corpus: $(du -sh "$CORPUS" | cut -f1), $(ls "$CORPUS"/projects/*/*.jsonl
     measure search "$BENCH" search "needle two"
 } > "$cairn"
 sed 's/^/cairn /' "$cairn"
+if [ -n "$BENCH_UI" ]; then
+    echo "# scrolling the opened conversation (bench-ui's scroll, on its rows):"
+    CAIRN_BENCH_HISTORY="$BIG" "$HERE/run-headless.sh" "$BENCH_UI" 2>/dev/null \
+        | grep -E "^bench-ui (first-frame|scroll)" | sed 's/^/cairn /'
+fi
 if [ -n "$SDK" ] && command -v node >/dev/null; then
     {
         measure list node "$HERE/bench-sdk.mjs" "$SDK" list

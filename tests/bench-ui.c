@@ -865,6 +865,38 @@ write_quiet_cli (const char *dir)
   return g_steal_pointer (&path);
 }
 
+static void
+history_opened_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!cairn_session_open_conversation_finish (CAIRN_SESSION (source), result, &error))
+    g_error ("%s", error->message);
+  g_main_loop_quit (user_data);
+}
+
+/* CAIRN_BENCH_HISTORY=FILE: the rows of a stored conversation (the 200 MB
+ * one of tests/history-corpus.py), read as the window reads them, instead
+ * of the made-up 2,000 items. */
+static GPtrArray *
+items_from_history (const char *path,
+                    const char *cwd)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(CairnSession) session = cairn_session_new (cwd, "/bin/true");
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  GListModel *transcript = G_LIST_MODEL (cairn_session_get_transcript (session));
+  GPtrArray *items = g_ptr_array_new_with_free_func (g_object_unref);
+
+  cairn_session_open_conversation_async (session, file, NULL, history_opened_cb, loop);
+  g_main_loop_run (loop);
+  for (guint i = 0; i < g_list_model_get_n_items (transcript); i++)
+    g_ptr_array_add (items, g_list_model_get_item (transcript, i));
+  return items;
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -883,7 +915,8 @@ main (int   argc,
     g_error ("%s", error->message);
   bench.loop = g_main_loop_new (NULL, FALSE);
   bench.row_items = g_hash_table_new (NULL, NULL);
-  items = build_items (dir);
+  items = g_getenv ("CAIRN_BENCH_HISTORY") ? items_from_history (g_getenv ("CAIRN_BENCH_HISTORY"), dir)
+                                           : build_items (dir);
 
   bench_first_frame (&bench, app, folder, items);
   run_for (&bench, 500);
