@@ -549,6 +549,45 @@ describe (CairnSession *session)
   return g_string_free (out, FALSE);
 }
 
+static void
+open_failed_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  OpenWatch *watch = user_data;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (cairn_session_open_conversation_finish (CAIRN_SESSION (source), result, &error));
+  g_assert_nonnull (error);
+  watch->done = TRUE;
+}
+
+/* A conversation that can't be read says so in the window; one deleted
+ * after it was opened keeps its rows. */
+static void
+test_open_unreadable_and_deleted (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("history");
+  g_autoptr(GFile) gone = g_file_new_build_filename (dir, "gone.jsonl", NULL);
+  g_autoptr(GFile) file = write_file (dir, ROWS_ID ".jsonl", PROMPT ("still here"));
+  g_autoptr(CairnSession) failed = cairn_session_new (dir, "/bin/true");
+  g_autoptr(CairnSession) opened = cairn_session_new (dir, "/bin/true");
+  OpenWatch watch = { 0 };
+
+  cairn_session_open_conversation_async (failed, gone, NULL, open_failed_cb, &watch);
+  g_assert_true (cairn_test_wait_until (open_done, &watch, 10000));
+  g_assert_true (cairn_test_transcript_mentions (cairn_session_get_transcript (failed),
+                                                 "This conversation could not be read"));
+
+  watch.done = FALSE;
+  cairn_session_open_conversation_async (opened, file, NULL, opened_cb, &watch);
+  g_assert_true (cairn_test_wait_until (open_done, &watch, 10000));
+  g_assert_cmpint (g_unlink (g_file_peek_path (file)), ==, 0);
+  cairn_test_run_for (200);
+  g_assert_true (cairn_test_transcript_mentions (cairn_session_get_transcript (opened), "still here"));
+  cairn_test_remove_dir (dir);
+}
+
 /* Recordings of the real CLI 2.1.197 (tests/record-history.py). A prompt
  * with an image shows the image. */
 static void
@@ -647,6 +686,7 @@ main (int   argc,
   g_test_add_func ("/cairn/history/scan-line", test_scan_line);
   g_test_add_func ("/cairn/history/shown-branch", test_shown_branch);
   g_test_add_func ("/cairn/history/open-tail-first", test_open_tail_first);
+  g_test_add_func ("/cairn/history/open-unreadable-and-deleted", test_open_unreadable_and_deleted);
   g_test_add_func ("/cairn/history/recorded-image", test_recorded_image);
   g_test_add_func ("/cairn/history/recorded-rename", test_recorded_rename);
   g_test_add_func ("/cairn/history/recorded-compaction", test_recorded_compaction);
