@@ -334,6 +334,28 @@ mentions_second (gpointer session)
   return cairn_test_transcript_mentions (cairn_session_get_transcript (session), "And a second thing");
 }
 
+/* A third view of the conversation, opened while nothing ran it: once
+ * @here resumes it, the third's prompt is refused rather than starting a
+ * second CLI on it. */
+static void
+resume_beside_a_third_view (Fixture      *f,
+                            GFile        *file,
+                            CairnSession *here)
+{
+  g_autoptr(CairnSession) third = cairn_session_new (f->api->project, cairn_test_cli_path ());
+  gboolean opened = FALSE;
+
+  cairn_session_open_conversation_async (third, file, NULL, opened_cb, &opened);
+  g_assert_true (cairn_test_wait_until (is_true, &opened, 10000));
+  g_assert_false (cairn_session_get_running_elsewhere (third));
+  cairn_session_send_prompt (here, "What was the word?");
+  g_assert_false (cairn_session_get_running_elsewhere (here));
+  g_assert_true (cairn_test_wait_until (cairn_test_session_idle, here, 60000));
+  cairn_session_send_prompt (third, "Me too");
+  g_assert_true (cairn_session_get_running_elsewhere (third));
+  g_assert_null (_cairn_session_get_connection (third));
+}
+
 /* A conversation another Claude Code process has open (here a session of
  * this test; a CLI in a terminal registers the same way) opens without a
  * second process: a prompt is refused with a notice, what the other one
@@ -345,6 +367,7 @@ test_opened_while_running_elsewhere (void)
   g_autofree char *path = NULL;
   g_autoptr(GFile) file = NULL;
   g_autoptr(CairnSession) here = NULL;
+  g_autoptr(GPtrArray) bodies = NULL;
   gboolean opened = FALSE;
 
   fixture_init (&f, "{\"rules\":[]}");
@@ -372,12 +395,9 @@ test_opened_while_running_elsewhere (void)
   g_assert_true (cairn_test_wait_until (session_exited, f.session, 10000));
   g_assert_true (cairn_test_wait_until (mentions_second, here, 10000));
 
-  /* it has ended there: a prompt here resumes it */
-  cairn_session_send_prompt (here, "What was the word?");
-  g_assert_false (cairn_session_get_running_elsewhere (here));
-  g_assert_true (cairn_test_wait_until (cairn_test_session_idle, here, 60000));
-  g_assert_true (body_mentions (g_ptr_array_index (cairn_test_fake_api_bodies (f.api),
-                                                   cairn_test_fake_api_bodies (f.api)->len - 1), "KIWI"));
+  resume_beside_a_third_view (&f, file, here);
+  bodies = cairn_test_fake_api_bodies (f.api);
+  g_assert_true (body_mentions (g_ptr_array_index (bodies, bodies->len - 1), "KIWI"));
   cairn_session_close (here);
   fixture_clear (&f);
 }

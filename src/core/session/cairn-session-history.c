@@ -368,16 +368,18 @@ set_running_elsewhere (CairnSession *self,
 /**
  * _cairn_session_refuse_if_running_elsewhere:
  *
- * Two processes appending to one session file would tangle it: while
- * another Claude Code process has the conversation, a prompt is refused
- * with a notice. Asked again at each prompt, as that one may have ended.
+ * Two processes appending to one session file would tangle it: before a
+ * prompt resumes a stored conversation, Cairn asks whether another Claude
+ * Code process (a terminal, another window) has it open, and if so
+ * refuses with a notice. Asked at each such prompt, as that one may have
+ * ended, or started since the conversation was opened.
  */
 gboolean
 _cairn_session_refuse_if_running_elsewhere (CairnSession *self)
 {
   g_autofree char *body = NULL;
 
-  if (self->running_elsewhere == 0)
+  if (self->connection != NULL || self->session_id == NULL)
     return FALSE;
   set_running_elsewhere (self, cairn_history_running_pid (self->session_id));
   if (self->running_elsewhere == 0)
