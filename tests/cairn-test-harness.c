@@ -279,3 +279,89 @@ cairn_test_peak_rss_kb (void)
   getrusage (RUSAGE_SELF, &usage);
   return usage.ru_maxrss;
 }
+
+typedef struct
+{
+  CairnTestFakeApi *api;
+  const char       *name;
+  char             *path;
+} SessionFileWait;
+
+static gboolean
+session_file_written (gpointer data)
+{
+  SessionFileWait *wait = data;
+  g_autofree char *projects = g_build_filename (wait->api->dir, "home", ".claude", "projects", NULL);
+  g_autoptr(GDir) dir = g_dir_open (projects, 0, NULL);
+  const char *folder;
+
+  while (dir != NULL && (folder = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (projects, folder, wait->name, NULL);
+      if (g_file_test (path, G_FILE_TEST_EXISTS))
+        {
+          wait->path = g_steal_pointer (&path);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/**
+ * cairn_test_session_file:
+ *
+ * The session file the CLI writes for @session_id under the fake API's
+ * throwaway HOME, once it is there (the CLI writes it when it gets round
+ * to it): fails the test after 15 s.
+ */
+char *
+cairn_test_session_file (CairnTestFakeApi *api,
+                         const char       *session_id)
+{
+  g_autofree char *name = g_strdup_printf ("%s.jsonl", session_id);
+  SessionFileWait wait = { api, name, NULL };
+
+  if (!cairn_test_wait_until (session_file_written, &wait, 15000))
+    g_error ("no session file for %s", session_id);
+  return wait.path;
+}
+
+typedef struct
+{
+  gboolean done;
+  gboolean ok;
+} OpenResult;
+
+static void
+conversation_opened_cb (GObject      *source,
+                        GAsyncResult *result,
+                        gpointer      user_data)
+{
+  OpenResult *open = user_data;
+
+  open->ok = cairn_session_open_conversation_finish (CAIRN_SESSION (source), result, NULL);
+  open->done = TRUE;
+}
+
+static gboolean
+open_done (gpointer data)
+{
+  return ((OpenResult *)data)->done;
+}
+
+/**
+ * cairn_test_open_conversation:
+ *
+ * Opens @file in @session as the window does and waits until it is read.
+ * Returns: whether it could be read
+ */
+gboolean
+cairn_test_open_conversation (CairnSession *session,
+                              GFile        *file)
+{
+  OpenResult open = { FALSE, FALSE };
+
+  cairn_session_open_conversation_async (session, file, NULL, conversation_opened_cb, &open);
+  g_assert_true (cairn_test_wait_until (open_done, &open, 30000));
+  return open.ok;
+}

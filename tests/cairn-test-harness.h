@@ -41,6 +41,10 @@ CairnTestFakeApi *cairn_test_fake_api_start   (const char         *script_json);
 GPtrArray        *cairn_test_fake_api_bodies  (CairnTestFakeApi   *api);
 void              cairn_test_fake_api_free    (CairnTestFakeApi   *api);
 gboolean          cairn_test_session_idle     (gpointer            session);
+char             *cairn_test_session_file     (CairnTestFakeApi   *api,
+                                               const char         *session_id);
+gboolean          cairn_test_open_conversation (CairnSession      *session,
+                                                GFile             *file);
 CairnItem        *cairn_test_find_item        (CairnTranscript    *transcript,
                                                CairnItemKind       kind,
                                                guint               nth);

@@ -525,10 +525,8 @@ open_recording (const char *name,
   g_autofree char *path = cairn_test_data_path (relative);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   CairnSession *session = cairn_session_new (g_get_tmp_dir (), "/bin/true");
-  OpenWatch watch = { 0 };
 
-  cairn_session_open_conversation_async (session, file, NULL, opened_cb, &watch);
-  g_assert_true (cairn_test_wait_until (open_done, &watch, 10000));
+  g_assert_true (cairn_test_open_conversation (session, file));
   return session;
 }
 
@@ -549,19 +547,6 @@ describe (CairnSession *session)
   return g_string_free (out, FALSE);
 }
 
-static void
-open_failed_cb (GObject      *source,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  OpenWatch *watch = user_data;
-  g_autoptr(GError) error = NULL;
-
-  g_assert_false (cairn_session_open_conversation_finish (CAIRN_SESSION (source), result, &error));
-  g_assert_nonnull (error);
-  watch->done = TRUE;
-}
-
 /* A conversation that can't be read says so in the window; one deleted
  * after it was opened keeps its rows. */
 static void
@@ -572,16 +557,11 @@ test_open_unreadable_and_deleted (void)
   g_autoptr(GFile) file = write_file (dir, ROWS_ID ".jsonl", PROMPT ("still here"));
   g_autoptr(CairnSession) failed = cairn_session_new (dir, "/bin/true");
   g_autoptr(CairnSession) opened = cairn_session_new (dir, "/bin/true");
-  OpenWatch watch = { 0 };
 
-  cairn_session_open_conversation_async (failed, gone, NULL, open_failed_cb, &watch);
-  g_assert_true (cairn_test_wait_until (open_done, &watch, 10000));
+  g_assert_false (cairn_test_open_conversation (failed, gone));
   g_assert_true (cairn_test_transcript_mentions (cairn_session_get_transcript (failed),
                                                  "This conversation could not be read"));
-
-  watch.done = FALSE;
-  cairn_session_open_conversation_async (opened, file, NULL, opened_cb, &watch);
-  g_assert_true (cairn_test_wait_until (open_done, &watch, 10000));
+  g_assert_true (cairn_test_open_conversation (opened, file));
   g_assert_cmpint (g_unlink (g_file_peek_path (file)), ==, 0);
   cairn_test_run_for (200);
   g_assert_true (cairn_test_transcript_mentions (cairn_session_get_transcript (opened), "still here"));

@@ -219,70 +219,6 @@ session_exited (gpointer session)
   return cairn_session_get_state (session) == CAIRN_SESSION_STATE_EXITED;
 }
 
-static void
-opened_cb (GObject      *source,
-           GAsyncResult *result,
-           gpointer      user_data)
-{
-  gboolean *done = user_data;
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (cairn_session_open_conversation_finish (CAIRN_SESSION (source), result, &error));
-  g_assert_no_error (error);
-  *done = TRUE;
-}
-
-static gboolean
-is_true (gpointer flag)
-{
-  return *(gboolean *)flag;
-}
-
-static char *
-find_session_file (Fixture    *f,
-                   const char *session_id)
-{
-  g_autofree char *projects = g_build_filename (f->api->dir, "home", ".claude", "projects", NULL);
-  g_autofree char *name = g_strdup_printf ("%s.jsonl", session_id);
-  g_autoptr(GDir) dir = g_dir_open (projects, 0, NULL);
-  const char *folder;
-
-  while (dir != NULL && (folder = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (projects, folder, name, NULL);
-      if (g_file_test (path, G_FILE_TEST_EXISTS))
-        return g_steal_pointer (&path);
-    }
-  return NULL;
-}
-
-typedef struct
-{
-  Fixture    *f;
-  const char *session_id;
-  char       *path;
-} FileWait;
-
-static gboolean
-file_written (gpointer data)
-{
-  FileWait *wait = data;
-
-  return (wait->path = find_session_file (wait->f, wait->session_id)) != NULL;
-}
-
-/* The CLI writes the file when it gets round to it. */
-static char *
-session_file (Fixture    *f,
-              const char *session_id)
-{
-  FileWait wait = { f, session_id, NULL };
-
-  if (!cairn_test_wait_until (file_written, &wait, 15000))
-    g_error ("no session file for %s", session_id);
-  return wait.path;
-}
-
 /* A conversation opened from its session file shows its rows and starts no
  * process; the first prompt resumes it, in the mode it was left in, and
  * the model gets the whole conversation. */
@@ -294,7 +230,6 @@ test_opened_from_history_then_resumed (void)
   g_autofree char *path = NULL;
   g_autoptr(GFile) file = NULL;
   g_autoptr(GPtrArray) bodies = NULL;
-  gboolean opened = FALSE;
 
   fixture_init (&f, "{\"rules\":[]}");
   cairn_session_set_start_mode (f.session, "acceptEdits");
@@ -305,11 +240,10 @@ test_opened_from_history_then_resumed (void)
   g_assert_true (cairn_test_wait_until (session_exited, f.session, 10000));
   g_clear_object (&f.session);
 
-  path = session_file (&f, session_id);
+  path = cairn_test_session_file (f.api, session_id);
   file = g_file_new_for_path (path);
   f.session = cairn_session_new (f.api->project, cairn_test_cli_path ());
-  cairn_session_open_conversation_async (f.session, file, NULL, opened_cb, &opened);
-  g_assert_true (cairn_test_wait_until (is_true, &opened, 10000));
+  g_assert_true (cairn_test_open_conversation (f.session, file));
   g_assert_true (cairn_test_transcript_mentions (transcript (&f), "Remember the word MANGO"));
   g_assert_nonnull (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_ASSISTANT, 0));
   g_assert_cmpstr (cairn_session_get_session_id (f.session), ==, session_id);
@@ -343,10 +277,8 @@ resume_beside_a_third_view (Fixture      *f,
                             CairnSession *here)
 {
   g_autoptr(CairnSession) third = cairn_session_new (f->api->project, cairn_test_cli_path ());
-  gboolean opened = FALSE;
 
-  cairn_session_open_conversation_async (third, file, NULL, opened_cb, &opened);
-  g_assert_true (cairn_test_wait_until (is_true, &opened, 10000));
+  g_assert_true (cairn_test_open_conversation (third, file));
   g_assert_false (cairn_session_get_running_elsewhere (third));
   cairn_session_send_prompt (here, "What was the word?");
   g_assert_false (cairn_session_get_running_elsewhere (here));
@@ -368,17 +300,15 @@ test_opened_while_running_elsewhere (void)
   g_autoptr(GFile) file = NULL;
   g_autoptr(CairnSession) here = NULL;
   g_autoptr(GPtrArray) bodies = NULL;
-  gboolean opened = FALSE;
 
   fixture_init (&f, "{\"rules\":[]}");
   cairn_session_send_prompt (f.session, "Remember the word KIWI");
   wait_idle (&f, 60000);
-  path = session_file (&f, cairn_session_get_session_id (f.session));
+  path = cairn_test_session_file (f.api, cairn_session_get_session_id (f.session));
   file = g_file_new_for_path (path);
 
   here = cairn_session_new (f.api->project, cairn_test_cli_path ());
-  cairn_session_open_conversation_async (here, file, NULL, opened_cb, &opened);
-  g_assert_true (cairn_test_wait_until (is_true, &opened, 10000));
+  g_assert_true (cairn_test_open_conversation (here, file));
   g_assert_true (cairn_session_get_running_elsewhere (here));
 
   cairn_session_send_prompt (here, "Refused while it runs there");

@@ -258,58 +258,19 @@ session_exited (gpointer session)
   return cairn_session_get_state (session) == CAIRN_SESSION_STATE_EXITED;
 }
 
-static char *
-find_session_file (Fixture *f)
-{
-  g_autofree char *projects = g_build_filename (f->api->dir, "home", ".claude", "projects", NULL);
-  g_autofree char *name = g_strdup_printf ("%s.jsonl", cairn_session_get_session_id (f->session));
-  g_autoptr(GDir) dir = g_dir_open (projects, 0, NULL);
-  const char *folder;
-
-  g_assert_nonnull (dir);
-  while ((folder = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (projects, folder, name, NULL);
-      if (g_file_test (path, G_FILE_TEST_EXISTS))
-        return g_steal_pointer (&path);
-    }
-  g_error ("no session file %s under %s", name, projects);
-  return NULL;
-}
-
-static void
-opened_cb (GObject      *source,
-           GAsyncResult *result,
-           gpointer      user_data)
-{
-  gboolean *done = user_data;
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (cairn_session_open_conversation_finish (CAIRN_SESSION (source), result, &error));
-  *done = TRUE;
-}
-
-static gboolean
-is_true (gpointer flag)
-{
-  return *(gboolean *)flag;
-}
-
 /* The conversation read back from the session file the CLI wrote, opened
  * the way the window opens it: a session that starts no process. */
 static CairnSession *
 open_session_file (Fixture *f)
 {
-  g_autofree char *path = find_session_file (f);
+  g_autofree char *path = cairn_test_session_file (f->api, cairn_session_get_session_id (f->session));
   g_autoptr(GFile) file = g_file_new_for_path (path);
   CairnSession *session = cairn_session_new (f->api->project, cairn_test_cli_path ());
-  gboolean done = FALSE;
 
   /* The CLI writes the turn's last lines when it gets round to it, at the
    * latest when it exits. */
   g_assert_true (cairn_test_wait_until (file_has_last_prompt, path, 10000));
-  cairn_session_open_conversation_async (session, file, NULL, opened_cb, &done);
-  g_assert_true (cairn_test_wait_until (is_true, &done, 10000));
+  g_assert_true (cairn_test_open_conversation (session, file));
   return session;
 }
 

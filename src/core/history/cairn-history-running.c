@@ -53,15 +53,28 @@ is_alive (GPid        pid,
   return registered_start == NULL || start == NULL || g_strcmp0 (start, registered_start) == 0;
 }
 
+static gboolean
+is_excepted (GPid          pid,
+             const GArray *except)
+{
+  for (guint i = 0; except != NULL && i < except->len; i++)
+    if (g_array_index (except, GPid, i) == pid)
+      return TRUE;
+  return FALSE;
+}
+
 /**
  * cairn_history_running_pid:
+ * @except: (nullable) (element-type GPid): processes not to count (the
+ *   caller's own, which may still be ending)
  *
  * Blocking (a small folder and files): call it in a thread.
  * Returns: the pid of a live Claude Code process that has @session_id
  *   open, or 0
  */
 GPid
-cairn_history_running_pid (const char *session_id)
+cairn_history_running_pid (const char   *session_id,
+                           const GArray *except)
 {
   g_autoptr(GFile) projects = cairn_history_projects_dir ();
   g_autoptr(GFile) config = g_file_get_parent (projects);
@@ -75,14 +88,16 @@ cairn_history_running_pid (const char *session_id)
       g_autofree char *path = g_build_filename (dir_path, name, NULL);
       JsonNode *root;
       JsonObject *entry;
+      GPid pid;
 
       if (!g_str_has_suffix (name, ".json") || !json_parser_load_from_mapped_file (parser, path, NULL) ||
           !(root = json_parser_get_root (parser)) || !JSON_NODE_HOLDS_OBJECT (root))
         continue;
       entry = json_node_get_object (root);
+      pid = (GPid)cairn_json_get_int (entry, "pid", 0);
       if (g_strcmp0 (cairn_json_get_string (entry, "sessionId"), session_id) == 0 &&
-          is_alive ((GPid)cairn_json_get_int (entry, "pid", 0), cairn_json_get_string (entry, "procStart")))
-        return (GPid)cairn_json_get_int (entry, "pid", 0);
+          !is_excepted (pid, except) && is_alive (pid, cairn_json_get_string (entry, "procStart")))
+        return pid;
     }
   return 0;
 }

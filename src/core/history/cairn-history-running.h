@@ -11,6 +11,7 @@
 
 G_BEGIN_DECLS
 
-GPid cairn_history_running_pid (const char *session_id);
+GPid cairn_history_running_pid (const char   *session_id,
+                                const GArray *except);
 
 G_END_DECLS

@@ -259,7 +259,7 @@ open_thread (GTask        *task,
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
-  data->running_pid = cairn_history_running_pid (data->session_id);
+  data->running_pid = cairn_history_running_pid (data->session_id, NULL);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -381,7 +381,7 @@ _cairn_session_refuse_if_running_elsewhere (CairnSession *self)
 
   if (self->connection != NULL || self->session_id == NULL)
     return FALSE;
-  set_running_elsewhere (self, cairn_history_running_pid (self->session_id));
+  set_running_elsewhere (self, cairn_history_running_pid (self->session_id, self->own_pids));
   if (self->running_elsewhere == 0)
     return FALSE;
   body = g_strdup_printf (_("Claude Code (process %d) has it open, in a terminal or another window. "

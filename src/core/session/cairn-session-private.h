@@ -62,6 +62,9 @@ struct _CairnSession
    * that shows what it appends. */
   GFile              *history_file;
   GPid                running_elsewhere;
+  /* the processes this session started: never "elsewhere", even while
+   * one is still ending */
+  GArray             *own_pids;
   GFileMonitor       *follow_monitor;
   guint               follow_source;
   GCancellable       *following;

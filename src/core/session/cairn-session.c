@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <stdlib.h>
 
 #include "cairn-enums.h"
 #include "protocol/cairn-json.h"
@@ -347,6 +348,11 @@ _cairn_session_attach_connection (CairnSession       *self,
   drop_connection (self);
   self->connection = connection;
   self->process_cost_usd = 0;
+  if (cairn_cli_connection_get_identifier (connection) != NULL)
+    {
+      GPid pid = atoi (cairn_cli_connection_get_identifier (connection));
+      g_array_append_val (self->own_pids, pid);
+    }
   g_signal_connect_object (self->connection, "message",
                            G_CALLBACK (connection_message_cb), self, G_CONNECT_SWAPPED);
   if (self->protocol_log != NULL)
@@ -730,6 +736,7 @@ cairn_session_finalize (GObject *object)
   g_clear_pointer (&self->permission_mode, g_free);
   g_clear_pointer (&self->start_mode, g_free);
   g_clear_pointer (&self->start_model, g_free);
+  g_clear_pointer (&self->own_pids, g_array_unref);
   g_clear_pointer (&self->commands, g_strfreev);
   g_clear_pointer (&self->model_values, g_strfreev);
   g_clear_pointer (&self->model_labels, g_strfreev);
@@ -918,6 +925,7 @@ cairn_session_init (CairnSession *self)
 {
   self->pending_requests = g_list_store_new (CAIRN_TYPE_PERMISSION_REQUEST);
   self->allow_rules = g_list_store_new (CAIRN_TYPE_ALLOW_RULE);
+  self->own_pids = g_array_new (FALSE, FALSE, sizeof (GPid));
   /* until a result says otherwise: the usual window of current models */
   self->context_window = 200000;
 }
