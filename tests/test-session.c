@@ -356,6 +356,7 @@ test_protocol_log (void)
   g_autofree char *in = NULL;
   g_autofree char *out = NULL;
   g_autofree char *items = NULL;
+  g_auto(GStrv) in_lines = NULL;
 
   fixture_init (&f, "stream-text.jsonl");
   logs = g_build_filename (f.dir, "logs", NULL);
@@ -369,7 +370,8 @@ test_protocol_log (void)
   out = read_log (prefix, "out");
   items = read_log (prefix, "items");
   /* the recording's 19 lines plus the answer to initialize */
-  g_assert_cmpuint (g_strv_length (g_strsplit (g_strstrip (in), "\n", -1)), ==, 20);
+  in_lines = g_strsplit (g_strstrip (in), "\n", -1);
+  g_assert_cmpuint (g_strv_length (in_lines), ==, 20);
   g_assert_nonnull (strstr (in, "\"subtype\":\"init\""));
   g_assert_nonnull (strstr (out, "\"subtype\":\"initialize\""));
   g_assert_nonnull (strstr (out, "Say hello"));
