@@ -213,6 +213,9 @@ test_index_lists_and_follows (void)
   newer = write_file (folder_path, "newer.jsonl",
     "{\"type\":\"user\",\"timestamp\":\"2026-11-02T10:00:00Z\",\"message\":{\"content\":\"newer\"}}\n");
   g_object_unref (write_file (folder_path, "notes.txt", "not a conversation"));
+  /* the CLI's index of the folder is often stale: it is never read */
+  g_object_unref (write_file (folder_path, "sessions-index.json",
+                              "{\"entries\":[{\"sessionId\":\"gone\",\"summary\":\"stale\"}]}"));
   unreadable = write_file (folder_path, "locked.jsonl",
     "{\"type\":\"user\",\"timestamp\":\"2026-10-01T10:00:00Z\",\"message\":{\"content\":\"locked\"}}\n");
   g_assert_cmpint (g_utime (g_file_peek_path (unreadable), &(struct utimbuf){ 1000, 1000 }), ==, 0);
