@@ -176,6 +176,37 @@ test_huge_line_keeps_order (void)
   fixture_clear (&f);
 }
 
+/* A CLI that prints one 100 MB line and exits at once: the line is parsed
+ * in a thread for longer than the exit's drain wait, and must still come
+ * before the exit (it was dropped). Peak memory is printed: about 3x. */
+static void
+test_huge_line_then_exit (void)
+{
+  const char *script = "import sys\n"
+                       "sys.stdout.write('{\"type\":\"user\",\"blob\":\"' + 'x' * (100 * 1024 * 1024) + '\"}\\n')\n"
+                       "sys.stdout.flush()\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocess) process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                                     G_SUBPROCESS_FLAGS_STDERR_PIPE, &error,
+                                                     g_getenv ("PYTHON") ?: "python3", "-c", script, NULL);
+  Fixture f = { 0 };
+
+  g_assert_no_error (error);
+  f.messages = g_ptr_array_new_with_free_func (g_object_unref);
+  f.connection = cairn_cli_connection_new (process);
+  g_signal_connect (f.connection, "message", G_CALLBACK (message_cb), &f);
+  g_signal_connect (f.connection, "exited", G_CALLBACK (exited_cb), &f);
+  cairn_cli_connection_start (f.connection);
+  g_assert_true (cairn_test_wait_until (has_exited, &f, 60000));
+
+  g_assert_cmpuint (f.messages->len, ==, 1);
+  g_assert_cmpint (kind_at (&f, 0), ==, CAIRN_MESSAGE_USER);
+  g_assert_cmpuint (g_bytes_get_size (cairn_message_get_raw (g_ptr_array_index (f.messages, 0))),
+                    >, 100 * 1024 * 1024);
+  g_test_message ("peak RSS with a 100 MB line: %ld MB", cairn_test_peak_rss_kb () / 1024);
+  fixture_clear (&f);
+}
+
 static void
 control_cb (GObject      *object,
             GAsyncResult *result,
@@ -318,6 +349,7 @@ main (int   argc,
   g_test_add_func ("/cairn/connection/lines-in-order-with-bad-ones", test_lines_in_order_with_bad_ones);
   g_test_add_func ("/cairn/connection/huge-line-keeps-order", test_huge_line_keeps_order);
   g_test_add_func ("/cairn/connection/empty-and-deep-lines", test_empty_and_deep_lines);
+  g_test_add_func ("/cairn/connection/huge-line-then-exit", test_huge_line_then_exit);
   g_test_add_func ("/cairn/connection/control-request-paired", test_control_request_paired);
   g_test_add_func ("/cairn/connection/control-error-and-exit", test_control_error_and_exit);
   g_test_add_func ("/cairn/connection/writes-keep-order", test_writes_keep_order);

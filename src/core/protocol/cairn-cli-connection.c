@@ -43,6 +43,9 @@ struct _CairnCliConnection
   GQueue            stderr_tail;
   char             *exit_description;
   guint             drain_source;
+  /* lines read since the drain timer last looked: a CLI that exited but
+   * whose output is still being read is not cut off */
+  guint             lines_since_drain;
 
   guint             started : 1;
   guint             stdout_done : 1;
@@ -51,6 +54,7 @@ struct _CairnCliConnection
   guint             exit_success : 1;
   guint             exited : 1;
   guint             reading_buffered : 1;
+  guint             parsing : 1;      /* a big line is being parsed in a thread */
   guint             more_wanted : 1;
 };
 
@@ -119,11 +123,18 @@ report_exit (CairnCliConnection *self)
                  self->exit_description);
 }
 
+/* The process is gone but its output isn't closed (a child of it may
+ * hold the pipe): give up on it once reading makes no progress. */
 static gboolean
 drain_timeout_cb (gpointer user_data)
 {
   CairnCliConnection *self = user_data;
 
+  if (self->parsing || self->lines_since_drain > 0)
+    {
+      self->lines_since_drain = 0;
+      return G_SOURCE_CONTINUE;
+    }
   self->drain_source = 0;
   report_exit (self);
   return G_SOURCE_REMOVE;
@@ -201,6 +212,7 @@ parse_in_thread_cb (GObject      *object,
   CairnCliConnection *self = CAIRN_CLI_CONNECTION (object);
   g_autoptr(CairnMessage) message = g_task_propagate_pointer (G_TASK (result), NULL);
 
+  self->parsing = FALSE;
   if (message == NULL || self->exited)
     return;
   dispatch (self, message);
@@ -225,6 +237,7 @@ handle_line (CairnCliConnection *self,
   g_autoptr(CairnMessage) message = NULL;
   GTask *task;
 
+  self->lines_since_drain++;
   /* An empty line says nothing (and has no bytes to keep or log). */
   if (is_blank (line, length))
     {
@@ -242,6 +255,7 @@ handle_line (CairnCliConnection *self,
     }
 
   /* Reading pauses until the big line is parsed, so the order holds. */
+  self->parsing = TRUE;
   task = g_task_new (self, self->cancellable, parse_in_thread_cb, NULL);
   g_task_set_source_tag (task, handle_line);
   g_task_set_task_data (task, g_bytes_new_take (line, length), (GDestroyNotify)g_bytes_unref);
