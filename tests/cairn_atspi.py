@@ -39,6 +39,8 @@ import tempfile
 import time
 import traceback
 
+from gi.repository import GLib
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 START = time.monotonic()
 DEADLINE_S = 120.0
@@ -57,10 +59,16 @@ def remaining():
 
 
 def wait_for(what, probe, timeout=None, interval=0.1):
-    """Calls probe() until it returns something true; returns that."""
+    """Calls probe() until it returns something true; returns that. An
+    accessible that goes away while probe() looks at it (a row recycled, a
+    popover closed) makes AT-SPI raise: that counts as "not yet"."""
     end = time.monotonic() + min(timeout or DEADLINE_S, remaining())
     while True:
-        value = probe()
+        try:
+            value = probe()
+        except GLib.GError as e:
+            progress(f"note: {e.message} while waiting for {what}; trying again")
+            value = None
         if value:
             return value
         if time.monotonic() >= end:
