@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include "protocol/cairn-json.h"
+
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
 
@@ -72,7 +74,7 @@ details_text (CairnPermissionRequest *request)
 {
   JsonObject *input = cairn_permission_request_get_input (request);
   const char *command = input && json_object_has_member (input, "command")
-                          ? json_object_get_string_member_with_default (input, "command", NULL) : NULL;
+                          ? cairn_json_get_string (input, "command") : NULL;
 
   if (command != NULL)
     return g_strdup (command);

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include "protocol/cairn-json.h"
+
 #include <glib/gi18n.h>
 
 #include "cairn-question-dialog.h"
@@ -126,23 +128,32 @@ static void
 add_question (CairnQuestionDialog *self,
               JsonObject          *spec)
 {
-  Question *question = g_new0 (Question, 1);
-  GtkBox *box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 6));
-  JsonArray *options = json_object_get_array_member (spec, "options");
-  gboolean multi = json_object_get_boolean_member_with_default (spec, "multiSelect", FALSE);
+  Question *question;
+  GtkBox *box;
+  JsonArray *options = cairn_json_get_array (spec, "options");
+  gboolean multi = cairn_json_get_bool (spec, "multiSelect", FALSE);
   GtkCheckButton *group = NULL;
 
-  question->text = g_strdup (json_object_get_string_member_with_default (spec, "question", ""));
+  if (spec == NULL)
+    return;
+  question = g_new0 (Question, 1);
+  box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 6));
+
+  question->text = g_strdup (cairn_json_get_string (spec, "question") ?: "");
   question->options = g_ptr_array_new ();
-  gtk_box_append (box, heading_label (json_object_get_string_member_with_default (spec, "header", ""),
+  gtk_box_append (box, heading_label (cairn_json_get_string (spec, "header") ?: "",
                                       "caption-heading"));
   gtk_box_append (box, heading_label (question->text, "heading"));
   for (guint i = 0; options != NULL && i < json_array_get_length (options); i++)
     {
-      JsonObject *option = json_array_get_object_element (options, i);
-      GtkCheckButton *check = add_option (box, multi ? NULL : group,
-                                          json_object_get_string_member_with_default (option, "label", ""),
-                                          json_object_get_string_member_with_default (option, "description", ""));
+      JsonObject *option = cairn_json_array_get_object (options, i);
+      GtkCheckButton *check;
+
+      if (option == NULL)
+        continue;   /* not an option: the CLI's input is not trusted */
+      check = add_option (box, multi ? NULL : group,
+                          cairn_json_get_string (option, "label") ?: "",
+                          cairn_json_get_string (option, "description") ?: "");
       group = group ? group : check;
       g_ptr_array_add (question->options, check);
     }
@@ -256,7 +267,7 @@ cairn_question_dialog_new (GtkWindow              *parent,
 {
   CairnQuestionDialog *self;
   JsonObject *input = cairn_permission_request_get_input (request);
-  JsonArray *questions = input ? json_object_get_array_member (input, "questions") : NULL;
+  JsonArray *questions = cairn_json_get_array (input, "questions");
 
   g_return_val_if_fail (CAIRN_IS_SESSION (session), NULL);
 
@@ -264,7 +275,7 @@ cairn_question_dialog_new (GtkWindow              *parent,
   self->session = g_object_ref (session);
   self->request = g_object_ref (request);
   for (guint i = 0; questions != NULL && i < json_array_get_length (questions); i++)
-    add_question (self, json_array_get_object_element (questions, i));
+    add_question (self, cairn_json_array_get_object (questions, i));
   g_signal_connect_object (request, "notify::state", G_CALLBACK (state_changed_cb), self,
                            G_CONNECT_SWAPPED);
   return self;

@@ -146,7 +146,7 @@ cairn_allow_rule_matches (CairnAllowRule *self,
 
   rules = cairn_json_get_array (self->update, "rules");
   for (guint i = 0; rules != NULL && i < json_array_get_length (rules); i++)
-    if (rule_matches (json_array_get_object_element (rules, i), tool_name, input))
+    if (rule_matches (cairn_json_array_get_object (rules, i), tool_name, input))
       return TRUE;
   return FALSE;
 }

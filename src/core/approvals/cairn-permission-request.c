@@ -308,7 +308,7 @@ describe_rules (JsonArray *rules)
 
   for (guint i = 0; rules != NULL && i < json_array_get_length (rules); i++)
     {
-      JsonObject *rule = json_array_get_object_element (rules, i);
+      JsonObject *rule = cairn_json_array_get_object (rules, i);
       const char *content = cairn_json_get_string (rule, "ruleContent");
       if (text->len > 0)
         g_string_append (text, ", ");
@@ -364,7 +364,7 @@ cairn_permission_request_dup_suggestion_label (CairnPermissionRequest *self,
     {
       JsonArray *dirs = cairn_json_get_array (suggestion, "directories");
       g_autofree char *dir = g_strdup (dirs && json_array_get_length (dirs) > 0
-                                         ? json_array_get_string_element (dirs, 0) : "?");
+                                         ? cairn_json_array_get_string (dirs, 0) : "?");
       return g_strcmp0 (destination, "session") == 0
         ? g_strdup_printf (_("Allow access to %s this session"), dir)
         : g_strdup_printf (_("Allow access to %s in this project"), dir);

@@ -292,7 +292,7 @@ replay_subagents_of (CairnHistoryReplay *self,
   const char *agent_id = cairn_json_get_string (result, "agentId");
   JsonArray *blocks = cairn_json_get_array (cairn_json_get_object (line, "message"), "content");
   JsonObject *block = blocks && json_array_get_length (blocks) > 0
-    ? json_array_get_object_element (blocks, 0) : NULL;
+    ? cairn_json_array_get_object (blocks, 0) : NULL;
   const char *tool_use_id = cairn_json_get_string (block, "tool_use_id");
 
   if (agent_id == NULL || tool_use_id == NULL ||

@@ -183,3 +183,40 @@ cairn_json_too_deep (const char *text,
     }
   return FALSE;
 }
+
+/**
+ * cairn_json_array_get_object:
+ *
+ * Returns: (nullable): the @index-th element of @array when it is an
+ *   object: what the CLI sends is not trusted to have the right shape
+ *   (json_array_get_object_element would warn on anything else)
+ */
+JsonObject *
+cairn_json_array_get_object (JsonArray *array,
+                             guint      index)
+{
+  JsonNode *node;
+
+  if (array == NULL || index >= json_array_get_length (array))
+    return NULL;
+  node = json_array_get_element (array, index);
+  return JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+}
+
+/**
+ * cairn_json_array_get_string:
+ *
+ * Returns: (nullable): the @index-th element of @array when it is a string
+ */
+const char *
+cairn_json_array_get_string (JsonArray *array,
+                             guint      index)
+{
+  JsonNode *node;
+
+  if (array == NULL || index >= json_array_get_length (array))
+    return NULL;
+  node = json_array_get_element (array, index);
+  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
+    ? json_node_get_string (node) : NULL;
+}

@@ -33,6 +33,10 @@ char       *cairn_json_to_string  (JsonNode   *node,
 char       *cairn_json_object_to_string (JsonObject *object,
                                          gboolean    pretty);
 
+JsonObject *cairn_json_array_get_object (JsonArray *array,
+                                         guint      index);
+const char *cairn_json_array_get_string (JsonArray *array,
+                                         guint      index);
 gboolean    cairn_json_too_deep   (const char *text,
                                    gsize       length,
                                    guint       max_depth);

@@ -169,6 +169,8 @@ cairn_message_dup_display_text (CairnMessage *self,
   g_return_val_if_fail (CAIRN_IS_MESSAGE (self), NULL);
 
   data = g_bytes_get_data (self->raw, &size);
+  if (data == NULL)
+    return g_strdup ("");   /* an empty line keeps no bytes */
   if (max_bytes == 0 || size <= max_bytes)
     return g_utf8_make_valid (data, size);
 

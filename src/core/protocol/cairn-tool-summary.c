@@ -114,7 +114,7 @@ diff_for_edit (const char *name,
   else if (edits != NULL)
     for (guint i = 0; i < json_array_get_length (edits); i++)
       {
-        JsonObject *edit = json_array_get_object_element (edits, i);
+        JsonObject *edit = cairn_json_array_get_object (edits, i);
         append_replacement (diff, cairn_json_get_string (edit, "old_string"),
                             cairn_json_get_string (edit, "new_string"));
       }
@@ -384,7 +384,7 @@ cairn_tool_content_to_text (JsonNode *content)
   blocks = json_node_get_array (content);
   for (guint i = 0; i < json_array_get_length (blocks); i++)
     {
-      JsonObject *block = json_array_get_object_element (blocks, i);
+      JsonObject *block = cairn_json_array_get_object (blocks, i);
       const char *piece = cairn_json_get_string (block, "text");
       if (text->len > 0)
         g_string_append_c (text, '\n');
@@ -406,14 +406,14 @@ diff_from_patch (JsonObject *structured)
   g_string_append_printf (diff, "--- %s\n+++ %s\n", path, path);
   for (guint i = 0; i < json_array_get_length (hunks); i++)
     {
-      JsonObject *hunk = json_array_get_object_element (hunks, i);
+      JsonObject *hunk = cairn_json_array_get_object (hunks, i);
       JsonArray *lines = cairn_json_get_array (hunk, "lines");
       g_string_append_printf (diff, "@@ -%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT
                               " +%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT " @@\n",
                               cairn_json_get_int (hunk, "oldStart", 0), cairn_json_get_int (hunk, "oldLines", 0),
                               cairn_json_get_int (hunk, "newStart", 0), cairn_json_get_int (hunk, "newLines", 0));
       for (guint j = 0; lines != NULL && j < json_array_get_length (lines); j++)
-        g_string_append_printf (diff, "%s\n", json_array_get_string_element (lines, j));
+        g_string_append_printf (diff, "%s\n", cairn_json_array_get_string (lines, j) ?: "");
     }
   return g_string_free (diff, FALSE);
 }

@@ -167,7 +167,7 @@ cairn_session_allow_always (CairnSession           *self,
   update = cairn_permission_request_dup_session_rule (request);
   updates = single_update (update);
   label = g_strdup_printf (_("%s: %s"), cairn_permission_request_get_tool_name (request),
-                           cairn_json_get_string (json_array_get_object_element (
+                           cairn_json_get_string (cairn_json_array_get_object (
                              cairn_json_get_array (update, "rules"), 0), "ruleContent") ?: _("any use"));
   rule = cairn_allow_rule_new (update, label);
   if (cairn_permission_request_get_state (request) == CAIRN_PERMISSION_PENDING)

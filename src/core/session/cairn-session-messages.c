@@ -273,6 +273,9 @@ handle_control_request (CairnSession *self,
   g_autoptr(JsonObject) answer = json_object_new ();
   g_autofree char *title = NULL;
 
+  /* requests only come from a running CLI, whose answer goes back to it */
+  if (self->connection == NULL)
+    return;
   if (request_id == NULL)
     {
       append_raw (self, message, CAIRN_NOTICE_WARNING, _("Request without an id"));

@@ -40,7 +40,7 @@ _cairn_transcript_builder_tool_results (CairnTranscriptBuilder *self,
 
   for (guint i = 0; i < json_array_get_length (content); i++)
     {
-      JsonObject *block = json_array_get_object_element (content, i);
+      JsonObject *block = cairn_json_array_get_object (content, i);
       const char *id = cairn_json_get_string (block, "tool_use_id");
       CairnToolCallItem *call = id ? g_hash_table_lookup (self->tool_calls, id) : NULL;
 
@@ -101,7 +101,7 @@ replace_todos (CairnTranscriptBuilder *self,
 
   for (guint i = 0; i < json_array_get_length (todos); i++)
     {
-      JsonObject *todo = json_array_get_object_element (todos, i);
+      JsonObject *todo = cairn_json_array_get_object (todos, i);
       g_autofree char *id = g_strdup_printf ("%u", i + 1);
       g_ptr_array_add (items, cairn_todo_new (id, cairn_json_get_string (todo, "content"),
                                               cairn_json_get_string (todo, "activeForm"),
