@@ -434,6 +434,46 @@ test_shrink_and_replace (void)
   g_assert_cmpstr (cairn_markdown_view_get_markdown (CAIRN_MARKDOWN_VIEW (view)), ==, "");
 }
 
+/* A paragraph of megabytes is not one label (Pango would lay it out whole
+ * every frame it grows): it is shown in pieces, all of its words in order,
+ * cut at spaces, and a growing one keeps its earlier pieces untouched. */
+static void
+test_long_paragraph_in_pieces (void)
+{
+  g_autoptr(GString) paragraph = g_string_new (NULL);
+  g_autoptr(GtkWidget) view = NULL;
+  g_autoptr(GPtrArray) before = NULL;
+  g_autoptr(GPtrArray) after = NULL;
+  g_autofree char *shown = NULL;
+  g_autofree char *joined = NULL;
+  g_auto(GStrv) pieces = NULL;
+
+  for (guint i = 0; i < 5000; i++)
+    g_string_append_printf (paragraph, "word%u ", i);
+  view = view_new (paragraph->str);
+  before = blocks_of (view);
+  g_assert_cmpuint (before->len, >, 5);
+
+  shown = texts_of (view);
+  pieces = g_strsplit (shown, "|", -1);
+  for (guint i = 0; pieces[i] != NULL; i++)
+    {
+      g_assert_cmpuint (strlen (pieces[i]), <=, 4096 + 256);
+      /* every cut falls after a space: no word is split */
+      if (pieces[i + 1] != NULL)
+        g_assert_true (g_str_has_suffix (pieces[i], " "));
+    }
+  joined = g_strjoinv ("", pieces);
+  g_assert_cmpstr (joined, ==, g_strchomp (paragraph->str));
+
+  g_string_append (paragraph, "and more words at the end");
+  cairn_markdown_view_set_markdown (CAIRN_MARKDOWN_VIEW (view), paragraph->str);
+  after = blocks_of (view);
+  g_assert_cmpuint (after->len, >=, before->len);
+  for (guint i = 0; i + 1 < before->len; i++)
+    g_assert_true (g_ptr_array_index (after, i) == g_ptr_array_index (before, i));
+}
+
 static void
 read_text_cb (GObject      *clipboard,
               GAsyncResult *result,
@@ -666,6 +706,7 @@ main (int   argc,
   g_test_add_func ("/cairn/markdown/headings-and-rule", test_headings_and_rule);
   g_test_add_func ("/cairn/markdown/table", test_table);
   g_test_add_func ("/cairn/markdown/code-languages", test_code_languages);
+  g_test_add_func ("/cairn/markdown/long-paragraph-in-pieces", test_long_paragraph_in_pieces);
   g_test_add_func ("/cairn/markdown/unclosed-fence", test_unclosed_fence);
   g_test_add_func ("/cairn/markdown/streaming", test_streaming_matches_whole);
   g_test_add_func ("/cairn/markdown/shrink-and-replace", test_shrink_and_replace);

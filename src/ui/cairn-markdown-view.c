@@ -259,6 +259,7 @@ typedef struct
   GArray    *links;     /* per open link: whether an <a> was written */
   GPtrArray *images;    /* per open image: its URL */
   guint      list_depth;
+  guint      spans;     /* open spans: markup that a cut would break */
   gboolean   in_head;
 } Parser;
 
@@ -491,6 +492,7 @@ enter_span_cb (MD_SPANTYPE  type,
 {
   Parser *parser = user_data;
 
+  parser->spans++;
   switch (type)
     {
     case MD_SPAN_EM: g_string_append (parser_inline (parser), "<i>"); break;
@@ -518,6 +520,7 @@ leave_span_cb (MD_SPANTYPE  type,
 {
   Parser *parser = user_data;
 
+  parser->spans--;
   switch (type)
     {
     case MD_SPAN_EM: g_string_append (parser_inline (parser), "</i>"); break;
@@ -533,6 +536,73 @@ leave_span_cb (MD_SPANTYPE  type,
     default: break;
     }
   return 0;
+}
+
+/* A paragraph is one label, and Pango lays a label out whole: a paragraph
+ * of megabytes (a runaway reply, a flood of deltas) would take seconds a
+ * frame and more while it streams. Plain text beyond PIECE_MAX bytes goes
+ * on in a new label, cut after a space (or at a character when there is
+ * none), so a growing paragraph re-lays out only its last piece. */
+#define PIECE_MAX   4096
+#define SPACE_REACH 256
+
+static Block *
+continue_paragraph (Parser *parser)
+{
+  Block *piece = parser_top (parser);
+  gboolean implicit = piece->implicit;
+
+  parser_pop (parser);
+  piece = block_new (BLOCK_PARAGRAPH);
+  piece->implicit = implicit;
+  g_ptr_array_add (parser_top (parser)->children, piece);
+  g_ptr_array_add (parser->open, piece);
+  return piece;
+}
+
+/* How much of @text (@size bytes) fits in a piece that holds @used bytes. */
+static gsize
+piece_cut (const char *text,
+           gsize       size,
+           gsize       used)
+{
+  gsize room = used < PIECE_MAX ? PIECE_MAX - used : 0;
+  gsize cut;
+
+  if (size <= room)
+    return size;
+  for (cut = room; cut < size && cut < room + SPACE_REACH; cut++)
+    if (text[cut] == ' ')
+      return cut + 1;
+  cut = room;
+  while (cut > 0 && (text[cut] & 0xC0) == 0x80)
+    cut--;
+  return cut;
+}
+
+static void
+append_plain (Parser     *parser,
+              const char *text,
+              gsize       size)
+{
+  Block *top = parser_top (parser);
+
+  if (top->kind != BLOCK_PARAGRAPH || parser->spans > 0)
+    {
+      append_escaped (top->text, text, size);
+      return;
+    }
+  for (;;)
+    {
+      gsize cut = piece_cut (text, size, top->text->len);
+
+      append_escaped (top->text, text, cut);
+      text += cut;
+      size -= cut;
+      if (size == 0)
+        return;
+      top = continue_paragraph (parser);
+    }
 }
 
 static int
@@ -567,7 +637,7 @@ text_cb (MD_TEXTTYPE    type,
       if (parser_top (parser)->kind == BLOCK_CODE)
         g_string_append_len (out, text, size);
       else
-        append_escaped (out, text, size);
+        append_plain (parser, text, size);
       break;
     }
   return 0;

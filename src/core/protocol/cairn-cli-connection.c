@@ -23,6 +23,10 @@
 /* Lines already in the read buffer are handled at once, without a main
  * loop round trip each, for at most this long before the loop gets a turn. */
 #define BUFFERED_BUDGET_US   4000
+/* Reading yields to input and to redraws (GDK_PRIORITY_REDRAW is
+ * G_PRIORITY_HIGH_IDLE + 20): a CLI that floods its output fills the time
+ * between frames, never the frames themselves. */
+#define READ_PRIORITY        G_PRIORITY_DEFAULT_IDLE
 
 struct _CairnCliConnection
 {
@@ -332,7 +336,7 @@ read_next_line (CairnCliConnection *self)
     }
   self->reading_buffered = FALSE;
   if (self->more_wanted && !self->exited)
-    g_data_input_stream_read_line_async (self->stdout_lines, G_PRIORITY_DEFAULT,
+    g_data_input_stream_read_line_async (self->stdout_lines, READ_PRIORITY,
                                          self->cancellable, read_line_cb,
                                          g_object_ref (self));
 }
@@ -377,7 +381,7 @@ read_next_stderr_line (CairnCliConnection *self)
 {
   if (self->exited)
     return;
-  g_data_input_stream_read_line_async (self->stderr_lines, G_PRIORITY_DEFAULT,
+  g_data_input_stream_read_line_async (self->stderr_lines, READ_PRIORITY,
                                        self->cancellable, read_stderr_cb,
                                        g_object_ref (self));
 }

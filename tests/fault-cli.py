@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""Stands in for a claude CLI that misbehaves (the fault matrix: test-faults
+and bench-faults). Cairn starts it as it starts claude; arguments are
+ignored.
+
+Each user message read from stdin gets one turn: the fault first, then a
+normal reply (an assistant text "pong N" and a result), so a test can see
+that the conversation goes on after the fault. Control requests get a
+success control_response.
+
+CAIRN_FAULT names the fault, played on the first turn only:
+  deep         one line nested CAIRN_FAULT_DEPTH (100000) levels deep
+  empty        empty and blank lines
+  huge-exit    one line of CAIRN_FAULT_MB (100) MB, then exit (status 0)
+  flood        CAIRN_FAULT_LINES (1000000) short stream_event text deltas
+               while stdin is still read (a prompt typed meanwhile counts)
+  silent       stdout closed, stdin never read again: a hang that says
+               nothing
+  open-block   a text block left open, then an assistant tool_use
+  huge-numbers a result with "input_tokens": 1e400 and two INT64_MAX counts
+CAIRN_FAULT_LOG  append each user message's text read from stdin, one per
+                 line, as soon as it is read (also during a flood)
+"""
+import json
+import os
+import sys
+import threading
+import time
+
+INT64_MAX = 9223372036854775807
+lock = threading.Lock()
+turns = 0
+
+
+def write(line):
+    with lock:
+        sys.stdout.buffer.write(line + b"\n")
+        sys.stdout.buffer.flush()
+
+
+def write_json(obj):
+    write(json.dumps(obj, separators=(",", ":")).encode())
+
+
+def init():
+    write_json({"type": "system", "subtype": "init", "session_id": "fault-session",
+                "model": "claude-fault", "permissionMode": "default", "cwd": os.getcwd(),
+                "tools": [], "slash_commands": []})
+
+
+def assistant(content, msg_id):
+    return {"type": "assistant", "session_id": "fault-session",
+            "message": {"id": msg_id, "role": "assistant", "model": "claude-fault",
+                        "content": content, "usage": {"input_tokens": 1, "output_tokens": 1}}}
+
+
+def result(usage=None):
+    return {"type": "result", "subtype": "success", "is_error": False, "duration_ms": 1,
+            "num_turns": 1, "result": "", "session_id": "fault-session",
+            "total_cost_usd": 0.001,
+            "usage": usage or {"input_tokens": 1, "output_tokens": 1}}
+
+
+def reply(n):
+    write_json(assistant([{"type": "text", "text": "pong %d" % n}], "msg_pong_%d" % n))
+    write_json(result())
+
+
+def delta(index, text):
+    return {"type": "stream_event", "session_id": "fault-session",
+            "event": {"type": "content_block_delta", "index": index,
+                      "delta": {"type": "text_delta", "text": text}}}
+
+
+def start_block(index, block):
+    return {"type": "stream_event", "session_id": "fault-session",
+            "event": {"type": "content_block_start", "index": index, "content_block": block}}
+
+
+def fault_deep():
+    depth = int(os.environ.get("CAIRN_FAULT_DEPTH", "100000"))
+    write(b'{"type":"assistant","message":' + b"[" * depth + b"]" * depth + b"}")
+
+
+def fault_empty():
+    write(b"")
+    write(b"   ")
+    write(b"")
+
+
+def fault_huge_exit():
+    size = int(os.environ.get("CAIRN_FAULT_MB", "100")) * 1024 * 1024
+    with lock:
+        out = sys.stdout.buffer
+        out.write(b'{"type":"mystery","payload":"')
+        chunk = b"x" * (1024 * 1024)
+        for _ in range(size // len(chunk)):
+            out.write(chunk)
+        out.write(b'"}\n')
+        out.flush()
+    os._exit(0)
+
+
+def fault_flood():
+    lines = int(os.environ.get("CAIRN_FAULT_LINES", "1000000"))
+    write_json({"type": "stream_event", "session_id": "fault-session",
+                "event": {"type": "message_start",
+                          "message": {"id": "msg_flood", "role": "assistant",
+                                      "model": "claude-fault", "content": []}}})
+    write_json(start_block(0, {"type": "text", "text": ""}))
+    line = json.dumps(delta(0, "flood "), separators=(",", ":")).encode() + b"\n"
+    batch = line * 1000
+    with lock:
+        out = sys.stdout.buffer
+        for _ in range(lines // 1000):  # lines is a multiple of 1000
+            out.write(batch)
+        out.flush()
+    write_json({"type": "stream_event", "session_id": "fault-session",
+                "event": {"type": "content_block_stop", "index": 0}})
+    write_json(assistant([{"type": "text", "text": "flood " * lines}], "msg_flood"))
+
+
+def fault_silent():
+    os.close(1)
+    time.sleep(3600)
+
+
+def fault_open_block():
+    write_json(start_block(0, {"type": "text", "text": ""}))
+    write_json(delta(0, "Let me look"))
+    write_json(assistant([{"type": "tool_use", "id": "toolu_fault", "name": "Bash",
+                           "input": {"command": "true"}}], "msg_open"))
+
+
+def fault_huge_numbers():
+    write(b'{"type":"result","subtype":"success","is_error":false,"duration_ms":1,'
+          b'"num_turns":1,"result":"","session_id":"fault-session","total_cost_usd":1e400,'
+          b'"usage":{"input_tokens":1e400,"output_tokens":%d,'
+          b'"cache_read_input_tokens":%d}}' % (INT64_MAX, INT64_MAX))
+
+
+FAULTS = {
+    "deep": fault_deep,
+    "empty": fault_empty,
+    "huge-exit": fault_huge_exit,
+    "flood": fault_flood,
+    "silent": fault_silent,
+    "open-block": fault_open_block,
+    "huge-numbers": fault_huge_numbers,
+}
+
+
+def answer_control(request):
+    write_json({"type": "control_response",
+                "response": {"subtype": "success", "request_id": request.get("request_id"),
+                             "response": {}}})
+
+
+def text_of(message):
+    content = message.get("message", {}).get("content")
+    if isinstance(content, str):
+        return content
+    return " ".join(block.get("text", "") for block in content or [] if isinstance(block, dict))
+
+
+def play_turn():
+    global turns
+    turns += 1
+    if turns == 1:
+        init()
+        FAULTS[os.environ.get("CAIRN_FAULT", "empty")]()
+    reply(turns)
+
+
+def main():
+    log = os.environ.get("CAIRN_FAULT_LOG")
+    worker = None
+    for raw in sys.stdin.buffer:
+        message = json.loads(raw)
+        if message.get("type") == "control_request":
+            answer_control(message)
+        elif message.get("type") == "user":
+            if log:
+                with open(log, "a") as f:
+                    f.write(text_of(message) + "\n")
+            # Turns play in their own thread so stdin is read during a flood.
+            if worker:
+                worker.join()
+            worker = threading.Thread(target=play_turn)
+            worker.start()
+
+
+if __name__ == "__main__":
+    main()
