@@ -20,6 +20,8 @@ CAIRN_FAULT names the fault, played on the first turn only:
   huge-numbers a result with "input_tokens": 1e400 and two INT64_MAX counts
 CAIRN_FAULT_LOG  append each user message's text read from stdin, one per
                  line, as soon as it is read (also during a flood)
+CAIRN_FAULT_ONCE a file: the fault plays only if it does not exist, and
+                 creates it, so a restarted CLI behaves
 """
 import json
 import os
@@ -72,6 +74,13 @@ def delta(index, text):
                       "delta": {"type": "text_delta", "text": text}}}
 
 
+def message_start(msg_id):
+    return {"type": "stream_event", "session_id": "fault-session",
+            "event": {"type": "message_start",
+                      "message": {"id": msg_id, "role": "assistant",
+                                  "model": "claude-fault", "content": []}}}
+
+
 def start_block(index, block):
     return {"type": "stream_event", "session_id": "fault-session",
             "event": {"type": "content_block_start", "index": index, "content_block": block}}
@@ -103,10 +112,7 @@ def fault_huge_exit():
 
 def fault_flood():
     lines = int(os.environ.get("CAIRN_FAULT_LINES", "1000000"))
-    write_json({"type": "stream_event", "session_id": "fault-session",
-                "event": {"type": "message_start",
-                          "message": {"id": "msg_flood", "role": "assistant",
-                                      "model": "claude-fault", "content": []}}})
+    write_json(message_start("msg_flood"))
     write_json(start_block(0, {"type": "text", "text": ""}))
     line = json.dumps(delta(0, "flood "), separators=(",", ":")).encode() + b"\n"
     batch = line * 1000
@@ -126,6 +132,7 @@ def fault_silent():
 
 
 def fault_open_block():
+    write_json(message_start("msg_open"))
     write_json(start_block(0, {"type": "text", "text": ""}))
     write_json(delta(0, "Let me look"))
     write_json(assistant([{"type": "tool_use", "id": "toolu_fault", "name": "Bash",
@@ -168,7 +175,11 @@ def play_turn():
     turns += 1
     if turns == 1:
         init()
-        FAULTS[os.environ.get("CAIRN_FAULT", "empty")]()
+        once = os.environ.get("CAIRN_FAULT_ONCE")
+        if not once or not os.path.exists(once):
+            if once:
+                open(once, "w").close()
+            FAULTS[os.environ.get("CAIRN_FAULT", "empty")]()
     reply(turns)
 
 

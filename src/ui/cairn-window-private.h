@@ -66,6 +66,7 @@ struct _CairnWindow
   GtkListView          *list_view;
   GtkNoSelection       *selection;
   GtkRevealer          *elsewhere_banner;
+  GtkRevealer          *stall_banner;
   CairnComposer        *composer;
   CairnMissingCliPage  *missing_page;
 };

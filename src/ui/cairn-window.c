@@ -324,6 +324,26 @@ session_elsewhere_cb (CairnWindow  *self,
 }
 
 static void
+session_stalled_cb (CairnWindow  *self,
+                    GParamSpec   *pspec,
+                    CairnSession *session)
+{
+  gtk_revealer_set_reveal_child (self->stall_banner,
+                                 session != NULL && cairn_session_get_stalled (session));
+}
+
+static void
+restart_cli_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  CairnWindow *self = CAIRN_WINDOW (widget);
+
+  if (self->session != NULL)
+    cairn_session_restart (self->session);
+}
+
+static void
 set_session (CairnWindow  *self,
              CairnSession *session)
 {
@@ -356,6 +376,7 @@ set_session (CairnWindow  *self,
   _cairn_window_set_follow_output (self, TRUE);
   update_transcript_page (self);
   session_elsewhere_cb (self, NULL, session);
+  session_stalled_cb (self, NULL, session);
   if (session != NULL)
     {
       session_busy_cb (self, NULL, session);
@@ -900,6 +921,7 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, list_view);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, selection);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, elsewhere_banner);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, stall_banner);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, composer);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, missing_page);
   gtk_widget_class_bind_template_callback (widget_class, composer_send_cb);
@@ -907,6 +929,7 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, missing_page_cli_chosen_cb);
 
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, stop_action);
+  gtk_widget_class_install_action (widget_class, "win.restart-cli", NULL, restart_cli_action);
   gtk_widget_class_install_property_action (widget_class, "win.permission-mode", "permission-mode");
   gtk_widget_class_install_action (widget_class, "win.cycle-mode", NULL, cycle_mode_action);
   gtk_widget_class_install_action (widget_class, "win.approval-allow", "s", approval_action);
@@ -956,6 +979,8 @@ cairn_window_init (CairnWindow *self)
                                  G_CALLBACK (session_commands_cb), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->session_signals, "notify::running-elsewhere",
                                  G_CALLBACK (session_elsewhere_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->session_signals, "notify::stalled",
+                                 G_CALLBACK (session_stalled_cb), self, G_CONNECT_SWAPPED);
 
   vadj = gtk_scrolled_window_get_vadjustment (self->scroller);
   g_signal_connect_object (vadj, "value-changed",

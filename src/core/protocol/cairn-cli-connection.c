@@ -23,6 +23,9 @@
 /* Lines already in the read buffer are handled at once, without a main
  * loop round trip each, for at most this long before the loop gets a turn. */
 #define BUFFERED_BUDGET_US   4000
+/* A process asked to stop (SIGTERM) that is still there after this long is
+ * killed: a hung CLI must not outlive its conversation. */
+#define KILL_GRACE_MS        3000
 /* Reading yields to input and to redraws (GDK_PRIORITY_REDRAW is
  * G_PRIORITY_HIGH_IDLE + 20): a CLI that floods its output fills the time
  * between frames, never the frames themselves. */
@@ -47,6 +50,7 @@ struct _CairnCliConnection
   GQueue            stderr_tail;
   char             *exit_description;
   guint             drain_source;
+  guint             kill_source;
   /* lines read since the drain timer last looked: a CLI that exited but
    * whose output is still being read is not cut off */
   guint             lines_since_drain;
@@ -186,6 +190,7 @@ wait_cb (GObject      *object,
       return;
     }
   self->process_done = TRUE;
+  g_clear_handle_id (&self->kill_source, g_source_remove);
   self->exit_success = g_subprocess_get_successful (process);
   self->exit_description = describe_exit (process);
   maybe_report_exit (self);
@@ -627,6 +632,22 @@ cairn_cli_connection_dup_stderr_tail (CairnCliConnection *self)
   return g_string_free (tail, FALSE);
 }
 
+/* The wait for the process holds a reference: the connection outlives
+ * this timeout unless the process is gone, which clears it. */
+static gboolean
+kill_timeout_cb (gpointer user_data)
+{
+  CairnCliConnection *self = user_data;
+
+  self->kill_source = 0;
+  if (self->process != NULL && !self->process_done)
+    {
+      g_debug ("Claude Code ignored SIGTERM; killing it");
+      g_subprocess_force_exit (self->process);
+    }
+  return G_SOURCE_REMOVE;
+}
+
 /**
  * cairn_cli_connection_terminate:
  *
@@ -638,7 +659,11 @@ cairn_cli_connection_terminate (CairnCliConnection *self)
   g_return_if_fail (CAIRN_IS_CLI_CONNECTION (self));
 
   if (self->process != NULL && !self->process_done)
-    g_subprocess_send_signal (self->process, SIGTERM);
+    {
+      g_subprocess_send_signal (self->process, SIGTERM);
+      if (self->kill_source == 0)
+        self->kill_source = g_timeout_add (KILL_GRACE_MS, kill_timeout_cb, self);
+    }
   else if (self->process == NULL)
     report_exit (self);
 }
@@ -665,6 +690,7 @@ cairn_cli_connection_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->drain_source, g_source_remove);
+  g_clear_handle_id (&self->kill_source, g_source_remove);
   if (self->process != NULL && !self->process_done)
     g_subprocess_force_exit (self->process);
   if (self->pending != NULL)

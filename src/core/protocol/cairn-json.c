@@ -102,6 +102,10 @@ cairn_json_get_double (JsonObject *object,
     return fallback;
   if (json_node_get_value_type (node) == G_TYPE_INT64)
     return (double) json_node_get_int (node);
+  /* 1e400 parses as infinity: a cost or a duration shown as "inf" says
+   * nothing, so an out-of-range number counts as missing. */
+  if (!isfinite (json_node_get_double (node)))
+    return fallback;
   return json_node_get_double (node);
 }
 

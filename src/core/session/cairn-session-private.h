@@ -18,6 +18,9 @@ G_BEGIN_DECLS
 /* How long the CLI gets to end a turn after an interrupt before Cairn stops
  * the process itself (a hung CLI must not leave the turn open forever). */
 #define CAIRN_SESSION_INTERRUPT_GRACE_MS 5000
+/* How long a turn's CLI may print nothing before the window offers Stop
+ * and Restart (cairn-session-watchdog.c). */
+#define CAIRN_SESSION_STALL_TIMEOUT_MS   60000
 
 struct _CairnSession
 {
@@ -69,8 +72,13 @@ struct _CairnSession
   guint               follow_source;
   GCancellable       *following;
 
+  /* the watchdog: silence while a turn waits for the CLI */
+  guint               stall_source;
+  guint               stall_timeout_ms;
+
   guint               closing : 1;
   guint               restart_when_idle : 1;
+  guint               stalled : 1;
 };
 
 void _cairn_session_handle_message   (CairnSession       *self,
@@ -105,6 +113,10 @@ void _cairn_session_turn_finished    (CairnSession       *self);
 CairnCliConnection *_cairn_session_get_connection (CairnSession *self);
 void _cairn_session_attach_connection (CairnSession       *self,
                                        CairnCliConnection *connection);
+void _cairn_session_notify           (CairnSession       *self,
+                                      guint               prop_id);
+void _cairn_session_watch            (CairnSession       *self);
+void _cairn_session_stop_watching    (CairnSession       *self);
 
 enum {
   CAIRN_SESSION_PROP_0,
@@ -123,6 +135,7 @@ enum {
   CAIRN_SESSION_PROP_COMMANDS,
   CAIRN_SESSION_PROP_MODEL_VALUES,
   CAIRN_SESSION_PROP_RUNNING_ELSEWHERE,
+  CAIRN_SESSION_PROP_STALLED,
   CAIRN_SESSION_N_PROPS
 };
 

@@ -56,6 +56,13 @@ _cairn_session_set_state (CairnSession      *self,
 }
 
 void
+_cairn_session_notify (CairnSession *self,
+                       guint         prop_id)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
+}
+
+void
 _cairn_session_append_notice (CairnSession        *self,
                               CairnNoticeSeverity  severity,
                               const char          *title,
@@ -100,6 +107,7 @@ set_pending_turns (CairnSession *self,
   self->pending_turns = pending;
   if (was_busy != cairn_session_get_busy (self))
     g_object_notify_by_pspec (G_OBJECT (self), properties[CAIRN_SESSION_PROP_BUSY]);
+  _cairn_session_watch (self);
 }
 
 void
@@ -177,6 +185,7 @@ connection_stderr_cb (CairnSession       *self,
 {
   g_assert (CAIRN_IS_SESSION (self));
 
+  _cairn_session_watch (self);
   if (*line != '\0')
     _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, line, NULL);
 }
@@ -231,6 +240,7 @@ connection_message_cb (CairnSession       *self,
 {
   g_assert (CAIRN_IS_SESSION (self));
 
+  _cairn_session_watch (self);
   _cairn_session_handle_message (self, message);
 }
 
@@ -560,6 +570,29 @@ stop_process_quietly (CairnSession *self)
   _cairn_session_set_state (self, CAIRN_SESSION_STATE_EXITED);
 }
 
+/**
+ * cairn_session_restart:
+ *
+ * Ends the CLI (a stalled one, usually) and starts it again on the same
+ * conversation (`--resume`), ready for the next prompt. Nothing is sent
+ * again by itself: a prompt the old process never answered may or may not
+ * be in the conversation's file, and sending it twice would be worse.
+ */
+void
+cairn_session_restart (CairnSession *self)
+{
+  g_return_if_fail (CAIRN_IS_SESSION (self));
+
+  if (_cairn_session_refuse_if_running_elsewhere (self))
+    return;
+  stop_process_quietly (self);
+  _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, _("Claude Code was restarted"),
+                                self->session_id != NULL
+                                ? _("The conversation goes on. Send a message again if it got no answer.")
+                                : _("Send your message again: it got no answer."));
+  start_process (self);
+}
+
 /* A new conversation (no --resume) in @mode, for an approved plan. */
 void
 _cairn_session_restart_fresh (CairnSession *self,
@@ -712,6 +745,7 @@ cairn_session_dispose (GObject *object)
   CairnSession *self = (CairnSession *)object;
 
   g_clear_handle_id (&self->interrupt_timeout, g_source_remove);
+  _cairn_session_stop_watching (self);
   _cairn_session_stop_following (self);
   g_clear_object (&self->history_file);
   drop_connection (self);
@@ -814,6 +848,10 @@ cairn_session_get_property (GObject    *object,
       g_value_set_boolean (value, self->running_elsewhere != 0);
       break;
 
+    case CAIRN_SESSION_PROP_STALLED:
+      g_value_set_boolean (value, self->stalled);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -912,6 +950,10 @@ cairn_session_class_init (CairnSessionClass *klass)
   properties [CAIRN_SESSION_PROP_RUNNING_ELSEWHERE] =
     g_param_spec_boolean ("running-elsewhere", NULL, NULL, FALSE,
                           (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* the running turn's CLI has said nothing for a minute (the watchdog) */
+  properties [CAIRN_SESSION_PROP_STALLED] =
+    g_param_spec_boolean ("stalled", NULL, NULL, FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, CAIRN_SESSION_N_PROPS, properties);
 
   /* A tool call waits for the user (also shown on its card). */
@@ -926,6 +968,10 @@ cairn_session_init (CairnSession *self)
   self->pending_requests = g_list_store_new (CAIRN_TYPE_PERMISSION_REQUEST);
   self->allow_rules = g_list_store_new (CAIRN_TYPE_ALLOW_RULE);
   self->own_pids = g_array_new (FALSE, FALSE, sizeof (GPid));
+  self->stall_timeout_ms = CAIRN_SESSION_STALL_TIMEOUT_MS;
+  /* a request answered or withdrawn: the CLI is waited for again */
+  g_signal_connect_object (self->pending_requests, "items-changed",
+                           G_CALLBACK (_cairn_session_watch), self, G_CONNECT_SWAPPED);
   /* until a result says otherwise: the usual window of current models */
   self->context_window = 200000;
 }

@@ -92,6 +92,10 @@ void                cairn_session_resume_conversation (CairnSession *self,
                                                        const char   *model,
                                                        const char   *mode);
 gboolean            cairn_session_get_running_elsewhere (CairnSession *self);
+gboolean            cairn_session_get_stalled         (CairnSession *self);
+void                cairn_session_set_stall_timeout   (CairnSession *self,
+                                                       guint         timeout_ms);
+void                cairn_session_restart             (CairnSession *self);
 void                cairn_session_interrupt           (CairnSession *self);
 void                cairn_session_close               (CairnSession *self);
 

@@ -166,6 +166,24 @@ finish_text (CairnTranscriptBuilder *self,
   cairn_transcript_append (container, CAIRN_ITEM (item));
 }
 
+/* Blocks come in order, each confirmed by its `assistant` line before the
+ * next starts: a text still open when a tool call is confirmed never got
+ * its line (a CLI that skipped it). It stays as it streamed, finished,
+ * rather than being overwritten by the next text. */
+static void
+settle_open_text (CairnTranscriptBuilder *self)
+{
+  static const CairnItemKind kinds[] = { CAIRN_ITEM_KIND_ASSISTANT, CAIRN_ITEM_KIND_THINKING };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      g_autoptr(CairnItem) open = take_open_block (self, kinds[i], NULL);
+
+      if (open != NULL)
+        cairn_text_item_set_streaming (CAIRN_TEXT_ITEM (open), FALSE);
+    }
+}
+
 static void
 finish_tool_use (CairnTranscriptBuilder *self,
                  CairnTranscript        *container,
@@ -176,6 +194,8 @@ finish_tool_use (CairnTranscriptBuilder *self,
   g_autoptr(CairnItem) open = id ? take_open_block (self, CAIRN_ITEM_KIND_TOOL_CALL, id) : NULL;
   CairnToolCallItem *call = id ? g_hash_table_lookup (self->tool_calls, id) : NULL;
 
+  if (container == self->transcript)
+    settle_open_text (self);
   if (call == NULL)
     call = add_tool_call (self, container, id, cairn_json_get_string (block, "name"));
   if (input != NULL)
