@@ -12,7 +12,9 @@ import sys
 LAYERS = ["protocol", "approvals", "attachments", "prompt", "transcript",
           "history", "session", "search"]
 # Folders on one rank don't include each other either.
-RANK = {"protocol": 0, "approvals": 1, "attachments": 1, "prompt": 1,
+# prompt/ keeps composer drafts with their images, so it comes after
+# attachments/.
+RANK = {"protocol": 0, "approvals": 1, "attachments": 1, "prompt": 2,
         "transcript": 2, "history": 3, "session": 4, "search": 5}
 INCLUDE = re.compile(r'^\s*#\s*include\s+[<"]([^">]+)[">]', re.M)
 

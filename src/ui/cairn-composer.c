@@ -68,6 +68,8 @@ struct _CairnComposer
   gboolean              indexing;
   gboolean              recalling;
   gboolean              busy;
+  /* a draft is being put back: what changes meanwhile is not a new draft */
+  gboolean              restoring;
 };
 
 G_DEFINE_FINAL_TYPE (CairnComposer, cairn_composer, GTK_TYPE_WIDGET)
@@ -80,6 +82,7 @@ enum {
 
 enum {
   SEND,
+  DRAFT_CHANGED,
   N_SIGNALS
 };
 
@@ -768,9 +771,17 @@ attach_action (GtkWidget  *widget,
 /* Typing */
 
 static void
+draft_changed (CairnComposer *self)
+{
+  if (!self->restoring)
+    g_signal_emit (self, signals[DRAFT_CHANGED], 0);
+}
+
+static void
 buffer_changed_cb (CairnComposer *self,
                    GtkTextBuffer *buffer)
 {
+  draft_changed (self);
   forget_recall_if_edited (self);
   update_completions (self);
   update_send_action (self);
@@ -789,6 +800,9 @@ static void
 tray_changed_cb (CairnComposer *self)
 {
   update_send_action (self);
+  if (self->restoring && !cairn_attachment_tray_get_busy (self->tray))
+    self->restoring = FALSE;
+  draft_changed (self);
 }
 
 static gboolean
@@ -916,6 +930,10 @@ cairn_composer_class_init (CairnComposerClass *klass)
   signals [SEND] =
     g_signal_new ("send", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_PTR_ARRAY);
+  /* The text or the images changed (by the user, not by set_draft()). */
+  signals [DRAFT_CHANGED] =
+    g_signal_new ("draft-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   g_type_ensure (CAIRN_TYPE_ATTACHMENT_TRAY);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-composer.ui");
@@ -994,4 +1012,55 @@ cairn_composer_set_busy (CairnComposer *self,
   self->busy = busy;
   gtk_widget_set_visible (GTK_WIDGET (self->stop_button), busy);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
+
+/**
+ * cairn_composer_dup_attachments:
+ *
+ * Returns: (transfer full) (element-type CairnAttachment): the images
+ *   attached so far
+ */
+GPtrArray *
+cairn_composer_dup_attachments (CairnComposer *self)
+{
+  GListModel *attachments;
+  GPtrArray *copy = g_ptr_array_new_with_free_func (g_object_unref);
+
+  g_return_val_if_fail (CAIRN_IS_COMPOSER (self), copy);
+
+  attachments = cairn_attachment_tray_get_attachments (self->tray);
+  for (guint i = 0; i < g_list_model_get_n_items (attachments); i++)
+    g_ptr_array_add (copy, g_list_model_get_item (attachments, i));
+  return copy;
+}
+
+/**
+ * cairn_composer_set_draft:
+ * @text: (nullable): the text to show
+ * @image_files: (nullable) (element-type GFile): images to attach
+ *
+ * Replaces what the composer holds with a kept draft (another
+ * conversation's, or one from before a crash), without announcing it as a
+ * change: it is already kept.
+ */
+void
+cairn_composer_set_draft (CairnComposer *self,
+                          const char    *text,
+                          GPtrArray     *image_files)
+{
+  GSList *files = NULL;
+
+  g_return_if_fail (CAIRN_IS_COMPOSER (self));
+
+  self->restoring = TRUE;
+  gtk_text_buffer_set_text (get_buffer (self), text ? text : "", -1);
+  cairn_attachment_tray_clear (self->tray);
+  for (guint i = 0; image_files != NULL && i < image_files->len; i++)
+    files = g_slist_append (files, image_files->pdata[i]);
+  if (files != NULL)
+    cairn_attachment_tray_add_files (self->tray, files);
+  g_slist_free (files);
+  /* without images to check, the draft is back already */
+  if (!cairn_attachment_tray_get_busy (self->tray))
+    self->restoring = FALSE;
 }

@@ -33,4 +33,9 @@ void     cairn_composer_add_texture          (CairnComposer        *self,
 void     cairn_composer_add_drop_area        (CairnComposer        *self,
                                               GtkWidget            *area);
 
+GPtrArray *cairn_composer_dup_attachments (CairnComposer *self);
+void       cairn_composer_set_draft       (CairnComposer *self,
+                                           const char    *text,
+                                           GPtrArray     *image_files);
+
 G_END_DECLS

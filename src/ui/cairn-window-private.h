@@ -14,6 +14,7 @@
 #include "cairn-start-page.h"
 #include "cairn-todo-list.h"
 #include "cairn-window.h"
+#include "prompt/cairn-draft-store.h"
 
 G_BEGIN_DECLS
 
@@ -35,6 +36,10 @@ struct _CairnWindow
   char                 *locate_query;
   guint                 locate_nth;
   GSignalGroup         *session_signals;
+  /* the composer's drafts, and the key of the one shown */
+  CairnDraftStore      *drafts;
+  char                 *draft_key;
+  GCancellable         *draft_loading;
   gboolean              follow_output;
   double                last_value;
   double                last_upper;
@@ -80,6 +85,10 @@ void          _cairn_window_scroll_to_end        (CairnWindow *self);
 void          _cairn_window_load_project         (CairnWindow *self);
 void          _cairn_window_class_init_history   (GtkWidgetClass *widget_class);
 void          _cairn_window_track_session        (CairnWindow  *self,
+                                                  CairnSession *session);
+void          _cairn_window_init_drafts          (CairnWindow  *self);
+void          _cairn_window_dispose_drafts       (CairnWindow  *self);
+void          _cairn_window_show_draft_of        (CairnWindow  *self,
                                                   CairnSession *session);
 
 G_END_DECLS

@@ -377,6 +377,7 @@ set_session (CairnWindow  *self,
   update_transcript_page (self);
   session_elsewhere_cb (self, NULL, session);
   session_stalled_cb (self, NULL, session);
+  _cairn_window_show_draft_of (self, session);
   if (session != NULL)
     {
       session_busy_cb (self, NULL, session);
@@ -807,6 +808,7 @@ cairn_window_dispose (GObject *object)
   g_cancellable_cancel (self->opening);
   g_clear_object (&self->opening);
   g_clear_pointer (&self->locate_query, g_free);
+  _cairn_window_dispose_drafts (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_WINDOW);
   g_clear_object (&self->search);
   g_clear_object (&self->session_signals);
@@ -981,6 +983,7 @@ cairn_window_init (CairnWindow *self)
                                  G_CALLBACK (session_elsewhere_cb), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->session_signals, "notify::stalled",
                                  G_CALLBACK (session_stalled_cb), self, G_CONNECT_SWAPPED);
+  _cairn_window_init_drafts (self);
 
   vadj = gtk_scrolled_window_get_vadjustment (self->scroller);
   g_signal_connect_object (vadj, "value-changed",
