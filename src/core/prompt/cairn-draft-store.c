@@ -33,7 +33,7 @@ struct _CairnDraftStore
   GObject      parent_instance;
 
   char        *dir;
-  GHashTable  *pending;   /* key → Draft, not yet handed to the writer */
+  GHashTable  *pending;   /* draft->key → Draft, not yet handed to the writer */
   guint        delay_source;
   GThreadPool *writer;
 };
@@ -216,7 +216,8 @@ cairn_draft_store_save (CairnDraftStore *self,
       g_ptr_array_add (draft->images, g_bytes_ref (cairn_attachment_get_data (attachment)));
       g_ptr_array_add (draft->extensions, g_strdup (cairn_attachment_get_extension (attachment)));
     }
-  g_hash_table_replace (self->pending, g_strdup (key), draft);
+  /* the key is the draft's own: it goes with the draft to the writer */
+  g_hash_table_replace (self->pending, draft->key, draft);
   if (self->delay_source == 0)
     self->delay_source = g_timeout_add (CAIRN_DRAFT_STORE_DELAY_MS, delay_cb, self);
 }
@@ -380,7 +381,7 @@ cairn_draft_store_class_init (CairnDraftStoreClass *klass)
 static void
 cairn_draft_store_init (CairnDraftStore *self)
 {
-  self->pending = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)draft_free);
+  self->pending = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify)draft_free);
   self->writer = g_thread_pool_new (write_draft, NULL, 1, FALSE, NULL);
 }
 
