@@ -17,7 +17,8 @@ CAIRN_FAULT names the fault, played on the first turn only:
   silent       stdout closed, stdin never read again: a hang that says
                nothing
   open-block   a text block left open, then an assistant tool_use
-  huge-numbers a result with "input_tokens": 1e400 and two INT64_MAX counts
+  huge-numbers "pong 1" ending in a result with "input_tokens": 1e400 and
+               two INT64_MAX counts (the turn's only result)
 CAIRN_FAULT_LOG  append each user message's text read from stdin, one per
                  line, as soon as it is read (also during a flood)
 CAIRN_FAULT_ONCE a file: the fault plays only if it does not exist, and
@@ -140,10 +141,13 @@ def fault_open_block():
 
 
 def fault_huge_numbers():
+    # The turn's own result: a second one would end the next turn early.
+    write_json(assistant([{"type": "text", "text": "pong 1"}], "msg_pong_1"))
     write(b'{"type":"result","subtype":"success","is_error":false,"duration_ms":1,'
           b'"num_turns":1,"result":"","session_id":"fault-session","total_cost_usd":1e400,'
           b'"usage":{"input_tokens":1e400,"output_tokens":%d,'
           b'"cache_read_input_tokens":%d}}' % (INT64_MAX, INT64_MAX))
+    return True
 
 
 FAULTS = {
@@ -179,7 +183,8 @@ def play_turn():
         if not once or not os.path.exists(once):
             if once:
                 open(once, "w").close()
-            FAULTS[os.environ.get("CAIRN_FAULT", "empty")]()
+            if FAULTS[os.environ.get("CAIRN_FAULT", "empty")]():
+                return  # the fault answered the turn itself
     reply(turns)
 
 

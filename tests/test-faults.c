@@ -266,6 +266,7 @@ test_huge_numbers (void)
   g_assert_true (isfinite (cairn_result_item_get_cost_usd (result)));
   g_assert_cmpint (cairn_session_get_context_used (f.session), >=, 0);
   g_assert_true (isfinite (cairn_session_get_cost_usd (f.session)));
+  g_assert_true (cairn_test_transcript_mentions (transcript (&f), "pong 1"));
   assert_answers_after (&f, 2);
   fixture_clear (&f);
 }
