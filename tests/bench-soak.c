@@ -43,15 +43,40 @@ env_uint (const char *name,
   return value ? (guint)g_ascii_strtoull (value, NULL, 10) : fallback;
 }
 
-static guint
-count_fds (void)
+/* The open file descriptors, each as "fd→target". */
+static GHashTable *
+open_fds (void)
 {
+  GHashTable *fds = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GDir) dir = g_dir_open ("/proc/self/fd", 0, NULL);
-  guint n = 0;
+  const char *name;
 
-  while (dir != NULL && g_dir_read_name (dir) != NULL)
-    n++;
-  return n - 1;  /* the one g_dir_open holds */
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename ("/proc/self/fd", name, NULL);
+      g_autofree char *target = g_file_read_link (path, NULL);
+
+      /* not the one g_dir_open holds */
+      if (target != NULL && !g_str_has_suffix (target, "/fd"))
+        g_hash_table_add (fds, g_strdup_printf ("%s→%s", name, target));
+    }
+  return fds;
+}
+
+/* Those in @after and not in @before, for the printout. */
+static char *
+new_fds (GHashTable *before,
+         GHashTable *after)
+{
+  GString *names = g_string_new (NULL);
+  GHashTableIter iter;
+  gpointer fd;
+
+  g_hash_table_iter_init (&iter, after);
+  while (g_hash_table_iter_next (&iter, &fd, NULL))
+    if (!g_hash_table_contains (before, fd))
+      g_string_append_printf (names, "%s%s", names->len ? "," : "", (char *)fd);
+  return g_string_free (names, FALSE);
 }
 
 /* Processes whose parent is this one (living or not yet reaped). */
@@ -175,6 +200,17 @@ play_turn (Soak  *soak,
   cairn_test_run_for (5);
 }
 
+static void
+show_window (Soak             *soak,
+             CairnApplication *app,
+             GFile            *folder)
+{
+  soak->window = cairn_window_new (app, folder);
+  gtk_window_present (GTK_WINDOW (soak->window));
+  while (!gtk_widget_get_mapped (GTK_WIDGET (soak->window)))
+    g_main_context_iteration (NULL, TRUE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -184,7 +220,10 @@ main (int   argc,
   g_autoptr(GFile) folder = NULL;
   g_autoptr(CairnApplication) app = NULL;
   guint turns = env_uint ("CAIRN_SOAK_TURNS", 500);
-  guint fds_before, children_before;
+  g_autoptr(GHashTable) fds_before = NULL;
+  g_autoptr(GHashTable) fds_after = NULL;
+  g_autofree char *fds_new = NULL;
+  guint children_before, children_during = 0;
   double rss_at_50 = 0, rss_end, start, heap_at_50 = 0, heap_end;
   Soak soak = { 0 };
 
@@ -201,12 +240,15 @@ main (int   argc,
   app = cairn_application_new (TRUE);
   g_application_register (G_APPLICATION (app), NULL, NULL);
 
-  fds_before = count_fds ();
+  /* A first window opens what the process keeps for its life (the display
+   * connection, GIO's one inotify descriptor): the baseline is taken after
+   * it is gone, so what the soak leaves behind shows. */
+  show_window (&soak, app, folder);
+  gtk_window_destroy (GTK_WINDOW (soak.window));
+  cairn_test_run_for (500);
+  fds_before = open_fds ();
   children_before = count_children ();
-  soak.window = cairn_window_new (app, folder);
-  gtk_window_present (GTK_WINDOW (soak.window));
-  while (!gtk_widget_get_mapped (GTK_WIDGET (soak.window)))
-    g_main_context_iteration (NULL, TRUE);
+  show_window (&soak, app, folder);
   g_signal_connect (cairn_window_get_session (soak.window), "permission-requested",
                     G_CALLBACK (requested_cb), &soak);
 
@@ -218,6 +260,7 @@ main (int   argc,
         {
           rss_at_50 = rss_mb ();
           heap_at_50 = heap_mb ();
+          children_during = count_children ();
         }
     }
   rss_end = rss_mb ();
@@ -237,8 +280,11 @@ main (int   argc,
   gtk_window_destroy (GTK_WINDOW (soak.window));
   /* the CLI is ended and reaped on the main loop */
   cairn_test_run_for (1000);
-  g_print ("bench-soak fds-before=%u fds-after=%u children-before=%u children-after=%u\n",
-           fds_before, count_fds (), children_before, count_children ());
+  fds_after = open_fds ();
+  fds_new = new_fds (fds_before, fds_after);
+  g_print ("bench-soak fds-before=%u fds-after=%u new-fds=[%s] children-before=%u children-while-running=%u children-after=%u\n",
+           g_hash_table_size (fds_before), g_hash_table_size (fds_after), fds_new,
+           children_before, children_during, count_children ());
   cairn_test_remove_dir (dir);
   return 0;
 }
