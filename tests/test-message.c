@@ -162,6 +162,29 @@ test_nesting_limit (void)
   g_assert_nonnull (strstr (cairn_message_get_parse_error (deep_message), "deeper"));
 }
 
+/* A line holds one object: json-glib 1.6 leaks the values of a line that
+ * holds several (found by fuzz-line, "[][][]": the leak grew without end
+ * under a CLI printing such lines; the ASan suite checks for leaks). */
+static void
+test_one_object_per_line (void)
+{
+  const char *refused[] = { "[][][]", "{}{}", "{\"type\":\"system\"} {\"type\":\"x\"}", "{} x", "", "  " };
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr(CairnMessage) message = cairn_message_new_from_line (refused[i], strlen (refused[i]));
+
+      g_assert_cmpint (cairn_message_get_kind (message), ==, CAIRN_MESSAGE_INVALID);
+      g_assert_cmpstr (cairn_message_get_parse_error (message), ==, "The line is not a JSON object");
+    }
+  {
+    const char *padded = "  {\"type\":\"system\",\"s\":\"}{\"}  ";
+    g_autoptr(CairnMessage) message = cairn_message_new_from_line (padded, strlen (padded));
+
+    g_assert_cmpint (cairn_message_get_kind (message), ==, CAIRN_MESSAGE_SYSTEM);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -173,6 +196,7 @@ main (int   argc,
   g_test_add_func ("/cairn/message/bad-lines", test_bad_lines);
   g_test_add_func ("/cairn/message/huge-numbers", test_huge_numbers);
   g_test_add_func ("/cairn/message/nesting-limit", test_nesting_limit);
+  g_test_add_func ("/cairn/message/one-object-per-line", test_one_object_per_line);
   g_test_add_func ("/cairn/message/display-text-is-shortened", test_display_text_is_shortened);
 
   return g_test_run ();

@@ -101,6 +101,14 @@ test_scan_bad_lines (void)
   g_string_append (buffer, "{\"type\":\"user\",\"message\":{\"content\":\"invalid \xff\xfe needle here\"}}\n");
   g_string_append_printf (buffer, "{\"type\":\"assistant\",\"message\":{\"content\":"
                           "[{\"type\":\"text\",\"text\":\"%s needle %s\"}]}}\n", big, big);
+  /* nested past json-glib's recursion: refused unread, not a crash */
+  g_string_append (buffer, "{\"type\":\"user\",\"message\":{\"content\":");
+  for (guint i = 0; i < 200000; i++)
+    g_string_append_c (buffer, '[');
+  g_string_append (buffer, "\"deep needle\"");
+  for (guint i = 0; i < 200000; i++)
+    g_string_append_c (buffer, ']');
+  g_string_append (buffer, "}}\n");
   g_string_append (buffer, "{\"type\":\"user\",\"isSidechain\":true,\"message\":{\"content\":\"needle\"}}\n");
   g_string_append (buffer, "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"text\",\"text\":\"last needle\"}]}}");
 

@@ -139,6 +139,35 @@ test_results (void)
                  FALSE, "{\"code\":200,\"result\":\"GNOME 49 is out.\"}", "GNOME 49 is out. …");
 }
 
+/* A 100 KB build log: the card gets its start, valid UTF-8 up to a
+ * character cut nowhere, and a line that says how much more there was; the
+ * item holds no more than that (a 100 MB Read kept 100 MB per call). */
+static void
+test_long_output_clipped (void)
+{
+  g_autoptr(GString) log = g_string_new (NULL);
+  g_autoptr(JsonNode) content = json_node_new (JSON_NODE_VALUE);
+  CairnToolOutcome outcome = { 0 };
+
+  while (log->len < 100 * 1024)
+    g_string_append (log, "step ✓ compiled module\n");  /* ✓ is 3 bytes */
+  json_node_set_string (content, log->str);
+  cairn_tool_summarize_result (CAIRN_TOOL_KIND_SHELL, content, FALSE, NULL, &outcome);
+
+  g_assert_cmpuint (strlen (outcome.output), <, 17 * 1024);
+  g_assert_cmpuint (strlen (outcome.output), >, 16 * 1024 - 8);
+  g_assert_true (g_str_has_prefix (outcome.output, "step ✓ compiled module\nstep"));
+  g_assert_true (g_utf8_validate (outcome.output, -1, NULL));
+  g_assert_nonnull (strstr (outcome.output, "kB more, not shown"));
+  cairn_tool_outcome_clear (&outcome);
+
+  /* a short one stays whole */
+  json_node_set_string (content, "ok\n");
+  cairn_tool_summarize_result (CAIRN_TOOL_KIND_SHELL, content, FALSE, NULL, &outcome);
+  g_assert_cmpstr (outcome.output, ==, "ok\n");
+  cairn_tool_outcome_clear (&outcome);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -149,6 +178,7 @@ main (int   argc,
   g_test_add_func ("/cairn/tool-summary/multi-edit-diff", test_multi_edit_diff);
   g_test_add_func ("/cairn/tool-summary/partial-input", test_partial_input);
   g_test_add_func ("/cairn/tool-summary/results", test_results);
+  g_test_add_func ("/cairn/tool-summary/long-output-clipped", test_long_output_clipped);
 
   return g_test_run ();
 }

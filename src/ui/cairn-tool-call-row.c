@@ -244,6 +244,19 @@ skip_diff_header (const char *diff)
   return diff;
 }
 
+/* A fingerprint of a text (FNV-1a and its length): the row compares what
+ * it shows against the item without keeping a second copy of it. */
+static guint64
+fingerprint (const char *text)
+{
+  guint64 hash = 0xcbf29ce484222325ull;
+  gsize len = 0;
+
+  for (; text[len] != '\0'; len++)
+    hash = (hash ^ (guchar)text[len]) * 0x100000001b3ull;
+  return hash ^ ((guint64)len << 48);
+}
+
 /* Sets the text only when it changed (the row re-syncs on every change of
  * the item), without the last newline, which would show as an empty line. */
 static gboolean
@@ -251,16 +264,18 @@ set_buffer_text (GtkSourceBuffer *buffer,
                  const char      *text)
 {
   static GQuark shown_quark;
-  const char *shown;
+  guint64 *shown;
+  guint64 print;
   gsize len;
 
   if (shown_quark == 0)
     shown_quark = g_quark_from_static_string ("cairn-shown-text");
   text = text ? text : "";
+  print = fingerprint (text);
   shown = g_object_get_qdata (G_OBJECT (buffer), shown_quark);
-  if (g_strcmp0 (shown, text) == 0)
+  if (shown != NULL && *shown == print)
     return FALSE;
-  g_object_set_qdata_full (G_OBJECT (buffer), shown_quark, g_strdup (text), g_free);
+  g_object_set_qdata_full (G_OBJECT (buffer), shown_quark, g_memdup2 (&print, sizeof print), g_free);
   len = strlen (text);
   if (len > 0 && text[len - 1] == '\n')
     len--;

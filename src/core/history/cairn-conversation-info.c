@@ -268,6 +268,7 @@ parse_line (JsonParser *parser,
   JsonNode *root;
 
   if (length == 0 || !g_utf8_validate_len (line, length, NULL) ||
+      cairn_json_scan_line (line, length, CAIRN_JSON_MAX_DEPTH) != CAIRN_JSON_SCAN_OK ||
       !json_parser_load_from_data (parser, line, length, NULL) ||
       (root = json_parser_get_root (parser)) == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     return FALSE;

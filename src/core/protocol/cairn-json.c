@@ -145,22 +145,27 @@ cairn_json_object_to_string (JsonObject *object,
 }
 
 /**
- * cairn_json_too_deep:
+ * cairn_json_scan_line:
  * @max_depth: the deepest nesting allowed
  *
- * Whether @text nests objects and arrays deeper than @max_depth, found in
- * one pass without parsing. json-glib parses by recursion, so a line
- * nested 100,000 levels deep would overflow the stack: such a line is
- * refused before it gets there.
+ * Checks in one pass, without parsing, that @text could be one JSON object
+ * and nothing after it, nested no deeper than @max_depth. json-glib
+ * parses by recursion, so a line nested 100,000 levels deep would overflow
+ * the stack; and json-glib 1.6 leaks the values of a line that holds more
+ * than one ("{}{}", "[][]"). Such lines are refused before they get there.
  */
-gboolean
-cairn_json_too_deep (const char *text,
-                     gsize       length,
-                     guint       max_depth)
+CairnJsonScan
+cairn_json_scan_line (const char *text,
+                      gsize       length,
+                      guint       max_depth)
 {
   const char *p = text, *end = text + length;
   guint depth = 0;
 
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  if (p == end || *p != '{')
+    return CAIRN_JSON_SCAN_NOT_ONE_OBJECT;
   while (p < end)
     {
       switch (*p++)
@@ -174,18 +179,24 @@ cairn_json_too_deep (const char *text,
         case '{':
         case '[':
           if (++depth > max_depth)
-            return TRUE;
+            return CAIRN_JSON_SCAN_TOO_DEEP;
           break;
         case '}':
         case ']':
-          if (depth > 0)
-            depth--;
+          if (depth > 0 && --depth == 0)
+            {
+              /* the object is closed: only blanks may follow */
+              while (p < end && g_ascii_isspace (*p))
+                p++;
+              return p < end ? CAIRN_JSON_SCAN_NOT_ONE_OBJECT : CAIRN_JSON_SCAN_OK;
+            }
           break;
         default:
           break;
         }
     }
-  return FALSE;
+  /* unclosed: json-glib says where */
+  return CAIRN_JSON_SCAN_OK;
 }
 
 /**

@@ -11,6 +11,17 @@
 
 G_BEGIN_DECLS
 
+/* The deepest nesting a line may have: json-glib parses by recursion. */
+#define CAIRN_JSON_MAX_DEPTH 512
+
+/* What a cheap look at a line says before json-glib sees it. */
+typedef enum
+{
+  CAIRN_JSON_SCAN_OK,
+  CAIRN_JSON_SCAN_TOO_DEEP,
+  CAIRN_JSON_SCAN_NOT_ONE_OBJECT,
+} CairnJsonScan;
+
 /* Typed member access that never warns: the CLI's lines are external input,
  * so a missing member or one of the wrong type is simply "not there". */
 const char *cairn_json_get_string (JsonObject *object,
@@ -37,8 +48,8 @@ JsonObject *cairn_json_array_get_object (JsonArray *array,
                                          guint      index);
 const char *cairn_json_array_get_string (JsonArray *array,
                                          guint      index);
-gboolean    cairn_json_too_deep   (const char *text,
-                                   gsize       length,
-                                   guint       max_depth);
+CairnJsonScan cairn_json_scan_line (const char *text,
+                                    gsize       length,
+                                    guint       max_depth);
 
 G_END_DECLS

@@ -86,10 +86,20 @@ parse_root (CairnMessage *self,
   g_autoptr(GError) error = NULL;
   JsonNode *root;
 
-  if (cairn_json_too_deep (line, length, CAIRN_MESSAGE_MAX_DEPTH))
+  switch (cairn_json_scan_line (line, length, CAIRN_MESSAGE_MAX_DEPTH))
     {
+    case CAIRN_JSON_SCAN_TOO_DEEP:
       self->parse_error = g_strdup_printf (_("The line nests deeper than %d levels"), CAIRN_MESSAGE_MAX_DEPTH);
       return FALSE;
+    case CAIRN_JSON_SCAN_NOT_ONE_OBJECT:
+      /* invalid UTF-8 is the better reason when there is one */
+      self->parse_error = g_strdup (g_utf8_validate_len (line, length, NULL)
+                                    ? _("The line is not a JSON object")
+                                    : _("The line is not valid UTF-8"));
+      return FALSE;
+    case CAIRN_JSON_SCAN_OK:
+    default:
+      break;
     }
   /* json-glib validates UTF-8 itself; only a failed line is checked again,
    * to say why in our words. */

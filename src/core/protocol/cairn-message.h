@@ -10,6 +10,7 @@
 #include <json-glib/json-glib.h>
 
 #include "cairn-types.h"
+#include "protocol/cairn-json.h"
 
 G_BEGIN_DECLS
 
@@ -29,7 +30,7 @@ typedef enum
 
 /* Deeper lines are refused unparsed (json-glib would recurse that deep);
  * the CLI's own lines nest about ten levels. */
-#define CAIRN_MESSAGE_MAX_DEPTH 512
+#define CAIRN_MESSAGE_MAX_DEPTH CAIRN_JSON_MAX_DEPTH
 
 #define CAIRN_TYPE_MESSAGE (cairn_message_get_type())
 

@@ -14,9 +14,11 @@
 #include "protocol/cairn-json.h"
 #include "protocol/cairn-tool-summary.h"
 
-/* Tool outputs can be huge (a Read of a big file): the card shows the
- * start, the CLI's session file keeps the rest. */
-#define OUTPUT_MAX (64 * 1024)
+/* Tool outputs can be huge (a Read of a big file, a build log): the card
+ * shows the start and says how much more there is, the CLI's session file
+ * keeps the rest. What a conversation holds in memory per tool call stays
+ * bounded, however long the day (tests/bench-soak.c). */
+#define OUTPUT_MAX (16 * 1024)
 
 static const struct {
   const char    *name;
@@ -443,17 +445,24 @@ summarize_structured (CairnToolKind  kind,
   return NULL;
 }
 
+/* Takes @text; a long one comes back as its start, in an allocation of
+ * its own size, and a line saying how much was left out. */
 static char *
 clip_output (char *text)
 {
   gsize len = strlen (text);
   const char *end;
+  g_autofree char *rest = NULL;
+  char *clipped;
 
   if (len <= OUTPUT_MAX)
     return text;
   g_utf8_validate (text, OUTPUT_MAX, &end);
-  text[end - text] = '\0';
-  return text;
+  rest = g_format_size (len - (end - text));
+  /* Translators: %s is a size such as "34.2 kB" */
+  clipped = g_strdup_printf (_("%.*s\n… %s more, not shown"), (int)(end - text), text, rest);
+  g_free (text);
+  return clipped;
 }
 
 /* A subagent's result is its answer, then blocks for the model (its
@@ -497,7 +506,7 @@ cairn_tool_summarize_result (CairnToolKind     kind,
   g_return_if_fail (outcome != NULL);
 
   cairn_tool_outcome_clear (outcome);
-  outcome->output = strip_error_tags (clip_output (cairn_tool_content_to_text (
+  outcome->output = clip_output (strip_error_tags (cairn_tool_content_to_text (
     kind == CAIRN_TOOL_KIND_AGENT ? first_block (content) : content)));
   if (is_error)
     outcome->summary = first_line (outcome->output);

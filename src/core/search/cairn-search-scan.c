@@ -202,7 +202,8 @@ match_in_line (const char       *line,
       line = valid;
       length = strlen (valid);
     }
-  if (!json_parser_load_from_data (parser, line, length, NULL))
+  if (cairn_json_scan_line (line, length, CAIRN_JSON_MAX_DEPTH) != CAIRN_JSON_SCAN_OK ||
+      !json_parser_load_from_data (parser, line, length, NULL))
     return FALSE;
   root = json_parser_get_root (parser);
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root) ||
