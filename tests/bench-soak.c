@@ -256,7 +256,7 @@ main (int   argc,
   for (guint turn = 1; turn <= turns; turn++)
     {
       play_turn (&soak, turn);
-      if (turn % 100 == 0)
+      if (turn % (turns >= 500 ? 100 : 10) == 0)
         g_print ("bench-soak at turn %u: rss-mb=%.1f heap-mb=%.1f\n", turn, rss_mb (), heap_mb ());
       if (turn == MIN (50, turns))
         {
