@@ -12,6 +12,7 @@ CAIRN_FAULT names the fault, played on the first turn only:
   deep         one line nested CAIRN_FAULT_DEPTH (100000) levels deep
   empty        empty and blank lines
   huge-exit    one line of CAIRN_FAULT_MB (100) MB, then exit (status 0)
+  huge-reply   an assistant text of CAIRN_FAULT_MB MB, then the reply
   flood        CAIRN_FAULT_LINES (1000000) short stream_event text deltas
                while stdin is still read (a prompt typed meanwhile counts)
   silent       stdout closed, stdin never read again: a hang that says
@@ -111,6 +112,19 @@ def fault_huge_exit():
     os._exit(0)
 
 
+def fault_huge_reply():
+    size = int(os.environ.get("CAIRN_FAULT_MB", "100")) * 1024 * 1024
+    with lock:
+        out = sys.stdout.buffer
+        out.write(b'{"type":"assistant","session_id":"fault-session","message":{"id":"msg_huge",'
+                  b'"role":"assistant","model":"claude-fault","content":[{"type":"text","text":"BEGIN ')
+        chunk = b"y" * (1024 * 1024)
+        for _ in range(size // len(chunk)):
+            out.write(chunk)
+        out.write(b'"}]}}\n')
+        out.flush()
+
+
 def fault_flood():
     lines = int(os.environ.get("CAIRN_FAULT_LINES", "1000000"))
     write_json(message_start("msg_flood"))
@@ -154,6 +168,7 @@ FAULTS = {
     "deep": fault_deep,
     "empty": fault_empty,
     "huge-exit": fault_huge_exit,
+    "huge-reply": fault_huge_reply,
     "flood": fault_flood,
     "silent": fault_silent,
     "open-block": fault_open_block,

@@ -16,6 +16,7 @@
 #include <math.h>
 
 #include "cairn-test-harness.h"
+#include "protocol/cairn-message.h"
 #include "transcript/cairn-notice-item.h"
 #include "transcript/cairn-result-item.h"
 #include "transcript/cairn-text-item.h"
@@ -184,6 +185,30 @@ test_huge_line_then_exit (void)
   fixture_clear (&f);
 }
 
+/* A 20 MB assistant text (a known kind, unlike the line above): parsed
+ * by its start, so it costs its size once, not three times; its row shows
+ * the start and a notice says the line was shortened. */
+static void
+test_huge_reply (void)
+{
+  Fixture f = { 0 };
+  CairnItem *reply;
+
+  fixture_init (&f, "huge-reply");
+  g_setenv ("CAIRN_FAULT_MB", "20", TRUE);
+  send_and_wait (&f, "hello");
+
+  g_assert_nonnull (find_notice (&f, "printed a line of 21"));
+  reply = cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_ASSISTANT, 0);
+  g_assert_nonnull (reply);
+  g_assert_true (g_str_has_prefix (cairn_text_item_get_text (CAIRN_TEXT_ITEM (reply)), "BEGIN yyy"));
+  g_assert_cmpuint (strlen (cairn_text_item_get_text (CAIRN_TEXT_ITEM (reply))), <=, CAIRN_MESSAGE_STRING_KEPT);
+  g_assert_true (cairn_test_transcript_mentions (transcript (&f), "pong 1"));
+  assert_answers_after (&f, 2);
+  g_unsetenv ("CAIRN_FAULT_MB");
+  fixture_clear (&f);
+}
+
 /* Stalled after the CLI had started and spoken (its init line gives the
  * session id): a slow start is silence too, and counts the same. */
 static gboolean
@@ -280,6 +305,7 @@ main (int   argc,
   g_test_add_func ("/cairn/faults/deep-nesting", test_deep_nesting);
   g_test_add_func ("/cairn/faults/empty-lines", test_empty_lines);
   g_test_add_func ("/cairn/faults/huge-line-then-exit", test_huge_line_then_exit);
+  g_test_add_func ("/cairn/faults/huge-reply", test_huge_reply);
   g_test_add_func ("/cairn/faults/silent-cli", test_silent_cli);
   g_test_add_func ("/cairn/faults/talking-cli-not-stalled", test_talking_cli_not_stalled);
   g_test_add_func ("/cairn/faults/open-block-then-tool-use", test_open_block_then_tool_use);

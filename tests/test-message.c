@@ -185,6 +185,63 @@ test_one_object_per_line (void)
   }
 }
 
+/* Strings are cut between characters: never inside an escape, a UTF-8
+ * sequence or a surrogate pair; the line stays JSON. */
+static void
+test_shorten_strings (void)
+{
+  static const struct { const char *in; gsize max; const char *out; } cases[] = {
+    { "{\"a\":\"abcdef\",\"b\":1}", 3, "{\"a\":\"abc\",\"b\":1}" },
+    { "{\"a\":\"ab\\ncd\"}", 3, "{\"a\":\"ab\"}" },
+    { "{\"a\":\"ab\\ncd\"}", 4, "{\"a\":\"ab\\n\"}" },
+    { "{\"a\":\"a✓b\"}", 2, "{\"a\":\"a\"}" },
+    { "{\"a\":\"a\\ud83d\\ude00b\"}", 7, "{\"a\":\"a\\ud83d\\ude00\"}" },
+    { "{\"a\":\"a\\ud83d\\ude00b\"}", 3, "{\"a\":\"a\"}" },
+    { "{\"a\":\"short\"}", 64, "{\"a\":\"short\"}" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *line = g_strdup (cases[i].in);
+      gsize length = cairn_json_shorten_strings (line, strlen (line), cases[i].max);
+      g_autoptr(JsonNode) node = NULL;
+
+      line[length] = '\0';
+      g_assert_cmpstr (line, ==, cases[i].out);
+      node = json_from_string (line, NULL);
+      g_assert_nonnull (node);
+    }
+}
+
+/* A line over CAIRN_MESSAGE_SHORTEN_ABOVE taken by the connection keeps
+ * the start of its strings and knows how big it was. */
+static void
+test_huge_line_taken (void)
+{
+  gsize payload = CAIRN_MESSAGE_SHORTEN_ABOVE + 1024;
+  g_autoptr(GString) line = g_string_new ("{\"type\":\"assistant\",\"message\":{\"content\":"
+                                          "[{\"type\":\"text\",\"text\":\"");
+  g_autoptr(CairnMessage) message = NULL;
+  g_autofree char *display = NULL;
+  gsize size, original;
+  JsonObject *object;
+
+  for (gsize i = 0; i < payload; i++)
+    g_string_append_c (line, 'a' + i % 26);
+  g_string_append (line, "\"}]}}");
+  original = line->len;
+  message = cairn_message_new_take_line (g_string_free (g_steal_pointer (&line), FALSE), original);
+
+  g_assert_cmpint (cairn_message_get_kind (message), ==, CAIRN_MESSAGE_ASSISTANT);
+  g_assert_cmpuint (cairn_message_get_original_size (message), ==, original);
+  g_bytes_get_data (cairn_message_get_raw (message), &size);
+  g_assert_cmpuint (size, <, CAIRN_MESSAGE_STRING_KEPT + 256);
+  object = cairn_message_get_object (message);
+  g_assert_nonnull (object);
+  display = cairn_message_dup_display_text (message, 1024);
+  g_assert_nonnull (strstr (display, "MB more)"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -197,6 +254,8 @@ main (int   argc,
   g_test_add_func ("/cairn/message/huge-numbers", test_huge_numbers);
   g_test_add_func ("/cairn/message/nesting-limit", test_nesting_limit);
   g_test_add_func ("/cairn/message/one-object-per-line", test_one_object_per_line);
+  g_test_add_func ("/cairn/message/shorten-strings", test_shorten_strings);
+  g_test_add_func ("/cairn/message/huge-line-taken", test_huge_line_taken);
   g_test_add_func ("/cairn/message/display-text-is-shortened", test_display_text_is_shortened);
 
   return g_test_run ();

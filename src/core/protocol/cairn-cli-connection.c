@@ -30,6 +30,8 @@
  * G_PRIORITY_HIGH_IDLE + 20): a CLI that floods its output fills the time
  * between frames, never the frames themselves. */
 #define READ_PRIORITY        G_PRIORITY_DEFAULT_IDLE
+/* What the read buffer holds; it grows for a longer line, then shrinks. */
+#define READ_BUFFER_SIZE     (64 * 1024)
 
 struct _CairnCliConnection
 {
@@ -95,7 +97,7 @@ line_reader_new (GInputStream *stream)
 {
   GDataInputStream *lines = g_data_input_stream_new (stream);
 
-  g_buffered_input_stream_set_buffer_size (G_BUFFERED_INPUT_STREAM (lines), 64 * 1024);
+  g_buffered_input_stream_set_buffer_size (G_BUFFERED_INPUT_STREAM (lines), READ_BUFFER_SIZE);
   g_data_input_stream_set_newline_type (lines, G_DATA_STREAM_NEWLINE_TYPE_LF);
   return lines;
 }
@@ -200,17 +202,30 @@ static void
 dispatch (CairnCliConnection *self,
           CairnMessage       *message);
 
+/* A big line on its way to the parsing thread, which takes it. */
+typedef struct
+{
+  char  *data;
+  gsize  length;
+} BigLine;
+
+static void
+big_line_free (BigLine *line)
+{
+  g_free (line->data);
+  g_free (line);
+}
+
 static void
 parse_in_thread (GTask        *task,
                  gpointer      source_object,
                  gpointer      task_data,
                  GCancellable *cancellable)
 {
-  GBytes *line = task_data;
-  gsize size;
-  const char *data = g_bytes_get_data (line, &size);
+  BigLine *line = task_data;
 
-  g_task_return_pointer (task, cairn_message_new_from_line (data, size), g_object_unref);
+  g_task_return_pointer (task, cairn_message_new_take_line (g_steal_pointer (&line->data), line->length),
+                         g_object_unref);
 }
 
 static void
@@ -244,6 +259,7 @@ handle_line (CairnCliConnection *self,
              gsize               length)
 {
   g_autoptr(CairnMessage) message = NULL;
+  BigLine *big;
   GTask *task;
 
   self->lines_since_drain++;
@@ -263,11 +279,18 @@ handle_line (CairnCliConnection *self,
       return;
     }
 
-  /* Reading pauses until the big line is parsed, so the order holds. */
+  /* Reading pauses until the big line is parsed, so the order holds. The
+   * read buffer grew to hold the line: back to its size, so the line is
+   * not held twice while it is parsed. */
   self->parsing = TRUE;
+  if (g_buffered_input_stream_get_buffer_size (G_BUFFERED_INPUT_STREAM (self->stdout_lines)) > READ_BUFFER_SIZE)
+    g_buffered_input_stream_set_buffer_size (G_BUFFERED_INPUT_STREAM (self->stdout_lines), READ_BUFFER_SIZE);
+  big = g_new0 (BigLine, 1);
+  big->data = line;
+  big->length = length;
   task = g_task_new (self, self->cancellable, parse_in_thread_cb, NULL);
   g_task_set_source_tag (task, handle_line);
-  g_task_set_task_data (task, g_bytes_new_take (line, length), (GDestroyNotify)g_bytes_unref);
+  g_task_set_task_data (task, big, (GDestroyNotify)big_line_free);
   g_task_run_in_thread (task, parse_in_thread);
   g_object_unref (task);
 }

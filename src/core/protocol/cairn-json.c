@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <math.h>
 
 #include "protocol/cairn-json.h"
@@ -197,6 +199,75 @@ cairn_json_scan_line (const char *text,
     }
   /* unclosed: json-glib says where */
   return CAIRN_JSON_SCAN_OK;
+}
+
+/* Whether the escape at @p (a backslash) is \uD800–\uDBFF, the first half
+ * of a surrogate pair, which must not end a string. */
+static gboolean
+is_high_surrogate_escape (const char *p,
+                          const char *end)
+{
+  return end - p >= 6 && p[1] == 'u' && g_ascii_tolower (p[2]) == 'd' &&
+         strchr ("89abAB", p[3]) != NULL;
+}
+
+/**
+ * cairn_json_shorten_strings:
+ * @line: one JSON line, changed in place
+ * @max_string: the bytes kept of each string
+ *
+ * Cuts every string of @line longer than @max_string to its start, in
+ * place, between two characters (never inside an escape, a UTF-8
+ * sequence or a surrogate pair), so the line stays the JSON it was, only
+ * shorter. A 100 MB tool output is shown by its start anyway; parsing it
+ * whole would take three times its size (json-glib's scanner and node
+ * each copy it).
+ *
+ * Returns: the new length of @line
+ */
+gsize
+cairn_json_shorten_strings (char  *line,
+                            gsize  length,
+                            gsize  max_string)
+{
+  const char *p = line, *end = line + length;
+  char *out = line;
+
+  while (p < end)
+    {
+      gsize kept = 0;
+      gboolean cut = FALSE, pair_open = FALSE;
+
+      if (*p != '"')
+        {
+          *out++ = *p++;
+          continue;
+        }
+      *out++ = *p++;
+      while (p < end && *p != '"')
+        {
+          gsize n = *p == '\\' ? (p[1] == 'u' ? 6 : 2) : 1;
+
+          n = MIN (n, (gsize)(end - p));
+          /* a UTF-8 sequence goes whole too */
+          while (n == 1 && p + n < end && ((guchar)p[n] & 0xC0) == 0x80)
+            n++;
+          /* not between the halves of a surrogate pair */
+          if (!cut && kept + n > max_string && !pair_open)
+            cut = TRUE;
+          if (!cut)
+            {
+              pair_open = *p == '\\' && is_high_surrogate_escape (p, end);
+              memmove (out, p, n);
+              out += n;
+              kept += n;
+            }
+          p += n;
+        }
+      if (p < end)
+        *out++ = *p++;  /* the closing quote */
+    }
+  return out - line;
 }
 
 /**

@@ -48,6 +48,9 @@ JsonObject *cairn_json_array_get_object (JsonArray *array,
                                          guint      index);
 const char *cairn_json_array_get_string (JsonArray *array,
                                          guint      index);
+gsize       cairn_json_shorten_strings (char  *line,
+                                        gsize  length,
+                                        gsize  max_string);
 CairnJsonScan cairn_json_scan_line (const char *text,
                                     gsize       length,
                                     guint       max_depth);

@@ -20,6 +20,7 @@ struct _CairnMessage
 {
   GObject           parent_instance;
   GBytes           *raw;
+  gsize             original_size;  /* of the line as printed, before shortening */
   JsonNode         *root;
   CairnMessageKind  kind;
   char             *parse_error;
@@ -138,11 +139,61 @@ cairn_message_new_from_line (const char *line,
   g_return_val_if_fail (line != NULL || length == 0, self);
 
   self->raw = g_bytes_new (line, length);
+  self->original_size = length;
   if (!parse_root (self, line, length))
     self->kind = CAIRN_MESSAGE_INVALID;
   else
     self->kind = kind_for_type_name (cairn_message_get_type_name (self));
   return self;
+}
+
+/**
+ * cairn_message_new_take_line:
+ * @line: (transfer full): the bytes of one line, without its newline,
+ *   from g_malloc()
+ * @length: the length of @line
+ *
+ * As cairn_message_new_from_line(), without a copy of @line; a line longer
+ * than %CAIRN_MESSAGE_SHORTEN_ABOVE has its strings cut to
+ * %CAIRN_MESSAGE_STRING_KEPT bytes first (cairn_json_shorten_strings()),
+ * so a 100 MB line costs about its size once, not three times over. Its
+ * size as printed stays known (cairn_message_get_original_size()).
+ */
+CairnMessage *
+cairn_message_new_take_line (char  *line,
+                             gsize  length)
+{
+  CairnMessage *self = g_object_new (CAIRN_TYPE_MESSAGE, NULL);
+  gsize kept = length;
+
+  g_return_val_if_fail (line != NULL || length == 0, self);
+
+  if (length > CAIRN_MESSAGE_SHORTEN_ABOVE)
+    {
+      kept = cairn_json_shorten_strings (line, length, CAIRN_MESSAGE_STRING_KEPT);
+      /* hands the rest back at once (a large block shrinks in place) */
+      line = g_realloc (line, MAX (kept, 1));
+    }
+  self->raw = g_bytes_new_take (line, kept);
+  self->original_size = length;
+  if (!parse_root (self, line, kept))
+    self->kind = CAIRN_MESSAGE_INVALID;
+  else
+    self->kind = kind_for_type_name (cairn_message_get_type_name (self));
+  return self;
+}
+
+/**
+ * cairn_message_get_original_size:
+ *
+ * The size of the line as the CLI printed it: more than its raw bytes when
+ * cairn_message_new_take_line() shortened it.
+ */
+gsize
+cairn_message_get_original_size (CairnMessage *self)
+{
+  g_return_val_if_fail (CAIRN_IS_MESSAGE (self), 0);
+  return self->original_size;
 }
 
 CairnMessageKind
@@ -181,14 +232,15 @@ cairn_message_dup_display_text (CairnMessage *self,
   data = g_bytes_get_data (self->raw, &size);
   if (data == NULL)
     return g_strdup ("");   /* an empty line keeps no bytes */
-  if (max_bytes == 0 || size <= max_bytes)
+  if (max_bytes == 0 || self->original_size <= max_bytes)
     return g_utf8_make_valid (data, size);
+  max_bytes = MIN (max_bytes, size);
 
   valid = g_utf8_make_valid (data, max_bytes);
   /* make_valid may have cut a character in half at the end: drop it */
   if (!g_utf8_validate (valid, -1, &end))
     valid[end - valid] = '\0';
-  rest = g_format_size (size - max_bytes);
+  rest = g_format_size (self->original_size - max_bytes);
   return g_strdup_printf (_("%s… (%s more)"), valid, rest);
 }
 

@@ -32,12 +32,19 @@ typedef enum
  * the CLI's own lines nest about ten levels. */
 #define CAIRN_MESSAGE_MAX_DEPTH CAIRN_JSON_MAX_DEPTH
 
+/* cairn_message_new_take_line() cuts the strings of longer lines. */
+#define CAIRN_MESSAGE_SHORTEN_ABOVE (4 * 1024 * 1024)
+#define CAIRN_MESSAGE_STRING_KEPT   (64 * 1024)
+
 #define CAIRN_TYPE_MESSAGE (cairn_message_get_type())
 
 G_DECLARE_FINAL_TYPE (CairnMessage, cairn_message, CAIRN, MESSAGE, GObject)
 
 CairnMessage     *cairn_message_new_from_line   (const char   *line,
                                                  gsize         length);
+CairnMessage     *cairn_message_new_take_line   (char         *line,
+                                                 gsize         length);
+gsize             cairn_message_get_original_size (CairnMessage *self);
 CairnMessageKind  cairn_message_get_kind        (CairnMessage *self);
 GBytes           *cairn_message_get_raw         (CairnMessage *self);
 char             *cairn_message_dup_display_text (CairnMessage *self,

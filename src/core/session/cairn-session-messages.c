@@ -305,12 +305,34 @@ handle_invalid (CairnSession *self,
   append_raw (self, message, CAIRN_NOTICE_WARNING, title);
 }
 
+/* A huge line of a known kind had its long strings cut before parsing
+ * (cairn_message_new_take_line()): its rows show their start, and say so
+ * here. Unknown and unreadable lines show their size in their own row. */
+static void
+note_if_shortened (CairnSession *self,
+                   CairnMessage *message)
+{
+  gsize original = cairn_message_get_original_size (message);
+  g_autofree char *size = NULL;
+  g_autofree char *title = NULL;
+
+  if (original <= g_bytes_get_size (cairn_message_get_raw (message)) ||
+      cairn_message_get_kind (message) == CAIRN_MESSAGE_INVALID ||
+      cairn_message_get_kind (message) == CAIRN_MESSAGE_UNKNOWN)
+    return;
+  size = g_format_size (original);
+  title = g_strdup_printf (_("Claude Code printed a line of %s"), size);
+  _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, title,
+                                _("Its long texts show only their start here. The session file keeps the whole line."));
+}
+
 void
 _cairn_session_handle_message (CairnSession *self,
                                CairnMessage *message)
 {
   g_autofree char *title = NULL;
 
+  note_if_shortened (self, message);
   switch (cairn_message_get_kind (message))
     {
     case CAIRN_MESSAGE_INVALID:
