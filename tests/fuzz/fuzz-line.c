@@ -11,7 +11,9 @@
 #include "protocol/cairn-message.h"
 
 /* One line from the CLI through CairnMessage alone: the nesting check,
- * json-glib, the kind and the text shown for it. */
+ * json-glib, the kind and the text shown for it. And a property of
+ * cairn_json_shorten_strings: a line that parses still parses once its
+ * strings are cut (to a few bytes, so that every cut is tried). */
 
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 
@@ -27,5 +29,14 @@ LLVMFuzzerTestOneInput (const guint8 *data,
   if (object != NULL)
     (void)cairn_json_get_int (object, "input_tokens", 0);
   (void)cairn_message_get_subtype (message);
+  if (object != NULL)
+    {
+      g_autofree char *copy = g_memdup2 (data, size);
+      gsize length = cairn_json_shorten_strings (copy, size, 1 + size % 7);
+      g_autoptr(CairnMessage) shortened = cairn_message_new_from_line (copy, length);
+
+      if (cairn_message_get_object (shortened) == NULL)
+        g_error ("a shortened line no longer parses: %s", cairn_message_get_parse_error (shortened));
+    }
   return 0;
 }

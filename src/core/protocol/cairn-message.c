@@ -134,10 +134,14 @@ CairnMessage *
 cairn_message_new_from_line (const char *line,
                              gsize       length)
 {
-  CairnMessage *self = g_object_new (CAIRN_TYPE_MESSAGE, NULL);
+  CairnMessage *self;
 
-  g_return_val_if_fail (line != NULL || length == 0, self);
+  g_return_val_if_fail (line != NULL || length == 0, NULL);
 
+  /* a huge line is copied once and shortened in the copy */
+  if (length > CAIRN_MESSAGE_SHORTEN_ABOVE)
+    return cairn_message_new_take_line (g_memdup2 (line, length), length);
+  self = g_object_new (CAIRN_TYPE_MESSAGE, NULL);
   self->raw = g_bytes_new (line, length);
   self->original_size = length;
   if (!parse_root (self, line, length))

@@ -137,7 +137,8 @@ read_message (GInputStream            *stream,
   if (!g_seekable_seek (G_SEEKABLE (stream), line->offset, G_SEEK_SET, cancellable, error) ||
       !g_input_stream_read_all (stream, bytes, line->length, &got, cancellable, error))
     return NULL;
-  return cairn_message_new_from_line (bytes, got);
+  /* taken, not copied: a huge line is shortened in place */
+  return cairn_message_new_take_line (g_steal_pointer (&bytes), got);
 }
 
 /* Replays shown[from, to) into @replay, reading each line back by offset
