@@ -213,6 +213,35 @@ test_shorten_strings (void)
     }
 }
 
+/* What fuzz-line found json-glib to take that JSON does not: a cut made
+ * by JSON's rules broke each of these lines. They parse before and after
+ * cairn_json_shorten_strings(), cut to a few bytes. */
+static void
+test_shorten_json_glib_quirks (void)
+{
+  static const char *lines[] = {
+    "{\"t\":\"\",\"\":\"t\",\"\\ucont0000\":\"\",\"s\":0}",      /* a short \u */
+    "{\"ntTpye\":'xt\",1\"toolUph\":'}",                       /* single quotes */
+    "{\"a\":\"x\"/* \" */,\"b\":\"yyyyyyyy\"}",                  /* a comment */
+    "{\"\\uDDDDDDDDDD0400\":0}",                                /* a lone surrogate */
+    "{\"\":\"\",\"\\\xd7\x8c\":0}",                              /* \ before UTF-8 */
+    "{\"\\uF000\\uFp0\":0}",                                   /* after a whole \u */
+    "{\"type\":\"x\",\"em\":\"dess \xe2\x80\x94 fan-out\"}",           /* UTF-8 */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    for (gsize max = 1; max < 8; max++)
+      {
+        g_autofree char *line = g_strdup (lines[i]);
+        g_autoptr(CairnMessage) before = cairn_message_new_from_line (line, strlen (line));
+        gsize length = cairn_json_shorten_strings (line, strlen (line), max);
+        g_autoptr(CairnMessage) after = cairn_message_new_from_line (line, length);
+
+        g_assert_nonnull (cairn_message_get_object (before));
+        g_assert_nonnull (cairn_message_get_object (after));
+      }
+}
+
 /* A line over CAIRN_MESSAGE_SHORTEN_ABOVE taken by the connection keeps
  * the start of its strings and knows how big it was. */
 static void
@@ -256,6 +285,7 @@ main (int   argc,
   g_test_add_func ("/cairn/message/one-object-per-line", test_one_object_per_line);
   g_test_add_func ("/cairn/message/shorten-strings", test_shorten_strings);
   g_test_add_func ("/cairn/message/huge-line-taken", test_huge_line_taken);
+  g_test_add_func ("/cairn/message/shorten-json-glib-quirks", test_shorten_json_glib_quirks);
   g_test_add_func ("/cairn/message/display-text-is-shortened", test_display_text_is_shortened);
 
   return g_test_run ();

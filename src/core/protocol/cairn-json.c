@@ -211,6 +211,89 @@ is_high_surrogate_escape (const char *p,
          strchr ("89abAB", p[3]) != NULL;
 }
 
+/* The bytes of the character or escape at @p (a "\\uXXXX" is six: see
+ * plainly_quoted()). */
+static gsize
+escape_length (const char *p,
+               const char *end)
+{
+  if (*p != '\\')
+    return 1;
+  return MIN ((gsize)(end - p), p + 1 < end && p[1] == 'u' ? 6u : 2u);
+}
+
+/* The value of the "\\uXXXX" at @p, or -1 when it has fewer hex digits. */
+static gint
+unicode_escape_value (const char *p,
+                      const char *end)
+{
+  gint value = 0;
+
+  for (guint i = 2; i < 6; i++)
+    {
+      if (p + i >= end || !g_ascii_isxdigit (p[i]))
+        return -1;
+      value = value * 16 + g_ascii_xdigit_value (p[i]);
+    }
+  return value;
+}
+
+/* Whether the "\\u" at @p is whole and, if a surrogate, the first half of
+ * a pair whose second half follows (json-glib swallows the character after
+ * a lone one, or fails). */
+static gboolean
+unicode_escape_plain (const char *p,
+                      const char *end)
+{
+  gint value = unicode_escape_value (p, end);
+  gint next;
+
+  if (value < 0xD800 || value > 0xDFFF)
+    return value >= 0;
+  if (value > 0xDBFF || end - p < 12 || p[6] != '\\' || p[7] != 'u')
+    return FALSE;
+  next = unicode_escape_value (p + 6, end);
+  return next >= 0xDC00 && next <= 0xDFFF;
+}
+
+/* Whether @line quotes its strings the way JSON does: double quotes only,
+ * no comments, every "\\u" with its four hex digits and surrogates in
+ * pairs. json-glib also
+ * takes single quoted strings and comments and reads a short "\\u" in ways
+ * of its own (it may take the closing quote with it): a line with any of
+ * them is not cut anywhere, as the cut has to see the strings exactly as
+ * json-glib will. The CLI's lines have none. */
+static gboolean
+plainly_quoted (const char *line,
+                gsize       length)
+{
+  const char *p = line, *end = line + length;
+  gboolean in_string = FALSE;
+
+  for (; p < end; p++)
+    {
+      if (!in_string)
+        {
+          /* a single quote, or a comment, which json-glib skips */
+          if (*p == '\'' || *p == '/' || *p == '#')
+            return FALSE;
+          in_string = *p == '"';
+        }
+      else if (*p == '"')
+        in_string = FALSE;
+      else if (*p == '\\' && p + 1 < end && p[1] == 'u')
+        {
+          if (!unicode_escape_plain (p, end))
+            return FALSE;
+          /* past the escape, and past the second half of a pair */
+          p += unicode_escape_value (p, end) >= 0xD800 && unicode_escape_value (p, end) <= 0xDBFF ? 11 : 5;
+        }
+      else if (*p == '\\')
+        p++;
+    }
+  return TRUE;
+}
+
 /**
  * cairn_json_shorten_strings:
  * @line: one JSON line, changed in place
@@ -233,6 +316,8 @@ cairn_json_shorten_strings (char  *line,
   const char *p = line, *end = line + length;
   char *out = line;
 
+  if (!plainly_quoted (line, length))
+    return length;
   while (p < end)
     {
       gsize kept = 0;
@@ -246,11 +331,10 @@ cairn_json_shorten_strings (char  *line,
       *out++ = *p++;
       while (p < end && *p != '"')
         {
-          gsize n = *p == '\\' ? (p[1] == 'u' ? 6 : 2) : 1;
+          gsize n = escape_length (p, end);
 
-          n = MIN (n, (gsize)(end - p));
-          /* a UTF-8 sequence goes whole too */
-          while (n == 1 && p + n < end && ((guchar)p[n] & 0xC0) == 0x80)
+          /* a UTF-8 sequence goes whole too, escaped or not */
+          while (p + n < end && ((guchar)p[n] & 0xC0) == 0x80)
             n++;
           /* not between the halves of a surrogate pair */
           if (!cut && kept + n > max_string && !pair_open)
