@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "cairn-application.h"
+#include "cairn-debug-info.h"
 #include "history/cairn-history-paths.h"
 #include "cairn-preferences-window.h"
 #include "cairn-window.h"
@@ -148,11 +149,12 @@ cairn_application_command_line (GApplication            *app,
 }
 
 static void
-about_action (GSimpleAction *action,
-              GVariant      *param,
-              gpointer       user_data)
+show_about (GtkApplication *app,
+            const char     *debug_info)
 {
-  GtkApplication *app = user_data;
+  static const char *developers[] = { "Cairn developers", NULL };
+  /* Translators: credit yourself here, one name a line */
+  const char *translators = _("translator-credits");
 
   adw_show_about_window (gtk_application_get_active_window (app),
                          "application-name", "Cairn",
@@ -161,8 +163,38 @@ about_action (GSimpleAction *action,
                          "comments", _("A native desktop chat window for Claude Code"),
                          "license-type", GTK_LICENSE_GPL_3_0,
                          "website", "https://github.com/cairnapp/cairn",
+                         "issue-url", "https://github.com/cairnapp/cairn/issues",
                          "developer-name", _("Cairn developers"),
+                         "developers", developers,
+                         "translator-credits",
+                         g_str_equal (translators, "translator-credits") ? "" : translators,
+                         "debug-info", debug_info,
+                         "debug-info-filename", "cairn-debug-info.txt",
                          NULL);
+}
+
+static void
+debug_info_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(GtkApplication) app = user_data;
+  g_autofree char *info = cairn_debug_info_collect_finish (result, NULL);
+
+  show_about (app, info);
+}
+
+/* The debug info asks `claude --version` first (a moment, never blocking). */
+static void
+about_action (GSimpleAction *action,
+              GVariant      *param,
+              gpointer       user_data)
+{
+  CairnApplication *self = user_data;
+
+  cairn_debug_info_collect_async (gtk_application_get_active_window (GTK_APPLICATION (self)),
+                                  cairn_application_get_settings (self),
+                                  debug_info_cb, g_object_ref (self));
 }
 
 static void

@@ -1,0 +1,192 @@
+/* cairn-debug-info.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cairn-debug-info"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <gtksourceview/gtksource.h>
+#include <json-glib/json-glib.h>
+
+#include "cairn-debug-info.h"
+#include "protocol/cairn-launcher.h"
+
+/* What a bug report needs, for About → Troubleshooting → Debug Info:
+ * versions of Cairn, the CLI and the libraries, the renderer, the sandbox
+ * and where the protocol log goes. `claude --version` starts node, which
+ * takes a moment: it runs asynchronously, given up after a few seconds. */
+
+#define VERSION_TIMEOUT_MS 5000
+
+typedef struct
+{
+  char         *cli;          /* nullable: not found */
+  char         *cli_problem;  /* why not */
+  char         *renderer;
+  char         *protocol_log;
+  GCancellable *timeout_cancellable;
+  guint         timeout_id;
+} Collect;
+
+static void
+collect_free (Collect *collect)
+{
+  g_free (collect->cli);
+  g_free (collect->cli_problem);
+  g_free (collect->renderer);
+  g_free (collect->protocol_log);
+  g_clear_handle_id (&collect->timeout_id, g_source_remove);
+  g_clear_object (&collect->timeout_cancellable);
+  g_free (collect);
+}
+
+static char *
+renderer_of (GtkWindow *window)
+{
+  GskRenderer *renderer = window && gtk_widget_get_realized (GTK_WIDGET (window))
+    ? gtk_native_get_renderer (GTK_NATIVE (window)) : NULL;
+
+  return g_strdup (renderer ? G_OBJECT_TYPE_NAME (renderer) : _("unknown (no window shown)"));
+}
+
+static char *
+protocol_log_of (GSettings *settings)
+{
+  const char *from_env = g_getenv ("CAIRN_DEBUG_PROTOCOL");
+  g_autofree char *setting = settings ? g_settings_get_string (settings, "debug-protocol-dir") : NULL;
+
+  if (from_env != NULL && *from_env != '\0')
+    return g_strdup_printf ("%s (CAIRN_DEBUG_PROTOCOL)", from_env);
+  if (setting != NULL && *setting != '\0')
+    return g_strdup (setting);
+  return g_strdup (_("off"));
+}
+
+static char *
+format_info (Collect    *collect,
+             const char *cli_version)
+{
+  g_autofree char *os = g_get_os_info (G_OS_INFO_KEY_PRETTY_NAME);
+  GString *text = g_string_new (NULL);
+
+  g_string_append_printf (text, "Cairn %s (%s)\n", PACKAGE_VERSION, APP_ID);
+  g_string_append_printf (text, "Claude Code: %s\n", collect->cli ? collect->cli : collect->cli_problem);
+  g_string_append_printf (text, "Claude Code version: %s\n", cli_version);
+  g_string_append_printf (text, "GTK %u.%u.%u\n", gtk_get_major_version (),
+                          gtk_get_minor_version (), gtk_get_micro_version ());
+  g_string_append_printf (text, "libadwaita %u.%u.%u\n", adw_get_major_version (),
+                          adw_get_minor_version (), adw_get_micro_version ());
+  g_string_append_printf (text, "GtkSourceView %u.%u.%u\n", gtk_source_get_major_version (),
+                          gtk_source_get_minor_version (), gtk_source_get_micro_version ());
+  g_string_append_printf (text, "GLib %u.%u.%u\n", glib_major_version, glib_minor_version,
+                          glib_micro_version);
+  g_string_append_printf (text, "json-glib %s\n", JSON_VERSION_S);
+  g_string_append_printf (text, "Renderer: %s\n", collect->renderer);
+  g_string_append_printf (text, "Flatpak: %s\n", cairn_launcher_in_flatpak () ? "yes" : "no");
+  g_string_append_printf (text, "Protocol log: %s\n", collect->protocol_log);
+  g_string_append_printf (text, "System: %s\n", os ? os : "unknown");
+  return g_string_free (text, FALSE);
+}
+
+static gboolean
+version_timeout_cb (gpointer user_data)
+{
+  Collect *collect = user_data;
+
+  collect->timeout_id = 0;
+  g_cancellable_cancel (collect->timeout_cancellable);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+version_done_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Collect *collect = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *version = NULL;
+
+  if (!g_subprocess_communicate_utf8_finish (G_SUBPROCESS (object), result, &out, NULL, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_subprocess_force_exit (G_SUBPROCESS (object));
+          version = g_strdup (_("not known (no answer within 5 s)"));
+        }
+      else
+        version = g_strdup_printf (_("not known (%s)"), error->message);
+    }
+  else if (!g_subprocess_get_successful (G_SUBPROCESS (object)))
+    version = g_strdup_printf (_("not known (--version failed: %s)"), out ? g_strstrip (out) : "");
+  else
+    version = g_strdup (out ? g_strstrip (out) : "");
+  g_task_return_pointer (task, format_info (collect, version), g_free);
+}
+
+static GSubprocess *
+spawn_version (const char  *cli,
+               GError     **error)
+{
+  if (cairn_launcher_in_flatpak ())
+    return g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE, error,
+                             "flatpak-spawn", "--host", cli, "--version", NULL);
+  return g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE, error,
+                           cli, "--version", NULL);
+}
+
+/**
+ * cairn_debug_info_collect_async:
+ * @window: (nullable): the window whose renderer is reported
+ * @settings: (nullable): Cairn's settings (the claude program, the log)
+ */
+void
+cairn_debug_info_collect_async (GtkWindow           *window,
+                                GSettings           *settings,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, NULL, callback, user_data);
+  g_autofree char *configured = settings ? g_settings_get_string (settings, "cli-path") : NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocess) process = NULL;
+  Collect *collect = g_new0 (Collect, 1);
+
+  g_task_set_source_tag (task, cairn_debug_info_collect_async);
+  g_task_set_task_data (task, collect, (GDestroyNotify)collect_free);
+  collect->renderer = renderer_of (window);
+  collect->protocol_log = protocol_log_of (settings);
+  collect->cli = cairn_launcher_find_cli (configured, &error);
+  if (collect->cli == NULL)
+    {
+      collect->cli_problem = g_strdup_printf (_("not found (%s)"), error->message);
+      g_task_return_pointer (task, format_info (collect, _("not known")), g_free);
+      return;
+    }
+  if (!(process = spawn_version (collect->cli, &error)))
+    {
+      g_autofree char *version = g_strdup_printf (_("not known (%s)"), error->message);
+      g_task_return_pointer (task, format_info (collect, version), g_free);
+      return;
+    }
+  collect->timeout_cancellable = g_cancellable_new ();
+  collect->timeout_id = g_timeout_add (VERSION_TIMEOUT_MS, version_timeout_cb, collect);
+  g_subprocess_communicate_utf8_async (process, NULL, collect->timeout_cancellable,
+                                       version_done_cb, g_steal_pointer (&task));
+}
+
+char *
+cairn_debug_info_collect_finish (GAsyncResult  *result,
+                                 GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
