@@ -660,7 +660,14 @@ sync_diffstat (CairnToolCallRow  *self,
   removed_text = removed ? g_strdup_printf ("−%u", removed) : NULL;
   set_label (self->added_label, added_text);
   set_label (self->removed_label, removed_text);
-  accessible = g_strdup_printf (_("%u lines added, %u removed"), added, removed);
+  {
+    g_autofree char *added_words = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u line added",
+                                                                 "%u lines added", added), added);
+    g_autofree char *removed_words = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u removed",
+                                                                   "%u removed", removed), removed);
+    /* Translators: "3 lines added, 1 removed" */
+    accessible = g_strdup_printf (_("%s, %s"), added_words, removed_words);
+  }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->added_label),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
 }

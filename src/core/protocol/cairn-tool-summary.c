@@ -139,7 +139,8 @@ describe_read_range (JsonObject *input)
   if (offset > 0)
     return g_strdup_printf (_("from line %d"), (int)offset);
   if (limit > 0)
-    return g_strdup_printf (_("first %d lines"), (int)limit);
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "first %d line", "first %d lines", limit),
+                            (int)limit);
   return NULL;
 }
 
@@ -429,9 +430,13 @@ summarize_structured (CairnToolKind  kind,
   gint64 tools = cairn_json_get_int (structured, "totalToolUseCount", -1);
 
   if (kind == CAIRN_TOOL_KIND_READ && file != NULL)
-    return g_strdup_printf (_("%d lines"), (int)cairn_json_get_int (file, "numLines", 0));
+    {
+      int lines = (int)cairn_json_get_int (file, "numLines", 0);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d line", "%d lines", lines), lines);
+    }
   if (kind == CAIRN_TOOL_KIND_SEARCH && files >= 0)
-    return g_strdup_printf (_("%d files found"), (int)files);
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d file found", "%d files found", files),
+                            (int)files);
   if (kind == CAIRN_TOOL_KIND_AGENT && tools >= 0)
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d tool use, %d tokens",
                                          "%d tool uses, %d tokens", tools),

@@ -165,10 +165,11 @@ cairn_transcript_builder_add_compact_boundary (CairnTranscriptBuilder *self,
                                                JsonObject             *line)
 {
   JsonObject *meta = cairn_json_get_object (line, "compact_metadata");
+  int before = (int)cairn_json_get_int (meta, "pre_tokens", 0);
   g_autofree char *body =
-    g_strdup_printf (_("%d tokens before, %d after"),
-                     (int)cairn_json_get_int (meta, "pre_tokens", 0),
-                     (int)cairn_json_get_int (meta, "post_tokens", 0));
+    g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d token before, %d after",
+                                  "%d tokens before, %d after", before),
+                     before, (int)cairn_json_get_int (meta, "post_tokens", 0));
 
   cairn_transcript_builder_append_notice (self, CAIRN_NOTICE_INFO,
                                           _("The conversation was compacted"), body);
