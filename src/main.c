@@ -35,7 +35,9 @@ main (int   argc,
   g_autoptr(CairnApplication) app = NULL;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* CAIRN_LOCALEDIR: translations of a build that is not installed (the
+   * tests, build-aux/run.sh) */
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("CAIRN_LOCALEDIR") ?: LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

@@ -8,8 +8,9 @@
 - a C call that shows text (gtk_label_set_text, adw_toast_new, g_notification_new,
   ...) is given a bare string literal with words in it.
 
-Then it runs xgettext over POTFILES.in, as the po target does, and fails
-if xgettext reports an error.
+Then it runs xgettext over POTFILES.in, as the po target does, fails if
+xgettext reports an error, and fails if a language of po/LINGUAS leaves a
+string of that template untranslated or fuzzy (msgmerge, msgfmt -c).
 
   check-translatable.py [SOURCE_ROOT]
 """
@@ -81,6 +82,23 @@ def c_problems(path, text):
     return problems
 
 
+def catalogue_problems(tmp):
+    """Each language in po/LINGUAS translates every string of the fresh
+    template, with nothing fuzzy and formats that match."""
+    problems = []
+    linguas = (ROOT / "po" / "LINGUAS").read_text(encoding="utf-8").split()
+    for lang in linguas:
+        merged = f"{tmp}/{lang}.po"
+        subprocess.run(["msgmerge", "--quiet", "--no-fuzzy-matching", "-o", merged,
+                        str(ROOT / "po" / f"{lang}.po"), f"{tmp}/cairn.pot"], check=True)
+        result = subprocess.run(["msgfmt", "-c", "--statistics", "-o", "/dev/null", merged],
+                                capture_output=True, text=True)
+        stats = result.stderr.strip()
+        if result.returncode != 0 or "untranslated" in stats or "fuzzy" in stats:
+            problems.append(f"po/{lang}.po: {stats}")
+    return problems
+
+
 def main():
     listed = potfiles()
     problems = [f"po/POTFILES.in: {name} does not exist"
@@ -105,6 +123,8 @@ def main():
             capture_output=True, text=True)
         if result.returncode != 0 or "error" in result.stderr.lower():
             problems.append("xgettext: " + result.stderr.strip())
+        else:
+            problems += catalogue_problems(tmp)
 
     for problem in problems:
         print(problem)
