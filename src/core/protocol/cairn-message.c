@@ -122,6 +122,24 @@ parse_root (CairnMessage *self,
   return TRUE;
 }
 
+/* Takes @raw, the line's bytes (maybe shortened), and parses them. */
+static CairnMessage *
+message_from_raw (GBytes *raw,
+                  gsize   original_size)
+{
+  CairnMessage *self = g_object_new (CAIRN_TYPE_MESSAGE, NULL);
+  gsize size;
+  const char *data = g_bytes_get_data (raw, &size);
+
+  self->raw = raw;
+  self->original_size = original_size;
+  if (!parse_root (self, data ? data : "", size))
+    self->kind = CAIRN_MESSAGE_INVALID;
+  else
+    self->kind = kind_for_type_name (cairn_message_get_type_name (self));
+  return self;
+}
+
 /**
  * cairn_message_new_from_line:
  * @line: the bytes of one line, without its newline
@@ -134,21 +152,12 @@ CairnMessage *
 cairn_message_new_from_line (const char *line,
                              gsize       length)
 {
-  CairnMessage *self;
-
   g_return_val_if_fail (line != NULL || length == 0, NULL);
 
   /* a huge line is copied once and shortened in the copy */
   if (length > CAIRN_MESSAGE_SHORTEN_ABOVE)
     return cairn_message_new_take_line (g_memdup2 (line, length), length);
-  self = g_object_new (CAIRN_TYPE_MESSAGE, NULL);
-  self->raw = g_bytes_new (line, length);
-  self->original_size = length;
-  if (!parse_root (self, line, length))
-    self->kind = CAIRN_MESSAGE_INVALID;
-  else
-    self->kind = kind_for_type_name (cairn_message_get_type_name (self));
-  return self;
+  return message_from_raw (g_bytes_new (line, length), length);
 }
 
 /**
@@ -167,10 +176,9 @@ CairnMessage *
 cairn_message_new_take_line (char  *line,
                              gsize  length)
 {
-  CairnMessage *self = g_object_new (CAIRN_TYPE_MESSAGE, NULL);
   gsize kept = length;
 
-  g_return_val_if_fail (line != NULL || length == 0, self);
+  g_return_val_if_fail (line != NULL || length == 0, NULL);
 
   if (length > CAIRN_MESSAGE_SHORTEN_ABOVE)
     {
@@ -178,13 +186,7 @@ cairn_message_new_take_line (char  *line,
       /* hands the rest back at once (a large block shrinks in place) */
       line = g_realloc (line, MAX (kept, 1));
     }
-  self->raw = g_bytes_new_take (line, kept);
-  self->original_size = length;
-  if (!parse_root (self, line, kept))
-    self->kind = CAIRN_MESSAGE_INVALID;
-  else
-    self->kind = kind_for_type_name (cairn_message_get_type_name (self));
-  return self;
+  return message_from_raw (g_bytes_new_take (line, kept), length);
 }
 
 /**
