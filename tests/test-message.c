@@ -8,6 +8,8 @@
 #include "config.h"
 
 #include "protocol/cairn-message.h"
+#include <math.h>
+
 #include "protocol/cairn-util.h"
 #include "protocol/cairn-json.h"
 #include "cairn-test-harness.h"
@@ -135,6 +137,18 @@ test_huge_numbers (void)
   g_assert_cmpint (cairn_saturating_add (G_MAXINT64, G_MAXINT64), ==, G_MAXINT64);
   g_assert_cmpint (cairn_saturating_add (G_MININT64, -5), ==, G_MININT64);
   g_assert_cmpint (cairn_saturating_add (40, 2), ==, 42);
+  {
+    /* the header's cost: a small one is not "$0.00" */
+    g_autofree char *none = cairn_format_cost (0);
+    g_autofree char *tiny = cairn_format_cost (0.0006);
+    g_autofree char *cents = cairn_format_cost (0.014);
+    g_autofree char *nan = cairn_format_cost (NAN);
+
+    g_assert_cmpstr (none, ==, "$0.00");
+    g_assert_cmpstr (tiny, ==, "< $0.01");
+    g_assert_cmpstr (cents, ==, "$0.01");
+    g_assert_cmpstr (nan, ==, "$0.00");
+  }
 }
 
 /* Nesting is refused past CAIRN_MESSAGE_MAX_DEPTH, before json-glib,

@@ -17,6 +17,7 @@
 #include "transcript/cairn-todo.h"
 #include "cairn-transcript-row.h"
 #include "cairn-window-private.h"
+#include "protocol/cairn-util.h"
 
 /* Within this many pixels of the end, the view counts as "at the bottom"
  * and keeps following new output. */
@@ -181,7 +182,7 @@ session_usage_cb (CairnWindow  *self,
   gint64 used = cairn_session_get_context_used (session);
   gint64 window = MAX (1, cairn_session_get_context_window (session));
   double fraction = MIN (1.0, (double)used / window);
-  g_autofree char *cost = g_strdup_printf ("$%.2f", cairn_session_get_cost_usd (session));
+  g_autofree char *cost = cairn_format_cost (cairn_session_get_cost_usd (session));
   g_autofree char *tooltip =
     g_strdup_printf (_("Context: %d of %d tokens (%.0f%%)\n"
                        "This conversation has cost %s"), (int)used, (int)window, fraction * 100, cost);

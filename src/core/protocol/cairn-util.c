@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "protocol/cairn-util.h"
 
 /* Replaces *field with a copy of value; TRUE when that changed anything,
@@ -37,4 +39,22 @@ cairn_saturating_add (gint64 a,
   if (b < 0 && a < G_MININT64 - b)
     return G_MININT64;
   return a + b;
+}
+
+/**
+ * cairn_format_cost:
+ *
+ * A cost in dollars as the header shows it: "$0.00" for nothing, "< $0.01"
+ * for a few tenths of a cent (a short turn costs that, and "$0.00" read as
+ * if it were free), cents from there.
+ */
+char *
+cairn_format_cost (double usd)
+{
+  if (!(usd > 0))
+    return g_strdup ("$0.00");
+  if (usd < 0.01)
+    /* Translators: a cost of less than one US cent */
+    return g_strdup (_("< $0.01"));
+  return g_strdup_printf ("$%.2f", usd);
 }

@@ -18,4 +18,6 @@ gboolean cairn_set_str (char       **field,
 gint64   cairn_saturating_add (gint64       a,
                                gint64       b);
 
+char    *cairn_format_cost    (double       usd);
+
 G_END_DECLS
