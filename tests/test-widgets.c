@@ -1400,6 +1400,71 @@ test_composer_send_images (void)
 }
 
 static gboolean
+tray_has_one (gpointer tray)
+{
+  return !cairn_attachment_tray_get_busy (tray) &&
+         g_list_model_get_n_items (cairn_attachment_tray_get_attachments (tray)) == 1;
+}
+
+/* Pasted image data in a type the API takes reaches it byte for byte: a
+ * PNG or JPEG on the clipboard is attached as it is, not decoded and
+ * encoded again as PNG (a 6,321-byte PNG was sent as 138 bytes). So is a
+ * dropped or picked file. */
+static void
+test_composer_paste_keeps_bytes (void)
+{
+  static const char *types[][2] = { { "png", "image/png" }, { "jpeg", "image/jpeg" } };
+  ComposerFixture f = { 0 };
+  g_autoptr(GdkPixbuf) pixbuf = new_picture (40, 30);
+
+  composer_fixture_init (&f);
+  /* some texture in it, so that a second encoding would differ */
+  for (int y = 0; y < 30; y++)
+    gdk_pixbuf_get_pixels (pixbuf)[y * gdk_pixbuf_get_rowstride (pixbuf) + y] = (guchar)(y * 7);
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    {
+      GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (f.view));
+      g_autoptr(GdkContentProvider) provider = NULL;
+      g_autoptr(GBytes) original = NULL;
+      g_autoptr(CairnAttachment) attachment = NULL;
+      g_autoptr(GError) error = NULL;
+      char *buffer;
+      gsize size;
+
+      g_assert_true (gdk_pixbuf_save_to_buffer (pixbuf, &buffer, &size, types[i][0], &error, NULL));
+      g_assert_no_error (error);
+      original = g_bytes_new_take (buffer, size);
+      provider = gdk_content_provider_new_for_bytes (types[i][1], original);
+      gdk_clipboard_set_content (clipboard, provider);
+      cairn_attachment_tray_clear (f.tray);
+
+      g_signal_emit_by_name (f.view, "paste-clipboard");
+      /* the clipboard is read asynchronously, then the image prepared */
+      g_assert_true (wait_for (tray_has_one, f.tray, 10000));
+      g_assert_cmpuint (g_list_model_get_n_items (cairn_attachment_tray_get_attachments (f.tray)), ==, 1);
+      attachment = g_list_model_get_item (cairn_attachment_tray_get_attachments (f.tray), 0);
+      g_assert_cmpstr (cairn_attachment_get_media_type (attachment), ==, types[i][1]);
+      g_assert_true (g_bytes_equal (cairn_attachment_get_data (attachment), original));
+    }
+  /* a dropped or picked file goes byte for byte too */
+  {
+    g_autofree char *path = write_png (f.project, "dropped.png", 40, 30);
+    g_autofree char *contents = NULL;
+    g_autoptr(GBytes) file_bytes = NULL;
+    g_autoptr(CairnAttachment) attachment = NULL;
+    gsize length;
+
+    g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+    file_bytes = g_bytes_new (contents, length);
+    cairn_attachment_tray_clear (f.tray);
+    add_files (&f, path, NULL);
+    attachment = g_list_model_get_item (cairn_attachment_tray_get_attachments (f.tray), 0);
+    g_assert_true (g_bytes_equal (cairn_attachment_get_data (attachment), file_bytes));
+  }
+  composer_fixture_clear (&f);
+}
+
+static gboolean
 send_enabled (gpointer data)
 {
   return gtk_widget_get_sensitive (data);
@@ -1615,6 +1680,7 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/row/tool-call-agent", test_row_tool_call_agent);
   g_test_add_func ("/cairn/widgets/todo-list", test_todo_list);
   g_test_add_func ("/cairn/widgets/composer/send", test_composer_send);
+  g_test_add_func ("/cairn/widgets/composer/paste-keeps-bytes", test_composer_paste_keeps_bytes);
   g_test_add_func ("/cairn/widgets/composer/busy", test_composer_busy);
   g_test_add_func ("/cairn/widgets/missing-cli-page", test_missing_cli_page);
   g_test_add_func ("/cairn/widgets/window/without-cli", test_window_without_cli);

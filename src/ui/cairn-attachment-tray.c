@@ -306,6 +306,27 @@ cairn_attachment_tray_add_texture (CairnAttachmentTray *self,
                                               prepared_cb, begin_preparing (self));
 }
 
+/**
+ * cairn_attachment_tray_add_bytes:
+ * @name: (nullable): what to call it, such as "Pasted image"
+ *
+ * Attaches an image file's bytes as they are (a pasted PNG, JPEG, GIF or
+ * WebP reaches Claude byte for byte, not re-encoded).
+ */
+void
+cairn_attachment_tray_add_bytes (CairnAttachmentTray *self,
+                                 GBytes              *bytes,
+                                 const char          *name)
+{
+  g_return_if_fail (CAIRN_IS_ATTACHMENT_TRAY (self));
+  g_return_if_fail (bytes != NULL);
+
+  if (!check_store (self))
+    return;
+  cairn_attachment_store_prepare_bytes_async (self->store, bytes, name, self->cancellable,
+                                              prepared_cb, begin_preparing (self));
+}
+
 void
 cairn_attachment_tray_clear (CairnAttachmentTray *self)
 {

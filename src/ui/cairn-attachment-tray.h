@@ -25,6 +25,9 @@ guint                 cairn_attachment_tray_get_n_attachments (CairnAttachmentTr
 gboolean              cairn_attachment_tray_get_busy        (CairnAttachmentTray   *self);
 void                  cairn_attachment_tray_add_files       (CairnAttachmentTray   *self,
                                                              GSList                *files);
+void                  cairn_attachment_tray_add_bytes       (CairnAttachmentTray   *self,
+                                                             GBytes                *bytes,
+                                                             const char            *name);
 void                  cairn_attachment_tray_add_texture     (CairnAttachmentTray   *self,
                                                              GdkTexture            *texture,
                                                              const char            *name);

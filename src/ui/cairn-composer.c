@@ -589,6 +589,65 @@ pasted_files_cb (GObject      *object,
   g_slist_free (files);
 }
 
+/* The image types the API takes: pasted in one of these, the bytes go as
+ * they are; any other comes as a texture and is sent as PNG. */
+static const char *sent_as_is[] = { "image/png", "image/jpeg", "image/gif", "image/webp", NULL };
+
+static const char *
+offered_as_is (GdkContentFormats *offered)
+{
+  for (guint i = 0; sent_as_is[i] != NULL; i++)
+    if (gdk_content_formats_contain_mime_type (offered, sent_as_is[i]))
+      return sent_as_is[i];
+  return NULL;
+}
+
+static void
+pasted_bytes_read_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  g_autoptr(CairnComposer) self = user_data;
+  GOutputStream *memory = G_OUTPUT_STREAM (object);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+
+  if (g_output_stream_splice_finish (memory, result, &error) < 0)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        cairn_attachment_tray_show_error (self->tray, error->message);
+      return;
+    }
+  bytes = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (memory));
+  cairn_attachment_tray_add_bytes (self->tray, bytes, _("Pasted image"));
+}
+
+static void
+pasted_stream_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(CairnComposer) self = user_data;
+  g_autoptr(GInputStream) stream = NULL;
+  g_autoptr(GOutputStream) memory = NULL;
+  g_autoptr(GError) error = NULL;
+  GCancellable *cancellable;
+
+  stream = gdk_clipboard_read_finish (GDK_CLIPBOARD (object), result, NULL, &error);
+  if (stream == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        cairn_attachment_tray_show_error (self->tray, error->message);
+      return;
+    }
+  memory = g_memory_output_stream_new_resizable ();
+  cancellable = self->cancellable;
+  g_output_stream_splice_async (memory, stream,
+                                G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET,
+                                G_PRIORITY_DEFAULT, cancellable, pasted_bytes_read_cb,
+                                g_steal_pointer (&self));
+}
+
 /* Ctrl+V (or the menu's Paste) of an image or of copied image files
  * attaches them; text pastes as text. */
 static void
@@ -601,7 +660,14 @@ paste_clipboard_cb (CairnComposer *self,
   if (type == G_TYPE_INVALID)
     return;
   g_signal_stop_emission_by_name (view, "paste-clipboard");
-  if (type == GDK_TYPE_TEXTURE)
+  if (type == GDK_TYPE_TEXTURE && offered_as_is (gdk_clipboard_get_formats (clipboard)) != NULL)
+    {
+      const char *mime_types[] = { offered_as_is (gdk_clipboard_get_formats (clipboard)), NULL };
+
+      gdk_clipboard_read_async (clipboard, mime_types, G_PRIORITY_DEFAULT, self->cancellable,
+                                pasted_stream_cb, g_object_ref (self));
+    }
+  else if (type == GDK_TYPE_TEXTURE)
     gdk_clipboard_read_texture_async (clipboard, self->cancellable,
                                       pasted_texture_cb, g_object_ref (self));
   else
