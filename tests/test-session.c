@@ -205,6 +205,40 @@ test_api_error (void)
   fixture_clear (&f);
 }
 
+static void
+keep_request_cb (CairnSession           *session,
+                 CairnPermissionRequest *request,
+                 GPtrArray              *requests)
+{
+  g_ptr_array_add (requests, g_object_ref (request));
+}
+
+/* The real CLI's Write turn, replayed without waiting for an answer: the
+ * tool's result and the turn's end come while the approval is unanswered
+ * (as when stdin closes mid-turn, or the CLI settles it otherwise). The
+ * request is closed, so its dialog goes, and the card shows the result
+ * (a dialog stayed open over a finished turn: issue 10's replay sweep). */
+static void
+test_unanswered_request_closes (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GPtrArray) requests = g_ptr_array_new_with_free_func (g_object_unref);
+  CairnItem *card;
+
+  fixture_init (&f, "tool-write.jsonl");
+  g_signal_connect (f.session, "permission-requested", G_CALLBACK (keep_request_cb), requests);
+  send_and_wait (&f, "write");
+
+  g_assert_cmpuint (requests->len, ==, 1);
+  g_assert_cmpint (cairn_permission_request_get_state (requests->pdata[0]), ==, CAIRN_PERMISSION_EXPIRED);
+  g_assert_cmpuint (g_list_model_get_n_items (cairn_session_get_pending_requests (f.session)), ==, 0);
+  card = cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_TOOL_CALL, 0);
+  g_assert_nonnull (card);
+  g_assert_null (cairn_tool_call_item_get_approval (CAIRN_TOOL_CALL_ITEM (card)));
+  g_assert_cmpint (cairn_tool_call_item_get_status (CAIRN_TOOL_CALL_ITEM (card)), ==, CAIRN_TOOL_STATUS_DONE);
+  fixture_clear (&f);
+}
+
 /* A recording with a bad line of each kind before a normal turn. */
 static char *
 write_bad_recording (const char *dir)
@@ -472,6 +506,7 @@ main (int   argc,
   g_test_add_func ("/cairn/session/cut-stream-text-once", test_cut_stream_text_once);
   g_test_add_func ("/cairn/session/interrupted-turn", test_interrupted_turn);
   g_test_add_func ("/cairn/session/api-error", test_api_error);
+  g_test_add_func ("/cairn/session/unanswered-request-closes", test_unanswered_request_closes);
   g_test_add_func ("/cairn/session/bad-lines-kept-visible", test_bad_lines_kept_visible);
   g_test_add_func ("/cairn/session/crash-mid-turn", test_crash_mid_turn);
   g_test_add_func ("/cairn/session/killed-mid-turn", test_killed_mid_turn);

@@ -377,6 +377,34 @@ _cairn_session_cancel_permission (CairnSession *self,
     }
 }
 
+/**
+ * _cairn_session_expire_settled_permissions:
+ * @turn_ended: the turn's result came: none of its requests is waited for
+ *
+ * Closes the requests the CLI stopped waiting for without saying so: the
+ * tool call already has its result (the CLI settled it otherwise: stdin
+ * closed mid-turn, a cancel), or the turn is over. Their dialogs close
+ * with them; the card shows what happened (its result, or "not run").
+ */
+void
+_cairn_session_expire_settled_permissions (CairnSession *self,
+                                           gboolean      turn_ended)
+{
+  guint i = 0;
+
+  while (i < g_list_model_get_n_items (G_LIST_MODEL (self->pending_requests)))
+    {
+      g_autoptr(CairnPermissionRequest) request =
+        g_list_model_get_item (G_LIST_MODEL (self->pending_requests), i);
+      CairnToolCallItem *card = card_for (self, request);
+
+      if (turn_ended || (card != NULL && cairn_tool_call_item_get_status (card) != CAIRN_TOOL_STATUS_RUNNING))
+        close_request (self, request, CAIRN_PERMISSION_EXPIRED);
+      else
+        i++;
+    }
+}
+
 /* The process is gone: nothing can answer these any more. */
 void
 _cairn_session_expire_permissions (CairnSession *self)

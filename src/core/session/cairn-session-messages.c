@@ -256,6 +256,7 @@ handle_result (CairnSession *self,
 
   cairn_transcript_builder_close_open_blocks (self->builder);
   cairn_transcript_builder_end_tool_calls (self->builder, _("Not finished: the turn ended"));
+  _cairn_session_expire_settled_permissions (self, TRUE);
   _cairn_session_set_context (self, self->context_used, context_window (object));
   _cairn_session_add_cost (self, figures.cost_usd);
   item = cairn_result_item_new (&figures);
@@ -349,6 +350,7 @@ _cairn_session_handle_message (CairnSession *self,
 
     case CAIRN_MESSAGE_USER:
       cairn_transcript_builder_add_user (self->builder, message);
+      _cairn_session_expire_settled_permissions (self, FALSE);
       break;
 
     case CAIRN_MESSAGE_RESULT:

@@ -83,6 +83,8 @@ struct _CairnSession
 
 void _cairn_session_handle_message   (CairnSession       *self,
                                       CairnMessage       *message);
+void _cairn_session_expire_settled_permissions (CairnSession *self,
+                                                gboolean      turn_ended);
 void _cairn_session_append_notice    (CairnSession       *self,
                                       CairnNoticeSeverity severity,
                                       const char         *title,
