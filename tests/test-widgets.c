@@ -224,8 +224,18 @@ test_row_result_error (void)
   g_autoptr(CairnResultItem) item = cairn_result_item_new (&figures);
   g_autoptr(GtkWidget) row = new_transcript_row (CAIRN_ITEM (item));
 
+  GtkWidget *retry;
+
   g_assert_true (shows_text (row, "API Error: overloaded"));
   g_assert_false (shows_text (row, "Done"));
+  /* Retry (win.retry) shows while the turn is the latest failed one */
+  retry = button_for (row, "win.retry");
+  g_assert_nonnull (retry);
+  g_assert_false (gtk_widget_get_visible (retry));
+  cairn_result_item_set_retryable (item, TRUE);
+  g_assert_true (gtk_widget_get_visible (retry));
+  cairn_result_item_set_retryable (item, FALSE);
+  g_assert_false (gtk_widget_get_visible (retry));
 }
 
 static void

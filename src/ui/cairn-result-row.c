@@ -21,6 +21,8 @@ struct _CairnResultRow
   GtkImage     *icon;
   GtkLabel     *message_label;
   GtkLabel     *figures_label;
+  GtkWidget    *retry_button;
+  GBinding     *retry_binding;
 };
 
 G_DEFINE_FINAL_TYPE (CairnResultRow, cairn_result_row, CAIRN_TYPE_ITEM_ROW)
@@ -69,6 +71,18 @@ cairn_result_row_bind (CairnItemRow *row,
                               (const char *[]) { is_error ? "turn-failed" : "turn-done", NULL });
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   is_error ? _("Turn failed") : _("Turn finished"), -1);
+  /* Retry shows on the latest failed turn, until another message is sent */
+  g_clear_pointer (&self->retry_binding, g_binding_unbind);
+  self->retry_binding = g_object_bind_property (result, "retryable", self->retry_button, "visible",
+                                                G_BINDING_SYNC_CREATE);
+}
+
+static void
+cairn_result_row_unbind (CairnItemRow *row)
+{
+  CairnResultRow *self = CAIRN_RESULT_ROW (row);
+
+  g_clear_pointer (&self->retry_binding, g_binding_unbind);
 }
 
 static void
@@ -78,12 +92,14 @@ cairn_result_row_class_init (CairnResultRowClass *klass)
   CairnItemRowClass *row_class = CAIRN_ITEM_ROW_CLASS (klass);
 
   row_class->bind = cairn_result_row_bind;
+  row_class->unbind = cairn_result_row_unbind;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-result-row.ui");
   gtk_widget_class_set_css_name (widget_class, "resultrow");
   gtk_widget_class_bind_template_child (widget_class, CairnResultRow, icon);
   gtk_widget_class_bind_template_child (widget_class, CairnResultRow, message_label);
   gtk_widget_class_bind_template_child (widget_class, CairnResultRow, figures_label);
+  gtk_widget_class_bind_template_child (widget_class, CairnResultRow, retry_button);
 }
 
 static void

@@ -337,6 +337,18 @@ session_stalled_cb (CairnWindow  *self,
                                  session != NULL && cairn_session_get_stalled (session));
 }
 
+/* Retry on a failed turn: the same message again, images too. */
+static void
+retry_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  CairnSession *session = cairn_window_get_session (CAIRN_WINDOW (widget));
+
+  if (session != NULL)
+    cairn_session_retry (session);
+}
+
 static void
 restart_cli_action (GtkWidget  *widget,
                     const char *action_name,
@@ -937,6 +949,7 @@ cairn_window_class_init (CairnWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, stop_action);
   gtk_widget_class_install_action (widget_class, "win.restart-cli", NULL, restart_cli_action);
+  gtk_widget_class_install_action (widget_class, "win.retry", NULL, retry_action);
   gtk_widget_class_install_property_action (widget_class, "win.permission-mode", "permission-mode");
   gtk_widget_class_install_action (widget_class, "win.cycle-mode", NULL, cycle_mode_action);
   gtk_widget_class_install_action (widget_class, "win.approval-allow", "s", approval_action);

@@ -233,6 +233,21 @@ context_window (JsonObject *result)
   return window;
 }
 
+/* An API error comes twice: as a made-up assistant message (a notice) and
+ * as the turn's result. The result row, with its Retry, says it once. */
+static gboolean
+last_is_same_error (CairnSession *self,
+                    const char   *message)
+{
+  GListModel *items = G_LIST_MODEL (cairn_transcript_builder_get_transcript (self->builder));
+  guint n = g_list_model_get_n_items (items);
+  g_autoptr(CairnItem) last = n > 0 ? g_list_model_get_item (items, n - 1) : NULL;
+
+  return last != NULL && CAIRN_IS_NOTICE_ITEM (last) &&
+         cairn_notice_item_get_severity (CAIRN_NOTICE_ITEM (last)) == CAIRN_NOTICE_ERROR &&
+         g_strcmp0 (cairn_notice_item_get_body (CAIRN_NOTICE_ITEM (last)), message) == 0;
+}
+
 static void
 handle_result (CairnSession *self,
                CairnMessage *message)
@@ -260,7 +275,15 @@ handle_result (CairnSession *self,
   _cairn_session_set_context (self, self->context_used, context_window (object));
   _cairn_session_add_cost (self, figures.cost_usd);
   item = cairn_result_item_new (&figures);
-  cairn_transcript_builder_append (self->builder, CAIRN_ITEM (item));
+  if (figures.is_error && self->last_prompt != NULL)
+    {
+      cairn_result_item_set_retryable (item, TRUE);
+      g_set_object (&self->retry_item, item);
+    }
+  if (figures.is_error && last_is_same_error (self, figures.message))
+    cairn_transcript_replace_last (cairn_transcript_builder_get_transcript (self->builder), CAIRN_ITEM (item));
+  else
+    cairn_transcript_builder_append (self->builder, CAIRN_ITEM (item));
   _cairn_session_turn_finished (self);
 }
 

@@ -10,6 +10,7 @@
 #include "protocol/cairn-cli-connection.h"
 #include "protocol/cairn-protocol-log.h"
 #include "session/cairn-session.h"
+#include "transcript/cairn-result-item.h"
 #include "transcript/cairn-text-item.h"
 #include "transcript/cairn-transcript-builder.h"
 
@@ -33,6 +34,10 @@ struct _CairnSession
   CairnCliConnection *connection;
 
   CairnSessionState   state;
+  /* What Retry sends again, and the failed result it would retry. */
+  char               *last_prompt;
+  GPtrArray          *last_images;     /* CairnAttachment, nullable */
+  CairnResultItem    *retry_item;
   char               *session_id;
   char               *model;
   char               *permission_mode;

@@ -402,6 +402,42 @@ user_message_new (const char *text,
   return object;
 }
 
+/* For Retry; a new prompt also means the last failure is past retrying. */
+static void
+remember_prompt (CairnSession *self,
+                 const char   *text,
+                 GPtrArray    *saved_images)
+{
+  GPtrArray *images = saved_images ? g_ptr_array_ref (saved_images) : NULL;
+
+  cairn_set_str (&self->last_prompt, text);
+  g_clear_pointer (&self->last_images, g_ptr_array_unref);
+  self->last_images = images;
+  if (self->retry_item != NULL)
+    cairn_result_item_set_retryable (self->retry_item, FALSE);
+  g_clear_object (&self->retry_item);
+}
+
+/**
+ * cairn_session_retry:
+ *
+ * Sends the last prompt again, with its images (Retry on a failed turn).
+ */
+void
+cairn_session_retry (CairnSession *self)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GPtrArray) images = NULL;
+
+  g_return_if_fail (CAIRN_IS_SESSION (self));
+
+  if (self->last_prompt == NULL)
+    return;
+  text = g_strdup (self->last_prompt);
+  images = self->last_images ? g_ptr_array_ref (self->last_images) : NULL;
+  cairn_session_send_prompt_with_images (self, text, images);
+}
+
 static void
 send_user_message (CairnSession *self,
                    const char   *text,
@@ -410,6 +446,7 @@ send_user_message (CairnSession *self,
 {
   if (_cairn_session_refuse_if_running_elsewhere (self))
     return;
+  remember_prompt (self, text, saved_images);
   cairn_transcript_builder_add_prompt (self->builder, text, saved_images);
   if (self->connection == NULL && !start_process (self))
     return;
@@ -754,6 +791,8 @@ cairn_session_dispose (GObject *object)
   g_clear_object (&self->pending_requests);
   g_clear_object (&self->allow_rules);
   g_clear_object (&self->builder);
+  g_clear_object (&self->retry_item);
+  g_clear_pointer (&self->last_images, g_ptr_array_unref);
 
   G_OBJECT_CLASS (cairn_session_parent_class)->dispose (object);
 }
@@ -765,6 +804,7 @@ cairn_session_finalize (GObject *object)
 
   g_clear_pointer (&self->cwd, g_free);
   g_clear_pointer (&self->cli_path, g_free);
+  g_clear_pointer (&self->last_prompt, g_free);
   g_clear_pointer (&self->session_id, g_free);
   g_clear_pointer (&self->model, g_free);
   g_clear_pointer (&self->permission_mode, g_free);

@@ -47,6 +47,7 @@ void                cairn_session_set_model           (CairnSession *self,
                                                        const char   *model);
 void                cairn_session_send_prompt         (CairnSession *self,
                                                        const char   *text);
+void                cairn_session_retry               (CairnSession           *self);
 void                cairn_session_send_prompt_with_images (CairnSession *self,
                                                            const char   *text,
                                                            GPtrArray    *saved_images);

@@ -16,6 +16,7 @@ struct _CairnResultItem
   CairnItem         parent_instance;
   CairnTurnFigures  figures;
   char             *message;
+  gboolean          retryable;
 };
 
 G_DEFINE_FINAL_TYPE (CairnResultItem, cairn_result_item, CAIRN_TYPE_ITEM)
@@ -28,6 +29,7 @@ enum {
   PROP_OUTPUT_TOKENS,
   PROP_COST_USD,
   PROP_MESSAGE,
+  PROP_RETRYABLE,
   N_PROPS
 };
 
@@ -77,6 +79,10 @@ cairn_result_item_get_property (GObject    *object,
       g_value_set_string (value, self->message);
       break;
 
+    case PROP_RETRYABLE:
+      g_value_set_boolean (value, self->retryable);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -109,6 +115,10 @@ cairn_result_item_class_init (CairnResultItemClass *klass)
   properties [PROP_MESSAGE] =
     g_param_spec_string ("message", NULL, NULL, NULL,
                          (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  /* a failed turn whose prompt can be sent again (the latest one) */
+  properties [PROP_RETRYABLE] =
+    g_param_spec_boolean ("retryable", NULL, NULL, FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -171,4 +181,23 @@ cairn_result_item_get_message (CairnResultItem *self)
 {
   g_return_val_if_fail (CAIRN_IS_RESULT_ITEM (self), NULL);
   return self->message;
+}
+
+gboolean
+cairn_result_item_get_retryable (CairnResultItem *self)
+{
+  g_return_val_if_fail (CAIRN_IS_RESULT_ITEM (self), FALSE);
+  return self->retryable;
+}
+
+void
+cairn_result_item_set_retryable (CairnResultItem *self,
+                                 gboolean         retryable)
+{
+  g_return_if_fail (CAIRN_IS_RESULT_ITEM (self));
+
+  if (self->retryable == !!retryable)
+    return;
+  self->retryable = !!retryable;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RETRYABLE]);
 }

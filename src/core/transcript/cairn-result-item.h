@@ -33,5 +33,8 @@ gint64           cairn_result_item_get_input_tokens  (CairnResultItem        *se
 gint64           cairn_result_item_get_output_tokens (CairnResultItem        *self);
 double           cairn_result_item_get_cost_usd      (CairnResultItem        *self);
 const char      *cairn_result_item_get_message       (CairnResultItem        *self);
+gboolean         cairn_result_item_get_retryable     (CairnResultItem        *self);
+void             cairn_result_item_set_retryable     (CairnResultItem        *self,
+                                                      gboolean                retryable);
 
 G_END_DECLS

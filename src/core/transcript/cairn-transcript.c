@@ -133,6 +133,27 @@ cairn_transcript_append (CairnTranscript *self,
 }
 
 /**
+ * cairn_transcript_replace_last:
+ *
+ * Puts @item in the place of the last item (one row says what two did).
+ */
+void
+cairn_transcript_replace_last (CairnTranscript *self,
+                               CairnItem       *item)
+{
+  guint last;
+
+  g_return_if_fail (CAIRN_IS_TRANSCRIPT (self));
+  g_return_if_fail (CAIRN_IS_ITEM (item));
+  g_return_if_fail (self->items->len > 0);
+
+  last = self->items->len - 1;
+  g_object_unref (g_ptr_array_index (self->items, last));
+  g_ptr_array_index (self->items, last) = g_object_ref (item);
+  g_list_model_items_changed (G_LIST_MODEL (self), last, 1, 1);
+}
+
+/**
  * cairn_transcript_append_all:
  * @items: (element-type CairnItem): items to add at the end
  *

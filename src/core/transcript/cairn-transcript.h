@@ -18,6 +18,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (CairnTranscript, cairn_transcript, CAIRN, TRANSCRIPT, GObject)
 
 CairnTranscript *cairn_transcript_new    (void);
+void             cairn_transcript_replace_last (CairnTranscript *self,
+                                                CairnItem       *item);
 void             cairn_transcript_append (CairnTranscript *self,
                                           CairnItem       *item);
 void             cairn_transcript_append_all (CairnTranscript *self,
