@@ -249,7 +249,7 @@ def button_called(node, name):
     if node.name == name:
         return True
     if node.name.replace("_", "").split() == [name] * 2 * len(name.split()) \
-            or name in (text_of(c) for c in find(node, "label") if c is not node):
+            or name in label_texts(node):
         if node.name not in NAME_WARNINGS:
             NAME_WARNINGS.add(node.name)
             progress(f"note: the {name!r} button's accessible name is {node.name!r}")

@@ -175,6 +175,15 @@ test_deny_with_message (void)
   g_assert_false (project_has (&f, "hello.txt"));
   sent = last_request (&f);
   g_assert_nonnull (strstr (sent, "Please use notes.md instead"));
+  /* the card says "not allowed" and why, not "failed" with the refusal */
+  {
+    CairnItem *card = cairn_test_find_item (cairn_session_get_transcript (f.session),
+                                            CAIRN_ITEM_KIND_TOOL_CALL, 0);
+    g_assert_cmpint (cairn_tool_call_item_get_status (CAIRN_TOOL_CALL_ITEM (card)), ==,
+                     CAIRN_TOOL_STATUS_REFUSED);
+    g_assert_cmpstr (cairn_tool_call_item_get_summary (CAIRN_TOOL_CALL_ITEM (card)), ==,
+                     "Please use notes.md instead");
+  }
   fixture_clear (&f);
 }
 

@@ -248,6 +248,49 @@ test_unanswered_request_closes (void)
   fixture_clear (&f);
 }
 
+/* In dontAsk mode the CLI refuses a tool with system/permission_denied and
+ * then tells the model in the tool's result: the card says "not allowed"
+ * with the reason, once, and no notice repeats it (both did: issue 10's
+ * replay sweep). The permission_denied line is the real CLI's, from
+ * notices.jsonl, on a Write card of the recorded tool-write turn. */
+static void
+test_refused_tool_said_once (void)
+{
+  const char *lines[] = {
+    "{\"type\":\"assistant\",\"message\":{\"id\":\"msg_1\",\"role\":\"assistant\",\"model\":\"m\","
+    "\"content\":[{\"type\":\"tool_use\",\"id\":\"toolu_fake_001\",\"name\":\"Write\","
+    "\"input\":{\"file_path\":\"/tmp/x.txt\",\"content\":\"x\"}}]}}",
+    NULL, /* the recorded permission_denied line */
+    "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\","
+    "\"tool_use_id\":\"toolu_fake_001\",\"is_error\":true,\"content\":\"Permission to use Write has been "
+    "denied because Claude Code is running in don't ask mode.\"}]}}",
+  };
+  g_autofree char *path = cairn_test_data_path ("notices.jsonl");
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) recorded = NULL;
+  g_autoptr(CairnSession) session = cairn_session_new ("/nonexistent/project", "/nonexistent/claude");
+  CairnTranscript *items = cairn_session_get_transcript (session);
+  CairnItem *card;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  recorded = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; recorded[i] != NULL; i++)
+    if (strstr (recorded[i], "\"permission_denied\""))
+      lines[1] = recorded[i];
+  g_assert_nonnull (lines[1]);
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      g_autoptr(CairnMessage) message = cairn_message_new_from_line (lines[i], strlen (lines[i]));
+      _cairn_session_handle_message (session, message);
+    }
+
+  card = cairn_test_find_item (items, CAIRN_ITEM_KIND_TOOL_CALL, 0);
+  g_assert_nonnull (card);
+  g_assert_cmpint (cairn_tool_call_item_get_status (CAIRN_TOOL_CALL_ITEM (card)), ==, CAIRN_TOOL_STATUS_REFUSED);
+  g_assert_nonnull (strstr (cairn_tool_call_item_get_summary (CAIRN_TOOL_CALL_ITEM (card)), "don't ask mode"));
+  g_assert_cmpuint (cairn_transcript_count_kind (items, CAIRN_ITEM_KIND_NOTICE), ==, 0);
+}
+
 /* A recording with a bad line of each kind before a normal turn. */
 static char *
 write_bad_recording (const char *dir)
@@ -516,6 +559,7 @@ main (int   argc,
   g_test_add_func ("/cairn/session/interrupted-turn", test_interrupted_turn);
   g_test_add_func ("/cairn/session/api-error", test_api_error);
   g_test_add_func ("/cairn/session/unanswered-request-closes", test_unanswered_request_closes);
+  g_test_add_func ("/cairn/session/refused-tool-said-once", test_refused_tool_said_once);
   g_test_add_func ("/cairn/session/bad-lines-kept-visible", test_bad_lines_kept_visible);
   g_test_add_func ("/cairn/session/crash-mid-turn", test_crash_mid_turn);
   g_test_add_func ("/cairn/session/killed-mid-turn", test_killed_mid_turn);

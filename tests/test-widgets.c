@@ -1021,6 +1021,22 @@ test_row_tool_call_not_run (void)
   g_assert_null (find_widget (row, GTK_TYPE_SPINNER, NULL, NULL));
 }
 
+/* A refused call: "not allowed" and why; its result (the refusal told to
+ * the model) doesn't make it "done" or "failed". */
+static void
+test_row_tool_call_refused (void)
+{
+  g_autoptr(CairnToolCallItem) item = new_tool_call ("EnterPlanMode", "{}");
+  g_autoptr(GtkWidget) row = new_transcript_row (CAIRN_ITEM (item));
+
+  cairn_tool_call_item_mark_refused (item, "You did not allow it");
+  set_result (item, "User declined to enter plan mode", FALSE);
+  g_assert_true (shows_text (row, "not allowed"));
+  g_assert_true (shows_text (row, "You did not allow it"));
+  g_assert_false (shows_text (row, "done"));
+  g_assert_cmpint (cairn_tool_call_item_get_status (item), ==, CAIRN_TOOL_STATUS_REFUSED);
+}
+
 /* The body is built only when the card is first opened. */
 static void
 test_row_tool_call_body (void)
@@ -1686,6 +1702,7 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/row/tool-call-edit", test_row_tool_call_edit);
   g_test_add_func ("/cairn/widgets/row/tool-call-error", test_row_tool_call_error);
   g_test_add_func ("/cairn/widgets/row/tool-call-not-run", test_row_tool_call_not_run);
+  g_test_add_func ("/cairn/widgets/row/tool-call-refused", test_row_tool_call_refused);
   g_test_add_func ("/cairn/widgets/row/tool-call-body", test_row_tool_call_body);
   g_test_add_func ("/cairn/widgets/row/tool-call-agent", test_row_tool_call_agent);
   g_test_add_func ("/cairn/widgets/todo-list", test_todo_list);

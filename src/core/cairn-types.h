@@ -48,6 +48,7 @@ typedef enum
   CAIRN_TOOL_STATUS_DONE,
   CAIRN_TOOL_STATUS_ERROR,
   CAIRN_TOOL_STATUS_NOT_RUN,
+  CAIRN_TOOL_STATUS_REFUSED,   /* not allowed: a rule, the mode or the user said no */
 } CairnToolStatus;
 
 typedef enum

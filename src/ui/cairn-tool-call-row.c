@@ -91,6 +91,7 @@ static const char * const status_pages[] = {
   [CAIRN_TOOL_STATUS_DONE] = "done",
   [CAIRN_TOOL_STATUS_ERROR] = "error",
   [CAIRN_TOOL_STATUS_NOT_RUN] = "not-run",
+  [CAIRN_TOOL_STATUS_REFUSED] = "refused",
 };
 
 static CairnToolCallItem *
@@ -114,7 +115,7 @@ get_kind (CairnToolCallItem *call)
 static CairnToolStatus
 get_status (CairnToolCallItem *call)
 {
-  return MIN (cairn_tool_call_item_get_status (call), CAIRN_TOOL_STATUS_NOT_RUN);
+  return MIN (cairn_tool_call_item_get_status (call), CAIRN_TOOL_STATUS_REFUSED);
 }
 
 /* Helpers */
@@ -144,6 +145,8 @@ describe_status (CairnToolStatus status)
       return _("failed");
     case CAIRN_TOOL_STATUS_NOT_RUN:
       return _("not run");
+    case CAIRN_TOOL_STATUS_REFUSED:
+      return _("not allowed");
     case CAIRN_TOOL_STATUS_RUNNING:
     default:
       return _("running");

@@ -125,6 +125,7 @@ cairn_session_deny (CairnSession           *self,
                     gboolean                interrupt)
 {
   g_autoptr(JsonObject) payload = json_object_new ();
+  CairnToolCallItem *card;
 
   g_return_if_fail (CAIRN_IS_SESSION (self));
   g_return_if_fail (CAIRN_IS_PERMISSION_REQUEST (request));
@@ -134,7 +135,11 @@ cairn_session_deny (CairnSession           *self,
   json_object_set_string_member (payload, "message",
                                  message && *message ? message : "The user denied this tool use.");
   json_object_set_boolean_member (payload, "interrupt", interrupt);
-  answer (self, request, payload, CAIRN_PERMISSION_DENIED);
+  card = card_for (self, request);
+  if (answer (self, request, payload, CAIRN_PERMISSION_DENIED) && card != NULL &&
+      cairn_permission_request_get_kind (request) == CAIRN_PERMISSION_KIND_TOOL)
+    /* "not allowed", not the "done" or "failed" its result would make it */
+    cairn_tool_call_item_mark_refused (card, message && *message ? message : _("You did not allow it"));
 }
 
 static JsonArray *

@@ -127,6 +127,22 @@ is_bookkeeping (const char *subtype)
   return subtype != NULL && g_strv_contains (quiet, subtype);
 }
 
+/* system/permission_denied: on the tool's card when it has one (a card and
+ * a notice said the same thing twice), else as a notice. */
+static void
+note_refusal (CairnSession *self,
+              JsonObject   *object)
+{
+  const char *reason = cairn_json_get_string (object, "message");
+  CairnToolCallItem *card =
+    cairn_transcript_builder_find_call (self->builder, cairn_json_get_string (object, "tool_use_id"));
+
+  if (card != NULL)
+    cairn_tool_call_item_mark_refused (card, reason);
+  else
+    _cairn_session_append_notice (self, CAIRN_NOTICE_WARNING, _("A tool was not allowed"), reason);
+}
+
 static void
 handle_system (CairnSession *self,
                CairnMessage *message)
@@ -146,9 +162,7 @@ handle_system (CairnSession *self,
   else if (g_strcmp0 (subtype, "task_progress") == 0)
     handle_task_progress (self, object);
   else if (g_strcmp0 (subtype, "permission_denied") == 0)
-    _cairn_session_append_notice (self, CAIRN_NOTICE_WARNING,
-                                  _("A tool was not allowed"),
-                                  cairn_json_get_string (object, "message"));
+    note_refusal (self, object);
   else if (!is_bookkeeping (subtype))
     {
       title = g_strdup_printf (_("System message “%s”"), subtype ? subtype : "");

@@ -36,6 +36,7 @@ struct _CairnToolCallItem
   CairnTranscript  *children;
   /* the approval the CLI is waiting for, shown on the card */
   CairnPermissionRequest *approval;
+  gboolean          refused;
 };
 
 G_DEFINE_FINAL_TYPE (CairnToolCallItem, cairn_tool_call_item, CAIRN_TYPE_ITEM)
@@ -164,6 +165,10 @@ cairn_tool_call_item_set_result (CairnToolCallItem *self,
 {
   g_return_if_fail (CAIRN_IS_TOOL_CALL_ITEM (self));
 
+  /* a refused call's result is the refusal, told to the model: the card
+   * already says it */
+  if (self->refused)
+    return;
   cairn_tool_summarize_result (self->summary.kind, content, is_error, structured, &self->outcome);
   notify (self, PROP_OUTPUT);
   notify (self, PROP_SUMMARY);
@@ -190,6 +195,26 @@ cairn_tool_call_item_mark_not_run (CairnToolCallItem *self,
   if (cairn_set_str (&self->outcome.summary, reason))
     notify (self, PROP_SUMMARY);
   set_status (self, CAIRN_TOOL_STATUS_NOT_RUN);
+}
+
+/**
+ * cairn_tool_call_item_mark_refused:
+ * @reason: (nullable): why, as the CLI said it (shown as the summary)
+ *
+ * The call was not allowed (system/permission_denied: a rule, the mode,
+ * the user): its card says so, once, and its result, which only repeats
+ * the refusal to the model, doesn't turn it into "failed".
+ */
+void
+cairn_tool_call_item_mark_refused (CairnToolCallItem *self,
+                                   const char        *reason)
+{
+  g_return_if_fail (CAIRN_IS_TOOL_CALL_ITEM (self));
+
+  if (cairn_set_str (&self->outcome.summary, reason))
+    notify (self, PROP_SUMMARY);
+  self->refused = TRUE;
+  set_status (self, CAIRN_TOOL_STATUS_REFUSED);
 }
 
 /* What a running call is doing now (a subagent's latest step). */

@@ -30,6 +30,8 @@ void               cairn_tool_call_item_set_result        (CairnToolCallItem *se
                                                            JsonNode          *content,
                                                            gboolean           is_error,
                                                            JsonNode          *structured);
+void               cairn_tool_call_item_mark_refused      (CairnToolCallItem *self,
+                                                           const char        *reason);
 void               cairn_tool_call_item_mark_not_run      (CairnToolCallItem *self,
                                                            const char        *reason);
 void               cairn_tool_call_item_set_progress      (CairnToolCallItem *self,
