@@ -21,6 +21,31 @@ cairn_test_data_path (const char *name)
   return g_test_build_filename (G_TEST_DIST, "data", name, NULL);
 }
 
+/* tests/data/ holds the recordings of CLI 2.1.197, the first version the
+ * suite covered; each newer version's are in tests/data/<version>/, made by
+ * tests/record.py with that version pinned. */
+const char * const cairn_test_recorded_versions[] = { "2.1.197", "2.1.330", NULL };
+
+char *
+cairn_test_recording_path (const char *version,
+                           const char *name)
+{
+  if (g_str_equal (version, cairn_test_recorded_versions[0]))
+    return cairn_test_data_path (name);
+  return g_test_build_filename (G_TEST_DIST, "data", version, name, NULL);
+}
+
+void
+cairn_test_add_per_version (const char    *path,
+                            GTestDataFunc  func)
+{
+  for (guint i = 0; cairn_test_recorded_versions[i] != NULL; i++)
+    {
+      g_autofree char *versioned = g_strdup_printf ("%s/%s", path, cairn_test_recorded_versions[i]);
+      g_test_add_data_func (versioned, cairn_test_recorded_versions[i], func);
+    }
+}
+
 char *
 cairn_test_make_dir (const char *prefix)
 {

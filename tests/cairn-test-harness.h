@@ -29,7 +29,13 @@ typedef struct
 
 typedef gboolean (*CairnTestCondition) (gpointer data);
 
+extern const char * const cairn_test_recorded_versions[];
+
 char             *cairn_test_data_path        (const char         *name);
+char             *cairn_test_recording_path   (const char         *version,
+                                               const char         *name);
+void              cairn_test_add_per_version  (const char         *path,
+                                               GTestDataFunc       func);
 char             *cairn_test_make_dir         (const char         *prefix);
 void              cairn_test_remove_dir       (const char         *dir);
 gboolean          cairn_test_wait_until       (CairnTestCondition  condition,

@@ -2,18 +2,19 @@
 # Install the pinned Claude Code CLI into tests/.cli (git-ignored), idempotently.
 # Works from any cwd. The last line on stdout is the absolute path of the binary.
 #
-#   tests/install-cli.sh            # install if needed, print path
+#   tests/install-cli.sh            # install the pin (tests/cli-version), print path
 #   CAIRN_CLI_VERSION=x.y.z tests/install-cli.sh   # (override the pin; not for CI)
 set -euo pipefail
 
-VERSION="${CAIRN_CLI_VERSION:-2.1.197}"
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# The pin is in tests/cli-version, where the test suite reads it too.
+VERSION="${CAIRN_CLI_VERSION:-$(cat "$HERE/cli-version")}"
 PREFIX="$HERE/.cli"
 BIN="$PREFIX/node_modules/.bin/claude"
 
 installed_version() {
     [ -x "$BIN" ] || return 1
-    # `claude --version` prints e.g. "2.1.197 (Claude Code)"
+    # `claude --version` prints e.g. "2.1.330 (Claude Code)"
     "$BIN" --version 2>/dev/null | head -n1 | awk '{print $1}'
 }
 

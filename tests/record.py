@@ -44,6 +44,17 @@ def is_result(line):
     return line.get("type") == "result"
 
 
+def nth_result(n):
+    """Predicate: the n-th result line (a CLI that starts a turn of its own,
+    as when a background agent is done, prints more than one)."""
+    seen = {"results": 0}
+
+    def pred(line):
+        seen["results"] += is_result(line)
+        return seen["results"] >= n
+    return pred
+
+
 def is_text_delta(line):
     ev = line.get("event") or {}
     return (line.get("type") == "stream_event" and ev.get("type") == "content_block_delta"
@@ -76,6 +87,9 @@ def interrupt_after(n):
 STORY = ("Cairn is a native GNOME app for Claude Code. It talks to the CLI "
          "over pipes, one JSON line at a time, and draws every token as it arrives.")
 
+CUT_TEXT = {"type": "text", "chunks": 6,
+            "text": "This reply is cut after two deltas and then repeated."}
+
 # name -> (reply script, steps, reaction). A step is a line to send followed by
 # a predicate: read stdout until it holds (None: don't wait).
 SCENARIOS = {
@@ -107,11 +121,31 @@ SCENARIOS = {
                      "error": {"type": "invalid_request_error",
                                "message": "fake: prompt is not acceptable"}}},
         [(user("This request will fail."), is_result)], None),
+    # 2.1.197 answered a cut stream with one request without streaming;
+    # 2.1.330 retries the stream (with a growing delay), so only the first
+    # attempt is cut.
     "cut-stream": (
-        {"default": {"cut_after_deltas": 2, "blocks": [
-            {"type": "text", "text": "This reply is cut after two deltas and then repeated.",
-             "chunks": 6}]}},
+        {"default": {"blocks": [CUT_TEXT], "attempts": [
+            {"cut_after_deltas": 2, "blocks": [CUT_TEXT]}]}},
         [(user("Cut the stream, please."), is_result)], None),
+    # 2.1.330: an Agent call runs in the background by default; the turn
+    # ends, the subagent's steps follow, then a task notification and a
+    # turn the CLI starts by itself.
+    "agent-background": (
+        {"rules": [
+            {"match": "SUBAGENT: check the needle", "replies": [
+                {"blocks": [{"type": "tool_use", "id": "toolu_rec_sub_bash", "name": "Bash",
+                             "input": {"command": "echo needle two",
+                                       "description": "Print the needle"}}]},
+                {"blocks": [{"type": "text", "text": "The needle is two."}]}]},
+            {"match": "Use an agent", "replies": [
+                {"blocks": [{"type": "tool_use", "id": "toolu_rec_agent", "name": "Agent",
+                             "input": {"description": "Check the needle",
+                                       "prompt": "SUBAGENT: check the needle",
+                                       "subagent_type": "general-purpose"}}]},
+                {"blocks": [{"type": "text", "text": "The agent is on it."}]}]}],
+         "default": {"blocks": [{"type": "text", "text": "The agent said the needle is two."}]}},
+        [(user("Use an agent to check the needle."), nth_result(2))], allow_tools),
     "initialize": (
         {},
         [(control("init-1", "initialize"),

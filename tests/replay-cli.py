@@ -6,7 +6,9 @@ Cairn starts it exactly as it starts claude (the arguments are ignored).
 Environment:
   CAIRN_REPLAY_FILE      the recording (JSONL). It is split into turns after
                          each "result" line; each user message read from
-                         stdin plays the next turn. The recording's own
+                         stdin plays the next turn. When the recording has
+                         more results than its .stdin.jsonl has prompts, the
+                         CLI started the extra turns itself: they play on. The recording's own
                          control_response lines are skipped (they answered
                          the recorder, not Cairn).
   CAIRN_REPLAY_CRASH_AFTER=N   after N lines of a turn, print "boom" on
@@ -25,19 +27,48 @@ import signal
 import sys
 
 
+def line_type(line):
+    """The line's "type", wherever it is among the keys (2.1.330 prints a
+    result's "type" near the end); None for a line that isn't an object."""
+    try:
+        obj = json.loads(line)
+    except ValueError:
+        return None
+    return obj.get("type") if isinstance(obj, dict) else None
+
+
 def load_turns(path):
     with open(path, "rb") as f:
         lines = [l for l in f.read().split(b"\n") if l]
     turns, turn = [], []
     for line in lines:
-        if b'"type":"control_response"' in line:
+        kind = line_type(line)
+        if kind == "control_response":
             continue
         turn.append(line)
-        if line.startswith(b'{"type":"result"'):
+        if kind == "result":
             turns.append(turn)
             turn = []
     if turn:
         turns.append(turn)
+    return merge_unprompted(turns, count_prompts(path))
+
+
+def count_prompts(path):
+    """How many user messages the recorder sent (NAME.stdin.jsonl beside
+    NAME.jsonl), or None when that file isn't there."""
+    stdin = path[:-len(".jsonl")] + ".stdin.jsonl"
+    if not path.endswith(".jsonl") or not os.path.exists(stdin):
+        return None
+    with open(stdin, "rb") as f:
+        return sum(1 for line in f if line_type(line) == "user")
+
+
+def merge_unprompted(turns, prompts):
+    """A turn the CLI started by itself (after a background agent ended)
+    plays right after the prompted turn before it, as it did when recorded."""
+    while prompts and len(turns) > prompts:
+        turns[-2].extend(turns.pop())
     return turns
 
 

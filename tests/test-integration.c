@@ -341,6 +341,29 @@ has_models (gpointer data)
   return values != NULL && values[0] != NULL;
 }
 
+static const char *
+recorded_default_model (void)
+{
+  static char *model;
+  g_autofree char *path = cairn_test_recording_path (g_getenv ("CAIRN_TEST_CLI_VERSION"), "initialize.jsonl");
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonArray *models;
+
+  if (model != NULL)
+    return model;
+  g_assert_true (json_parser_load_from_file (parser, path, NULL));
+  models = json_object_get_array_member (json_object_get_object_member (json_object_get_object_member (
+    json_node_get_object (json_parser_get_root (parser)), "response"), "response"), "models");
+  for (guint i = 0; i < json_array_get_length (models); i++)
+    {
+      JsonObject *entry = json_array_get_object_element (models, i);
+      if (g_str_equal (json_object_get_string_member (entry, "value"), "default"))
+        model = g_strdup (json_object_get_string_member (entry, "resolvedModel"));
+    }
+  g_assert_nonnull (model);
+  return model;
+}
+
 /* The header's model menu: the CLI lists its models at start, and the
  * chosen one is what the next request asks the API for. */
 static void
@@ -354,8 +377,9 @@ test_set_model (void)
   g_assert_true (cairn_session_start (f.session));
   g_assert_true (cairn_test_wait_until (has_models, &f, 60000));
   g_assert_true (g_strv_contains (cairn_session_get_model_values (f.session), "sonnet"));
-  /* before any turn, the header can already name the default model */
-  g_assert_cmpstr (cairn_session_get_model (f.session), ==, "claude-opus-4-8[1m]");
+  /* before any turn, the header can already name the default model: the
+   * one the pinned CLI's recorded initialize answer resolves "default" to */
+  g_assert_cmpstr (cairn_session_get_model (f.session), ==, recorded_default_model ());
 
   cairn_session_set_model (f.session, "sonnet");
   cairn_session_send_prompt (f.session, "Which model are you?");

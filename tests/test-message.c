@@ -20,9 +20,10 @@ static const char *recordings[] = {
 };
 
 static GPtrArray *
-load_messages (const char *name)
+load_recording (const char *version,
+                const char *name)
 {
-  g_autofree char *path = cairn_test_data_path (name);
+  g_autofree char *path = cairn_test_recording_path (version, name);
   g_autofree char *contents = NULL;
   g_auto(GStrv) lines = NULL;
   GPtrArray *messages = g_ptr_array_new_with_free_func (g_object_unref);
@@ -37,11 +38,11 @@ load_messages (const char *name)
 
 /* Every line the real CLI printed is understood, and kept byte for byte. */
 static void
-test_recorded_lines_parse (void)
+test_recorded_lines_parse (gconstpointer version)
 {
   for (guint r = 0; r < G_N_ELEMENTS (recordings); r++)
     {
-      g_autoptr(GPtrArray) messages = load_messages (recordings[r]);
+      g_autoptr(GPtrArray) messages = load_recording (version, recordings[r]);
 
       g_assert_cmpuint (messages->len, >, 0);
       for (guint i = 0; i < messages->len; i++)
@@ -55,10 +56,10 @@ test_recorded_lines_parse (void)
 }
 
 static void
-test_kinds_and_subtypes (void)
+test_kinds_and_subtypes (gconstpointer version)
 {
-  g_autoptr(GPtrArray) text = load_messages ("stream-text.jsonl");
-  g_autoptr(GPtrArray) tool = load_messages ("tool-write.jsonl");
+  g_autoptr(GPtrArray) text = load_recording (version, "stream-text.jsonl");
+  g_autoptr(GPtrArray) tool = load_recording (version, "tool-write.jsonl");
   CairnMessage *first = g_ptr_array_index (text, 0);
   CairnMessage *last = g_ptr_array_index (text, text->len - 1);
   gboolean saw_can_use_tool = FALSE;
@@ -291,8 +292,8 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/cairn/message/recorded-lines-parse", test_recorded_lines_parse);
-  g_test_add_func ("/cairn/message/kinds-and-subtypes", test_kinds_and_subtypes);
+  cairn_test_add_per_version ("/cairn/message/recorded-lines-parse", test_recorded_lines_parse);
+  cairn_test_add_per_version ("/cairn/message/kinds-and-subtypes", test_kinds_and_subtypes);
   g_test_add_func ("/cairn/message/bad-lines", test_bad_lines);
   g_test_add_func ("/cairn/message/huge-numbers", test_huge_numbers);
   g_test_add_func ("/cairn/message/nesting-limit", test_nesting_limit);

@@ -9,6 +9,7 @@
 
 #include <glib/gstdio.h>
 
+#include "session/cairn-background-task.h"
 #include "transcript/cairn-notice-item.h"
 #include "transcript/cairn-result-item.h"
 #include "session/cairn-session-private.h"
@@ -28,12 +29,13 @@ typedef struct
 } Fixture;
 
 static void
-fixture_init (Fixture    *f,
-              const char *recording)
+fixture_init_version (Fixture    *f,
+                      const char *version,
+                      const char *recording)
 {
   g_autofree char *replay = g_test_build_filename (G_TEST_DIST, "replay-cli.py", NULL);
   g_autofree char *path = g_path_is_absolute (recording) ? g_strdup (recording)
-                                                         : cairn_test_data_path (recording);
+                                                         : cairn_test_recording_path (version, recording);
 
   f->dir = cairn_test_make_dir ("session");
   f->args_log = g_build_filename (f->dir, "args.jsonl", NULL);
@@ -44,6 +46,13 @@ fixture_init (Fixture    *f,
   g_unsetenv ("CAIRN_REPLAY_STALL_AFTER");
   g_unsetenv ("CAIRN_REPLAY_STDERR");
   f->session = cairn_session_new (f->dir, replay);
+}
+
+static void
+fixture_init (Fixture    *f,
+              const char *recording)
+{
+  fixture_init_version (f, cairn_test_recorded_versions[0], recording);
 }
 
 static void
@@ -98,6 +107,30 @@ items_changed_cb (GListModel *model,
     }
 }
 
+/* The model the recording's first init line names. */
+static const char *
+recorded_model (const char *version)
+{
+  static char *model[8];
+  guint i = 0;
+
+  while (!g_str_equal (cairn_test_recorded_versions[i], version))
+    i++;
+  if (model[i] == NULL)
+    {
+      g_autofree char *path = cairn_test_recording_path (version, "stream-text.jsonl");
+      g_autofree char *contents = NULL;
+      g_autoptr(JsonParser) parser = json_parser_new ();
+
+      g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+      *strchr (contents, '\n') = '\0';
+      g_assert_true (json_parser_load_from_data (parser, contents, -1, NULL));
+      model[i] = g_strdup (json_object_get_string_member (json_node_get_object (json_parser_get_root (parser)),
+                                                         "model"));
+    }
+  return model[i];
+}
+
 static const char *
 text_of (CairnItem *item)
 {
@@ -107,12 +140,12 @@ text_of (CairnItem *item)
 
 /* Deltas grow one item; the final message doesn't add the text again. */
 static void
-test_streamed_reply (void)
+test_streamed_reply (gconstpointer version)
 {
   Fixture f = { 0 };
   CairnResultItem *result;
 
-  fixture_init (&f, "stream-text.jsonl");
+  fixture_init_version (&f, version, "stream-text.jsonl");
   g_signal_connect (transcript (&f), "items-changed", G_CALLBACK (items_changed_cb), &f);
   send_and_wait (&f, "Say hello");
 
@@ -129,20 +162,20 @@ test_streamed_reply (void)
   g_assert_false (cairn_result_item_get_is_error (result));
   g_assert_cmpint (cairn_result_item_get_output_tokens (result), >, 0);
   g_assert_nonnull (cairn_session_get_session_id (f.session));
-  g_assert_cmpstr (cairn_session_get_model (f.session), ==, "claude-opus-4-8[1m]");
+  g_assert_cmpstr (cairn_session_get_model (f.session), ==, recorded_model (version));
   g_assert_cmpint (cairn_session_get_state (f.session), ==, CAIRN_SESSION_STATE_IDLE);
   g_assert_true (g_strv_contains (cairn_session_get_commands (f.session), "compact"));
   fixture_clear (&f);
 }
 
 static void
-test_two_turns_one_process (void)
+test_two_turns_one_process (gconstpointer version)
 {
   Fixture f = { 0 };
   g_autofree char *args = NULL;
   g_auto(GStrv) starts = NULL;
 
-  fixture_init (&f, "stream-two-turns.jsonl");
+  fixture_init_version (&f, version, "stream-two-turns.jsonl");
   send_and_wait (&f, "first");
   send_and_wait (&f, "second");
 
@@ -157,12 +190,12 @@ test_two_turns_one_process (void)
 
 /* PROTOCOL §8: a cut stream re-sent whole under another message id. */
 static void
-test_cut_stream_text_once (void)
+test_cut_stream_text_once (gconstpointer version)
 {
   Fixture f = { 0 };
   const char *text;
 
-  fixture_init (&f, "cut-stream.jsonl");
+  fixture_init_version (&f, version, "cut-stream.jsonl");
   send_and_wait (&f, "cut");
 
   text = text_of (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_ASSISTANT, 0));
@@ -172,12 +205,12 @@ test_cut_stream_text_once (void)
 }
 
 static void
-test_interrupted_turn (void)
+test_interrupted_turn (gconstpointer version)
 {
   Fixture f = { 0 };
   CairnResultItem *result;
 
-  fixture_init (&f, "interrupt.jsonl");
+  fixture_init_version (&f, version, "interrupt.jsonl");
   send_and_wait (&f, "slow");
 
   result = CAIRN_RESULT_ITEM (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_RESULT, 0));
@@ -188,13 +221,13 @@ test_interrupted_turn (void)
 }
 
 static void
-test_api_error (void)
+test_api_error (gconstpointer version)
 {
   Fixture f = { 0 };
   CairnResultItem *result;
   CairnNoticeItem *notice;
 
-  fixture_init (&f, "api-error.jsonl");
+  fixture_init_version (&f, version, "api-error.jsonl");
   send_and_wait (&f, "fail");
 
   result = CAIRN_RESULT_ITEM (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_RESULT, 0));
@@ -215,6 +248,65 @@ test_api_error (void)
 }
 
 static void
+note_task_cb (GListModel *tasks,
+              guint       position,
+              guint       removed,
+              guint       added,
+              GString    *seen)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (tasks); i++)
+    {
+      g_autoptr(CairnBackgroundTask) task = g_list_model_get_item (tasks, i);
+      g_string_append_printf (seen, "%s: %s; ", cairn_background_task_get_kind_label (task),
+                              cairn_background_task_get_description (task));
+    }
+}
+
+static gboolean
+two_results (gpointer data)
+{
+  return cairn_transcript_count_kind (data, CAIRN_ITEM_KIND_RESULT) >= 2;
+}
+
+/* CLI 2.1.330 runs an Agent call in the background: its result comes at
+ * once and says only that it was launched, the turn ends, the subagent's
+ * steps follow, then a task notification with its report, and the CLI
+ * starts a turn of its own. The card runs on past the turn's end (it
+ * said "Not finished" and showed the launch notice for the model), then
+ * shows the report. */
+static void
+test_agent_in_background (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GString) tasks_seen = g_string_new (NULL);
+  CairnToolCallItem *agent;
+  CairnItem *nested;
+
+  fixture_init_version (&f, "2.1.330", "agent-background.jsonl");
+  g_signal_connect (cairn_session_get_background_tasks (f.session), "items-changed",
+                    G_CALLBACK (note_task_cb), tasks_seen);
+  cairn_session_send_prompt (f.session, "Use an agent to check the needle.");
+  g_assert_true (cairn_test_wait_until (two_results, transcript (&f), 20000));
+
+  agent = CAIRN_TOOL_CALL_ITEM (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_TOOL_CALL, 0));
+  g_assert_cmpint (cairn_tool_call_item_get_tool_kind (agent), ==, CAIRN_TOOL_KIND_AGENT);
+  g_assert_cmpint (cairn_tool_call_item_get_status (agent), ==, CAIRN_TOOL_STATUS_DONE);
+  g_assert_cmpstr (cairn_tool_call_item_get_output (agent), ==, "The needle is two.");
+  g_assert_cmpstr (cairn_tool_call_item_get_summary (agent), ==, "1 tool use, 62 tokens");
+  nested = cairn_test_find_item (cairn_tool_call_item_get_children (agent), CAIRN_ITEM_KIND_TOOL_CALL, 0);
+  g_assert_nonnull (nested);
+  g_assert_cmpint (cairn_tool_call_item_get_status (CAIRN_TOOL_CALL_ITEM (nested)), ==, CAIRN_TOOL_STATUS_DONE);
+  g_assert_false (cairn_test_transcript_mentions (transcript (&f), "Async agent launched"));
+  g_assert_null (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_RAW, 0));
+  /* the header listed the agent while it ran, and no more after */
+  g_assert_cmpstr (tasks_seen->str, ==, "Agent: Check the needle; ");
+  g_assert_cmpuint (g_list_model_get_n_items (cairn_session_get_background_tasks (f.session)), ==, 0);
+  /* the CLI's own turn is shown like any other */
+  g_assert_true (cairn_test_transcript_mentions (transcript (&f), "The agent said the needle is two."));
+  fixture_clear (&f);
+}
+
+static void
 keep_request_cb (CairnSession           *session,
                  CairnPermissionRequest *request,
                  GPtrArray              *requests)
@@ -228,13 +320,13 @@ keep_request_cb (CairnSession           *session,
  * request is closed, so its dialog goes, and the card shows the result
  * (a dialog stayed open over a finished turn: issue 10's replay sweep). */
 static void
-test_unanswered_request_closes (void)
+test_unanswered_request_closes (gconstpointer version)
 {
   Fixture f = { 0 };
   g_autoptr(GPtrArray) requests = g_ptr_array_new_with_free_func (g_object_unref);
   CairnItem *card;
 
-  fixture_init (&f, "tool-write.jsonl");
+  fixture_init_version (&f, version, "tool-write.jsonl");
   g_signal_connect (f.session, "permission-requested", G_CALLBACK (keep_request_cb), requests);
   send_and_wait (&f, "write");
 
@@ -553,13 +645,14 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/cairn/session/streamed-reply", test_streamed_reply);
-  g_test_add_func ("/cairn/session/two-turns-one-process", test_two_turns_one_process);
-  g_test_add_func ("/cairn/session/cut-stream-text-once", test_cut_stream_text_once);
-  g_test_add_func ("/cairn/session/interrupted-turn", test_interrupted_turn);
-  g_test_add_func ("/cairn/session/api-error", test_api_error);
-  g_test_add_func ("/cairn/session/unanswered-request-closes", test_unanswered_request_closes);
+  cairn_test_add_per_version ("/cairn/session/streamed-reply", test_streamed_reply);
+  cairn_test_add_per_version ("/cairn/session/two-turns-one-process", test_two_turns_one_process);
+  cairn_test_add_per_version ("/cairn/session/cut-stream-text-once", test_cut_stream_text_once);
+  cairn_test_add_per_version ("/cairn/session/interrupted-turn", test_interrupted_turn);
+  cairn_test_add_per_version ("/cairn/session/api-error", test_api_error);
+  cairn_test_add_per_version ("/cairn/session/unanswered-request-closes", test_unanswered_request_closes);
   g_test_add_func ("/cairn/session/refused-tool-said-once", test_refused_tool_said_once);
+  g_test_add_func ("/cairn/session/agent-in-background", test_agent_in_background);
   g_test_add_func ("/cairn/session/bad-lines-kept-visible", test_bad_lines_kept_visible);
   g_test_add_func ("/cairn/session/crash-mid-turn", test_crash_mid_turn);
   g_test_add_func ("/cairn/session/killed-mid-turn", test_killed_mid_turn);

@@ -74,7 +74,10 @@ SCRIPT = {"rules": [
                      "input": {"taskId": "1", "status": "completed"}}]},
         {"blocks": [{"type": "tool_use", "id": "toolu_agent", "name": "Agent",
                      "input": {"description": "Look at b.txt", "prompt": "SUBAGENT: read b.txt",
-                               "subagent_type": "general-purpose"}}]},
+                               "subagent_type": "general-purpose",
+                               # in the foreground, as CLI 2.1.197 ran every
+                               # agent (test-session covers the background)
+                               "run_in_background": False}}]},
         {"blocks": [{"type": "tool_use", "id": "toolu_fail", "name": "Bash",
                      "input": {"command": "ls missing-file", "description": "Fail"}}]},
         {"blocks": [{"type": "mystery_block", "data": 1},
@@ -112,7 +115,10 @@ def settings_env(tmp):
     os.makedirs(folder)
     with open(os.path.join(folder, "keyfile"), "w") as f:
         f.write(f"[{SCHEMA_PATH}]\ndefault-permission-mode='acceptEdits'\n")
-    return {"GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": config}
+    # CLI 2.1.330 offers the task tools only to older models unless asked
+    # to (docs/protocol-changes.md); the turn uses them.
+    return {"GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": config,
+            "CLAUDE_CODE_ENABLE_TODO_TOOLS": "1"}
 
 
 def cli_command_lines(cairn_proc):

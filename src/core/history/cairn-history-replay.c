@@ -31,16 +31,20 @@ struct _CairnHistoryReplay
 };
 
 /* Lines that carry facts about the conversation (titles, modes, queue and
- * checkpoint bookkeeping), not something said in it. */
+ * checkpoint bookkeeping), not something said in it. CLI 2.1.330 added the
+ * shapes of its API requests, the tools used so far and the running cost
+ * (docs/session-files.md). */
 static gboolean
 is_metadata (const char *type)
 {
   static const char *types[] = {
     "attachment", "queue-operation", "last-prompt", "custom-title", "ai-title", "mode",
-    "file-history-snapshot", "summary", "tag", "agent-name", "pr-link", "worktree-state", NULL,
+    "file-history-snapshot", "summary", "tag", "agent-name", "pr-link", "worktree-state",
+    "atis-latch", "api-request", "tools-used", "cost-state", NULL,
   };
 
-  return type != NULL && g_strv_contains (types, type);
+  /* api-request-shape, -blob, -resumed: parts of a request as sent */
+  return type != NULL && (g_strv_contains (types, type) || g_str_has_prefix (type, "api-request-"));
 }
 
 /**
@@ -391,5 +395,5 @@ void
 cairn_history_replay_finish (CairnHistoryReplay *self)
 {
   cairn_transcript_builder_close_open_blocks (self->builder);
-  cairn_transcript_builder_end_tool_calls (self->builder, _("No result was recorded"));
+  cairn_transcript_builder_end_tool_calls (self->builder, _("No result was recorded"), FALSE);
 }

@@ -421,6 +421,16 @@ diff_from_patch (JsonObject *structured)
   return g_string_free (diff, FALSE);
 }
 
+/* What a subagent's card says when it is done. */
+char *
+cairn_tool_format_agent_figures (gint64 tool_uses,
+                                 gint64 tokens)
+{
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d tool use, %d tokens",
+                                       "%d tool uses, %d tokens", (gulong)MAX (tool_uses, 0)),
+                          (int)tool_uses, (int)tokens);
+}
+
 static char *
 summarize_structured (CairnToolKind  kind,
                       JsonObject    *structured)
@@ -438,9 +448,7 @@ summarize_structured (CairnToolKind  kind,
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d file found", "%d files found", files),
                             (int)files);
   if (kind == CAIRN_TOOL_KIND_AGENT && tools >= 0)
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d tool use, %d tokens",
-                                         "%d tool uses, %d tokens", tools),
-                            (int)tools, (int)cairn_json_get_int (structured, "totalTokens", 0));
+    return cairn_tool_format_agent_figures (tools, cairn_json_get_int (structured, "totalTokens", 0));
   if (kind == CAIRN_TOOL_KIND_SHELL && cairn_json_get_bool (structured, "interrupted", FALSE))
     return g_strdup (_("interrupted"));
   if (kind == CAIRN_TOOL_KIND_SHELL && cairn_json_get_string (structured, "backgroundTaskId"))
@@ -481,6 +489,35 @@ first_block (JsonNode *content)
   return content;
 }
 
+/* CLI 2.1.330 wraps a subagent's answer in a frame for the model; the
+ * structured result has it plain, after a note of the tools it used
+ * (docs/protocol-changes.md). */
+static char *
+subagent_answer (JsonNode   *content,
+                 JsonObject *structured)
+{
+  JsonArray *blocks = cairn_json_get_array (structured, "content");
+  g_autoptr(GString) answer = g_string_new (NULL);
+
+  for (guint i = 0; blocks != NULL && i < json_array_get_length (blocks); i++)
+    {
+      const char *text = cairn_json_get_string (cairn_json_array_get_object (blocks, i), "text");
+      if (text != NULL && !g_str_has_prefix (text, "<tools-used-before-summary>"))
+        g_string_append_printf (answer, "%s%s", answer->len > 0 ? "\n\n" : "", text);
+    }
+  if (answer->len > 0)
+    return g_string_free (g_steal_pointer (&answer), FALSE);
+  return cairn_tool_content_to_text (first_block (content));
+}
+
+static gboolean
+launched_in_background (CairnToolKind  kind,
+                        JsonObject    *structured)
+{
+  return kind == CAIRN_TOOL_KIND_AGENT &&
+         g_strcmp0 (cairn_json_get_string (structured, "status"), "async_launched") == 0;
+}
+
 /* "<tool_use_error>Error: …</tool_use_error>" is for the model. */
 static char *
 strip_error_tags (char *text)
@@ -511,8 +548,16 @@ cairn_tool_summarize_result (CairnToolKind     kind,
   g_return_if_fail (outcome != NULL);
 
   cairn_tool_outcome_clear (outcome);
-  outcome->output = clip_output (strip_error_tags (cairn_tool_content_to_text (
-    kind == CAIRN_TOOL_KIND_AGENT ? first_block (content) : content)));
+  if (!is_error && launched_in_background (kind, fields))
+    {
+      /* the result only says where the agent's output will be */
+      outcome->output = g_strdup ("");
+      outcome->summary = g_strdup (_("running in the background"));
+      outcome->running_on = TRUE;
+      return;
+    }
+  outcome->output = clip_output (strip_error_tags (
+    kind == CAIRN_TOOL_KIND_AGENT ? subagent_answer (content, fields) : cairn_tool_content_to_text (content)));
   if (is_error)
     outcome->summary = first_line (outcome->output);
   else if (fields != NULL)
@@ -557,4 +602,5 @@ cairn_tool_outcome_clear (CairnToolOutcome *outcome)
   g_clear_pointer (&outcome->output, g_free);
   g_clear_pointer (&outcome->summary, g_free);
   g_clear_pointer (&outcome->diff, g_free);
+  outcome->running_on = FALSE;
 }

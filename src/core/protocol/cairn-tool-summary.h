@@ -31,9 +31,14 @@ typedef struct
   char     *output;
   char     *summary;
   char     *diff;
+  /* the call goes on in the background (CLI 2.1.330's async agents): its
+   * end comes later, in a system/task_notification */
+  gboolean  running_on;
 } CairnToolOutcome;
 
 CairnToolKind cairn_tool_kind_for_name      (const char       *name);
+char         *cairn_tool_format_agent_figures (gint64         tool_uses,
+                                               gint64         tokens);
 void          cairn_tool_summarize_input    (const char       *name,
                                              JsonObject       *input,
                                              const char       *cwd,

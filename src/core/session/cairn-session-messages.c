@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "protocol/cairn-json.h"
+#include "protocol/cairn-tool-summary.h"
 #include "protocol/cairn-util.h"
 #include "transcript/cairn-notice-item.h"
 #include "transcript/cairn-result-item.h"
@@ -116,12 +117,32 @@ handle_task_progress (CairnSession *self,
     cairn_tool_call_item_set_progress (call, cairn_json_get_string (object, "description"));
 }
 
+/* A subagent that ran on in the background (CLI 2.1.330) ends with a
+ * task notification: its report and figures go on its card. */
+static void
+handle_task_notification (CairnSession *self,
+                          JsonObject   *object)
+{
+  const char *id = cairn_json_get_string (object, "tool_use_id");
+  CairnToolCallItem *call = cairn_transcript_builder_find_call (self->builder, id);
+  JsonObject *usage = cairn_json_get_object (object, "usage");
+  g_autofree char *summary = NULL;
+
+  if (call == NULL || !cairn_tool_call_item_get_running_on (call))
+    return;
+  summary = cairn_tool_format_agent_figures (cairn_json_get_int (usage, "tool_uses", 0),
+                                             cairn_json_get_int (usage, "total_tokens", 0));
+  cairn_tool_call_item_finish_running_on (call,
+                                          g_strcmp0 (cairn_json_get_string (object, "status"), "completed") == 0,
+                                          cairn_json_get_string (object, "summary"), summary);
+}
+
 /* Lines that only repeat what the cards already show. */
 static gboolean
 is_bookkeeping (const char *subtype)
 {
   static const char *quiet[] = {
-    "thinking_tokens", "task_started", "task_updated", "task_notification", NULL,
+    "thinking_tokens", "task_started", "task_updated", NULL,
   };
 
   return subtype != NULL && g_strv_contains (quiet, subtype);
@@ -161,6 +182,10 @@ handle_system (CairnSession *self,
     cairn_transcript_builder_add_compact_boundary (self->builder, object);
   else if (g_strcmp0 (subtype, "task_progress") == 0)
     handle_task_progress (self, object);
+  else if (g_strcmp0 (subtype, "task_notification") == 0)
+    handle_task_notification (self, object);
+  else if (g_strcmp0 (subtype, "background_tasks_changed") == 0)
+    _cairn_session_set_background_tasks (self, cairn_json_get_array (object, "tasks"));
   else if (g_strcmp0 (subtype, "permission_denied") == 0)
     note_refusal (self, object);
   else if (!is_bookkeeping (subtype))
@@ -284,7 +309,7 @@ handle_result (CairnSession *self,
     figures.message = error_text = result_error_message (object);
 
   cairn_transcript_builder_close_open_blocks (self->builder);
-  cairn_transcript_builder_end_tool_calls (self->builder, _("Not finished: the turn ended"));
+  cairn_transcript_builder_end_tool_calls (self->builder, _("Not finished: the turn ended"), TRUE);
   _cairn_session_expire_settled_permissions (self, TRUE);
   _cairn_session_set_context (self, self->context_used, context_window (object));
   _cairn_session_add_cost (self, figures.cost_usd);

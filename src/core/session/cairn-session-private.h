@@ -62,6 +62,8 @@ struct _CairnSession
   CairnProtocolLog   *protocol_log;
   CairnAttachmentStore *attachment_store;
   GListStore         *pending_requests;
+  /* CairnBackgroundTask: what the CLI runs in the background now */
+  GListStore         *background_tasks;
   GListStore         *allow_rules;
   guint               logged_items;
 
@@ -145,5 +147,11 @@ enum {
   CAIRN_SESSION_PROP_STALLED,
   CAIRN_SESSION_N_PROPS
 };
+
+void     _cairn_session_send_control          (CairnSession *self,
+                                               JsonObject   *request,
+                                               const char   *failure);
+void     _cairn_session_set_background_tasks  (CairnSession *self,
+                                               JsonArray    *tasks);
 
 G_END_DECLS

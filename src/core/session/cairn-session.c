@@ -16,6 +16,7 @@
 #include "protocol/cairn-json.h"
 #include "protocol/cairn-launcher.h"
 #include "transcript/cairn-notice-item.h"
+#include "session/cairn-background-task.h"
 #include "session/cairn-session-private.h"
 #include "transcript/cairn-todo.h"
 #include "protocol/cairn-util.h"
@@ -161,7 +162,8 @@ connection_exited_cb (CairnSession       *self,
 
   drop_connection (self);
   cairn_transcript_builder_close_open_blocks (self->builder);
-  cairn_transcript_builder_end_tool_calls (self->builder, _("Not run: Claude Code stopped"));
+  cairn_transcript_builder_end_tool_calls (self->builder, _("Not run: Claude Code stopped"), FALSE);
+  _cairn_session_set_background_tasks (self, NULL);
   _cairn_session_expire_permissions (self);
   g_clear_handle_id (&self->interrupt_timeout, g_source_remove);
   set_pending_turns (self, 0);
@@ -546,8 +548,8 @@ control_reply_cb (GObject      *object,
 }
 
 /* A control request whose failure, if any, shows as @failure (N_()). */
-static void
-send_control (CairnSession *self,
+void
+_cairn_session_send_control (CairnSession *self,
               JsonObject   *request,
               const char   *failure)
 {
@@ -585,7 +587,7 @@ cairn_session_interrupt (CairnSession *self)
   if (self->connection == NULL || self->pending_turns == 0)
     return;
   json_object_set_string_member (request, "subtype", "interrupt");
-  send_control (self, request, NULL);
+  _cairn_session_send_control (self, request, NULL);
   _cairn_session_set_state (self, CAIRN_SESSION_STATE_INTERRUPTING);
   if (self->interrupt_timeout == 0)
     self->interrupt_timeout = g_timeout_add (CAIRN_SESSION_INTERRUPT_GRACE_MS,
@@ -601,7 +603,7 @@ stop_process_quietly (CairnSession *self)
   cairn_cli_connection_terminate (self->connection);
   drop_connection (self);
   cairn_transcript_builder_close_open_blocks (self->builder);
-  cairn_transcript_builder_end_tool_calls (self->builder, _("Not run: the session was restarted"));
+  cairn_transcript_builder_end_tool_calls (self->builder, _("Not run: the session was restarted"), FALSE);
   _cairn_session_expire_permissions (self);
   set_pending_turns (self, 0);
   _cairn_session_set_state (self, CAIRN_SESSION_STATE_EXITED);
@@ -676,7 +678,7 @@ cairn_session_set_permission_mode (CairnSession *self,
     }
   json_object_set_string_member (request, "subtype", "set_permission_mode");
   json_object_set_string_member (request, "mode", mode);
-  send_control (self, request, N_("The mode could not be changed"));
+  _cairn_session_send_control (self, request, N_("The mode could not be changed"));
 }
 
 /* bypassPermissions can only be chosen when the CLI was started with it. */
@@ -758,7 +760,7 @@ cairn_session_set_model (CairnSession *self,
     return;
   json_object_set_string_member (request, "subtype", "set_model");
   json_object_set_string_member (request, "model", model);
-  send_control (self, request, N_("The model could not be changed"));
+  _cairn_session_send_control (self, request, N_("The model could not be changed"));
 }
 
 /**
@@ -789,6 +791,7 @@ cairn_session_dispose (GObject *object)
   g_clear_object (&self->protocol_log);
   g_clear_object (&self->attachment_store);
   g_clear_object (&self->pending_requests);
+  g_clear_object (&self->background_tasks);
   g_clear_object (&self->allow_rules);
   g_clear_object (&self->builder);
   g_clear_object (&self->retry_item);
@@ -1006,6 +1009,7 @@ static void
 cairn_session_init (CairnSession *self)
 {
   self->pending_requests = g_list_store_new (CAIRN_TYPE_PERMISSION_REQUEST);
+  self->background_tasks = g_list_store_new (CAIRN_TYPE_BACKGROUND_TASK);
   self->allow_rules = g_list_store_new (CAIRN_TYPE_ALLOW_RULE);
   self->own_pids = g_array_new (FALSE, FALSE, sizeof (GPid));
   self->stall_timeout_ms = CAIRN_SESSION_STALL_TIMEOUT_MS;

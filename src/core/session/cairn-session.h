@@ -32,6 +32,9 @@ const char         *cairn_session_get_permission_mode (CairnSession *self);
 const char         *cairn_session_get_cwd             (CairnSession *self);
 const char * const *cairn_session_get_commands        (CairnSession *self);
 GListModel         *cairn_session_get_todos           (CairnSession *self);
+GListModel         *cairn_session_get_background_tasks (CairnSession *self);
+void                cairn_session_stop_task           (CairnSession *self,
+                                                       const char   *task_id);
 gint64              cairn_session_get_context_used    (CairnSession *self);
 gint64              cairn_session_get_context_window  (CairnSession *self);
 double              cairn_session_get_cost_usd        (CairnSession *self);

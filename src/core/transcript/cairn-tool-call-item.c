@@ -175,7 +175,44 @@ cairn_tool_call_item_set_result (CairnToolCallItem *self,
   if (self->outcome.diff != NULL)
     notify (self, PROP_DIFF);
   count_diff (self);
+  if (self->outcome.running_on)
+    return;
   set_status (self, is_error ? CAIRN_TOOL_STATUS_ERROR : CAIRN_TOOL_STATUS_DONE);
+}
+
+/* A call that went on in the background after its result (a subagent the
+ * CLI launched asynchronously) and ends in a task notification. */
+gboolean
+cairn_tool_call_item_get_running_on (CairnToolCallItem *self)
+{
+  g_return_val_if_fail (CAIRN_IS_TOOL_CALL_ITEM (self), FALSE);
+
+  return self->outcome.running_on && self->status == CAIRN_TOOL_STATUS_RUNNING;
+}
+
+/**
+ * cairn_tool_call_item_finish_running_on:
+ * @answer: (nullable): what the call came back with (a subagent's report)
+ * @summary: (nullable): the one-line summary
+ *
+ * Ends a call that went on in the background.
+ */
+void
+cairn_tool_call_item_finish_running_on (CairnToolCallItem *self,
+                                        gboolean           succeeded,
+                                        const char        *answer,
+                                        const char        *summary)
+{
+  g_return_if_fail (CAIRN_IS_TOOL_CALL_ITEM (self));
+
+  if (!cairn_tool_call_item_get_running_on (self))
+    return;
+  self->outcome.running_on = FALSE;
+  if (answer != NULL && cairn_set_str (&self->outcome.output, answer))
+    notify (self, PROP_OUTPUT);
+  if (cairn_set_str (&self->outcome.summary, summary))
+    notify (self, PROP_SUMMARY);
+  set_status (self, succeeded ? CAIRN_TOOL_STATUS_DONE : CAIRN_TOOL_STATUS_ERROR);
 }
 
 /**

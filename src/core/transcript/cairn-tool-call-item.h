@@ -32,6 +32,11 @@ void               cairn_tool_call_item_set_result        (CairnToolCallItem *se
                                                            JsonNode          *structured);
 void               cairn_tool_call_item_mark_refused      (CairnToolCallItem *self,
                                                            const char        *reason);
+gboolean           cairn_tool_call_item_get_running_on    (CairnToolCallItem *self);
+void               cairn_tool_call_item_finish_running_on (CairnToolCallItem *self,
+                                                           gboolean           succeeded,
+                                                           const char        *answer,
+                                                           const char        *summary);
 void               cairn_tool_call_item_mark_not_run      (CairnToolCallItem *self,
                                                            const char        *reason);
 void               cairn_tool_call_item_set_progress      (CairnToolCallItem *self,

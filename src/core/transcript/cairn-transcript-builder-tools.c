@@ -57,20 +57,24 @@ _cairn_transcript_builder_tool_results (CairnTranscriptBuilder *self,
 
 /**
  * cairn_transcript_builder_end_tool_calls:
+ * @turn_ended: the turn ended, the CLI goes on: calls running on in the
+ *   background stay open
  *
  * Closes the calls that never got a result (seen as "not run" rather
  * than spinning forever).
  */
 void
 cairn_transcript_builder_end_tool_calls (CairnTranscriptBuilder *self,
-                                         const char             *reason)
+                                         const char             *reason,
+                                         gboolean                turn_ended)
 {
   GHashTableIter iter;
   gpointer value;
 
   g_hash_table_iter_init (&iter, self->tool_calls);
   while (g_hash_table_iter_next (&iter, NULL, &value))
-    cairn_tool_call_item_mark_not_run (value, reason);
+    if (!turn_ended || !cairn_tool_call_item_get_running_on (value))
+      cairn_tool_call_item_mark_not_run (value, reason);
 }
 
 static CairnTodo *

@@ -50,7 +50,8 @@ void                    cairn_transcript_builder_add_compact_boundary (CairnTran
                                                                        JsonObject             *line);
 void                    cairn_transcript_builder_close_open_blocks (CairnTranscriptBuilder *self);
 void                    cairn_transcript_builder_end_tool_calls  (CairnTranscriptBuilder *self,
-                                                                  const char             *reason);
+                                                                  const char             *reason,
+                                                                  gboolean                turn_ended);
 
 char                   *cairn_transcript_join_text_blocks        (JsonArray              *content);
 
