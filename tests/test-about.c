@@ -12,8 +12,15 @@
 
 #include <adwaita.h>
 
+#include <glib/gstdio.h>
+
 #include "cairn-application.h"
+#include "cairn-test-harness.h"
 #include "cairn-window.h"
+
+/* One application for the whole run: a second would find the first's
+ * objects still on the bus. */
+static CairnApplication *app;
 
 static AdwAboutWindow *
 find_about (void)
@@ -37,7 +44,6 @@ static void
 test_about_debug_info (void)
 {
   const char *cli = g_getenv ("CAIRN_TEST_CLI");
-  g_autoptr(CairnApplication) app = cairn_application_new (TRUE);
   g_autoptr(GFile) folder = g_file_new_for_path (g_get_tmp_dir ());
   g_autoptr(GError) error = NULL;
   g_autofree char *info = NULL;
@@ -54,8 +60,6 @@ test_about_debug_info (void)
     }
   g_setenv ("CAIRN_CLAUDE", cli, TRUE);
   g_setenv ("CAIRN_DEBUG_PROTOCOL", "/tmp/cairn-protocol-logs", TRUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
   window = cairn_window_new (app, folder);
   gtk_window_present (GTK_WINDOW (window));
   while (!gtk_widget_get_mapped (GTK_WIDGET (window)))
@@ -87,12 +91,73 @@ test_about_debug_info (void)
   g_unsetenv ("CAIRN_DEBUG_PROTOCOL");
 }
 
+static gboolean
+version_asked (gpointer data)
+{
+  return g_file_test (data, G_FILE_TEST_EXISTS);
+}
+
+/* A window whose claude says @version; the script notes that it was asked
+ * (in @asked) and answers nothing else. Returns whether the banner shows,
+ * once the answer is in. */
+static gboolean
+banner_for_version (const char *version,
+                    char      **banner_text)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cairn-old-cli-XXXXXX", NULL);
+  g_autofree char *cli = g_build_filename (dir, "claude", NULL);
+  g_autofree char *asked = g_build_filename (dir, "asked", NULL);
+  g_autofree char *script = g_strdup_printf ("#!/bin/sh\n"
+                                             "[ \"$1\" = --version ] || exec sleep 30\n"
+                                             "touch '%s'\necho '%s (Claude Code)'\n", asked, version);
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  GtkRevealer *banner;
+  CairnWindow *window;
+  gboolean shown;
+
+  g_assert_true (g_file_set_contents (cli, script, -1, NULL));
+  g_assert_cmpint (g_chmod (cli, 0755), ==, 0);
+  g_setenv ("CAIRN_CLAUDE", cli, TRUE);
+  window = cairn_window_new (app, folder);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (cairn_test_wait_until (version_asked, asked, 10000));
+  cairn_test_run_for (300);   /* the answer's way back to the window */
+
+  banner = GTK_REVEALER (gtk_widget_get_template_child (GTK_WIDGET (window), CAIRN_TYPE_WINDOW,
+                                                        "old_cli_banner"));
+  shown = gtk_revealer_get_reveal_child (banner);
+  *banner_text = g_strdup (gtk_label_get_label (GTK_LABEL (gtk_revealer_get_child (banner))));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unsetenv ("CAIRN_CLAUDE");
+  return shown;
+}
+
+/* A claude older than the suite covers gets a banner that names the
+ * version needed; a covered one doesn't. */
+static void
+test_old_cli_banner (void)
+{
+  g_autofree char *old_text = NULL;
+  g_autofree char *current_text = NULL;
+
+  g_assert_true (banner_for_version ("2.0.5", &old_text));
+  g_assert_nonnull (strstr (old_text, "Claude Code 2.0.5 is older"));
+  g_assert_nonnull (strstr (old_text, "Update it to 2.1.197 or newer"));
+  g_assert_false (banner_for_version (g_getenv ("CAIRN_TEST_CLI_VERSION"), &current_text));
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  g_autoptr(GError) error = NULL;
+
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
+  app = cairn_application_new (TRUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
   g_test_add_func ("/cairn/about/debug-info", test_about_debug_info);
+  g_test_add_func ("/cairn/about/old-cli-banner", test_old_cli_banner);
   return g_test_run ();
 }

@@ -9,6 +9,7 @@
 
 #include <glib/gstdio.h>
 
+#include "protocol/cairn-cli-version.h"
 #include "protocol/cairn-launcher.h"
 #include "cairn-test-harness.h"
 
@@ -174,6 +175,36 @@ test_spawn_passes_environment (void)
   cairn_test_remove_dir (dir);
 }
 
+/* What `claude --version` printed, read as a version and compared as
+ * numbers part by part (2.1.99 is older than 2.1.197). */
+static void
+test_cli_version (void)
+{
+  g_autofree char *current = cairn_cli_version_number ("2.1.330 (Claude Code)");
+  g_autofree char *bare = cairn_cli_version_number ("2.1.197");
+  g_autofree char *junk = cairn_cli_version_number ("Claude Code");
+  g_autofree char *no_dot = cairn_cli_version_number ("42 apples");
+  g_autofree char *trailing = cairn_cli_version_number ("2.1. beta");
+
+  g_assert_cmpstr (current, ==, "2.1.330");
+  g_assert_cmpstr (bare, ==, "2.1.197");
+  g_assert_null (junk);
+  g_assert_null (no_dot);
+  g_assert_null (trailing);
+  g_assert_null (cairn_cli_version_number (NULL));
+
+  g_assert_cmpint (cairn_cli_version_compare ("2.1.99", "2.1.197"), <, 0);
+  g_assert_cmpint (cairn_cli_version_compare ("2.1.330", "2.1.197"), >, 0);
+  g_assert_cmpint (cairn_cli_version_compare ("2.1", "2.1.0"), ==, 0);
+  g_assert_cmpint (cairn_cli_version_compare ("3", "2.9.9"), >, 0);
+  g_assert_true (cairn_cli_version_is_untested_old ("2.0.5"));
+  g_assert_true (cairn_cli_version_is_untested_old ("2.1.196"));
+  g_assert_false (cairn_cli_version_is_untested_old (CAIRN_CLI_OLDEST_TESTED));
+  g_assert_false (cairn_cli_version_is_untested_old ("2.1.330"));
+  /* a version that could not be read is not called old */
+  g_assert_false (cairn_cli_version_is_untested_old (NULL));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -186,6 +217,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/cairn/launcher/argv", test_argv);
+  g_test_add_func ("/cairn/launcher/cli-version", test_cli_version);
   g_test_add_func ("/cairn/launcher/flatpak-argv", test_flatpak_argv);
   g_test_add_func ("/cairn/launcher/find-order", test_find_order);
   g_test_add_func ("/cairn/launcher/find-errors", test_find_errors);

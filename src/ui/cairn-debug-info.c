@@ -15,14 +15,13 @@
 #include <json-glib/json-glib.h>
 
 #include "cairn-debug-info.h"
+#include "protocol/cairn-cli-version.h"
 #include "protocol/cairn-launcher.h"
 
 /* What a bug report needs, for About → Troubleshooting → Debug Info:
  * versions of Cairn, the CLI and the libraries, the renderer, the sandbox
- * and where the protocol log goes. `claude --version` starts node, which
- * takes a moment: it runs asynchronously, given up after a few seconds. */
-
-#define VERSION_TIMEOUT_MS 5000
+ * and where the protocol log goes. `claude --version` takes a moment: it
+ * runs asynchronously (cairn-cli-version.c). */
 
 typedef struct
 {
@@ -30,8 +29,6 @@ typedef struct
   char         *cli_problem;  /* why not */
   char         *renderer;
   char         *protocol_log;
-  GCancellable *timeout_cancellable;
-  guint         timeout_id;
 } Collect;
 
 static void
@@ -41,8 +38,6 @@ collect_free (Collect *collect)
   g_free (collect->cli_problem);
   g_free (collect->renderer);
   g_free (collect->protocol_log);
-  g_clear_handle_id (&collect->timeout_id, g_source_remove);
-  g_clear_object (&collect->timeout_cancellable);
   g_free (collect);
 }
 
@@ -94,16 +89,6 @@ format_info (Collect    *collect,
   return g_string_free (text, FALSE);
 }
 
-static gboolean
-version_timeout_cb (gpointer user_data)
-{
-  Collect *collect = user_data;
-
-  collect->timeout_id = 0;
-  g_cancellable_cancel (collect->timeout_cancellable);
-  return G_SOURCE_REMOVE;
-}
-
 static void
 version_done_cb (GObject      *object,
                  GAsyncResult *result,
@@ -112,35 +97,10 @@ version_done_cb (GObject      *object,
   g_autoptr(GTask) task = user_data;
   Collect *collect = g_task_get_task_data (task);
   g_autoptr(GError) error = NULL;
-  g_autofree char *out = NULL;
-  g_autofree char *version = NULL;
+  g_autofree char *out = cairn_cli_version_query_finish (result, &error);
+  g_autofree char *version = out ? g_strdup (out) : g_strdup_printf (_("not known (%s)"), error->message);
 
-  if (!g_subprocess_communicate_utf8_finish (G_SUBPROCESS (object), result, &out, NULL, &error))
-    {
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_subprocess_force_exit (G_SUBPROCESS (object));
-          version = g_strdup (_("not known (no answer within 5 s)"));
-        }
-      else
-        version = g_strdup_printf (_("not known (%s)"), error->message);
-    }
-  else if (!g_subprocess_get_successful (G_SUBPROCESS (object)))
-    version = g_strdup_printf (_("not known (--version failed: %s)"), out ? g_strstrip (out) : "");
-  else
-    version = g_strdup (out ? g_strstrip (out) : "");
   g_task_return_pointer (task, format_info (collect, version), g_free);
-}
-
-static GSubprocess *
-spawn_version (const char  *cli,
-               GError     **error)
-{
-  if (cairn_launcher_in_flatpak ())
-    return g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE, error,
-                             "flatpak-spawn", "--host", cli, "--version", NULL);
-  return g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE, error,
-                           cli, "--version", NULL);
 }
 
 /**
@@ -157,7 +117,6 @@ cairn_debug_info_collect_async (GtkWindow           *window,
   g_autoptr(GTask) task = g_task_new (NULL, NULL, callback, user_data);
   g_autofree char *configured = settings ? g_settings_get_string (settings, "cli-path") : NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GSubprocess) process = NULL;
   Collect *collect = g_new0 (Collect, 1);
 
   g_task_set_source_tag (task, cairn_debug_info_collect_async);
@@ -171,16 +130,7 @@ cairn_debug_info_collect_async (GtkWindow           *window,
       g_task_return_pointer (task, format_info (collect, _("not known")), g_free);
       return;
     }
-  if (!(process = spawn_version (collect->cli, &error)))
-    {
-      g_autofree char *version = g_strdup_printf (_("not known (%s)"), error->message);
-      g_task_return_pointer (task, format_info (collect, version), g_free);
-      return;
-    }
-  collect->timeout_cancellable = g_cancellable_new ();
-  collect->timeout_id = g_timeout_add (VERSION_TIMEOUT_MS, version_timeout_cb, collect);
-  g_subprocess_communicate_utf8_async (process, NULL, collect->timeout_cancellable,
-                                       version_done_cb, g_steal_pointer (&task));
+  cairn_cli_version_query_async (collect->cli, version_done_cb, g_steal_pointer (&task));
 }
 
 char *

@@ -72,6 +72,10 @@ struct _CairnWindow
   GtkNoSelection       *selection;
   GtkRevealer          *elsewhere_banner;
   GtkRevealer          *stall_banner;
+  GtkRevealer          *old_cli_banner;
+  GtkLabel             *old_cli_label;
+  /* the claude program whose --version was asked */
+  char                 *checked_cli;
   CairnComposer        *composer;
   CairnMissingCliPage  *missing_page;
 };
@@ -87,6 +91,8 @@ void          _cairn_window_class_init_history   (GtkWidgetClass *widget_class);
 void          _cairn_window_track_session        (CairnWindow  *self,
                                                   CairnSession *session);
 void          _cairn_window_init_drafts          (CairnWindow  *self);
+void          _cairn_window_check_cli_version    (CairnWindow  *self,
+                                                  const char   *cli);
 void          _cairn_window_dispose_drafts       (CairnWindow  *self);
 void          _cairn_window_show_draft_of        (CairnWindow  *self,
                                                   CairnSession *session);

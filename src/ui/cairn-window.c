@@ -443,6 +443,8 @@ find_cli (CairnWindow *self)
       cairn_missing_cli_page_set_problem (self->missing_page, error->message);
       gtk_stack_set_visible_child_name (self->main_stack, "missing-cli");
     }
+  else
+    _cairn_window_check_cli_version (self, cli);
   return cli;
 }
 
@@ -825,6 +827,7 @@ cairn_window_dispose (GObject *object)
   g_cancellable_cancel (self->opening);
   g_clear_object (&self->opening);
   g_clear_pointer (&self->locate_query, g_free);
+  g_clear_pointer (&self->checked_cli, g_free);
   _cairn_window_dispose_drafts (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_WINDOW);
   g_clear_object (&self->search);
@@ -941,6 +944,8 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, selection);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, elsewhere_banner);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, stall_banner);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, old_cli_banner);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, old_cli_label);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, composer);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, missing_page);
   gtk_widget_class_bind_template_callback (widget_class, composer_send_cb);

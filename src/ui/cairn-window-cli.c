@@ -1,0 +1,58 @@
+/* cairn-window-cli.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cairn-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cairn-window-private.h"
+#include "protocol/cairn-cli-version.h"
+
+/* A Claude Code older than any the test suite covers may print lines
+ * Cairn doesn't know: a banner says which version is needed, and Cairn
+ * goes on working with it. */
+
+static void
+version_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(CairnWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *output = cairn_cli_version_query_finish (result, &error);
+  g_autofree char *number = cairn_cli_version_number (output);
+  g_autofree char *text = NULL;
+
+  if (output == NULL)
+    g_debug ("claude --version: %s", error->message);
+  if (self->old_cli_banner == NULL)   /* the window was closed meanwhile */
+    return;
+  if (!cairn_cli_version_is_untested_old (number))
+    {
+      gtk_revealer_set_reveal_child (self->old_cli_banner, FALSE);
+      return;
+    }
+  /* Translators: both are versions, such as "2.0.5" */
+  text = g_strdup_printf (_("Claude Code %s is older than Cairn supports: some of what it says may "
+                            "not show. Update it to %s or newer."), number, CAIRN_CLI_OLDEST_TESTED);
+  gtk_label_set_label (self->old_cli_label, text);
+  gtk_revealer_set_reveal_child (self->old_cli_banner, TRUE);
+}
+
+/* Asked once for each claude program the window uses. */
+void
+_cairn_window_check_cli_version (CairnWindow *self,
+                                 const char  *cli)
+{
+  if (g_strcmp0 (self->checked_cli, cli) == 0)
+    return;
+  g_free (self->checked_cli);
+  self->checked_cli = g_strdup (cli);
+  cairn_cli_version_query_async (cli, version_cb, g_object_ref (self));
+}
