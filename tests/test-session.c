@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 
 #include "session/cairn-background-task.h"
+#include "session/cairn-model-usage.h"
 #include "transcript/cairn-notice-item.h"
 #include "transcript/cairn-result-item.h"
 #include "session/cairn-session-private.h"
@@ -174,6 +175,8 @@ test_two_turns_one_process (gconstpointer version)
   Fixture f = { 0 };
   g_autofree char *args = NULL;
   g_auto(GStrv) starts = NULL;
+  g_autoptr(CairnModelUsage) usage = NULL;
+  GListModel *models;
 
   fixture_init_version (&f, version, "stream-two-turns.jsonl");
   send_and_wait (&f, "first");
@@ -185,6 +188,18 @@ test_two_turns_one_process (gconstpointer version)
   g_assert_true (g_file_get_contents (f.args_log, &args, NULL, NULL));
   starts = g_strsplit (g_strstrip (args), "\n", -1);
   g_assert_cmpuint (g_strv_length (starts), ==, 1);
+
+  /* the cost popover's line per model: each result's modelUsage counts
+   * the whole process, so the two turns add up to the last one's, once */
+  models = cairn_session_get_model_usage (f.session);
+  g_assert_cmpuint (g_list_model_get_n_items (models), ==, 1);
+  usage = g_list_model_get_item (models, 0);
+  g_assert_cmpstr (cairn_model_usage_get_model (usage), ==, recorded_model (version));
+  g_assert_cmpfloat_with_epsilon (cairn_model_usage_get_cost_usd (usage),
+                                  cairn_session_get_cost_usd (f.session), 1e-9);
+  g_assert_cmpfloat (cairn_model_usage_get_cost_usd (usage), >, 0);
+  g_assert_cmpint (cairn_model_usage_get_input_tokens (usage), ==, 100);
+  g_assert_cmpint (cairn_model_usage_get_output_tokens (usage), >, 0);
   fixture_clear (&f);
 }
 
@@ -209,6 +224,7 @@ test_interrupted_turn (gconstpointer version)
 {
   Fixture f = { 0 };
   CairnResultItem *result;
+  CairnTextItem *partial;
 
   fixture_init_version (&f, version, "interrupt.jsonl");
   send_and_wait (&f, "slow");
@@ -217,6 +233,10 @@ test_interrupted_turn (gconstpointer version)
   g_assert_true (cairn_result_item_get_is_error (result));
   g_assert_cmpstr (cairn_result_item_get_message (result), ==, "The turn was interrupted");
   g_assert_null (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_RAW, 0));
+  /* 2.1.330 marks the text written until then `aborted`: it says Stopped */
+  partial = CAIRN_TEXT_ITEM (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_ASSISTANT, 0));
+  g_assert_nonnull (partial);
+  g_assert_cmpint (cairn_text_item_get_stopped (partial), ==, !g_str_equal (version, "2.1.197"));
   fixture_clear (&f);
 }
 

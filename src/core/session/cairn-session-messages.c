@@ -313,6 +313,7 @@ handle_result (CairnSession *self,
   _cairn_session_expire_settled_permissions (self, TRUE);
   _cairn_session_set_context (self, self->context_used, context_window (object));
   _cairn_session_add_cost (self, figures.cost_usd);
+  _cairn_session_tally_models (self, cairn_json_get_object (object, "modelUsage"));
   item = cairn_result_item_new (&figures);
   if (figures.is_error && self->last_prompt != NULL)
     {

@@ -64,6 +64,10 @@ struct _CairnSession
   GListStore         *pending_requests;
   /* CairnBackgroundTask: what the CLI runs in the background now */
   GListStore         *background_tasks;
+  /* CairnModelUsage for the conversation; and per model, what the current
+   * process's results said so far (cairn-session-usage.c) */
+  GListStore         *model_usage;
+  GHashTable         *process_models;
   GListStore         *allow_rules;
   guint               logged_items;
 
@@ -153,5 +157,7 @@ void     _cairn_session_send_control          (CairnSession *self,
                                                const char   *failure);
 void     _cairn_session_set_background_tasks  (CairnSession *self,
                                                JsonArray    *tasks);
+void     _cairn_session_tally_models          (CairnSession *self,
+                                               JsonObject   *model_usage);
 
 G_END_DECLS

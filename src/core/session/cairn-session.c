@@ -17,6 +17,7 @@
 #include "protocol/cairn-launcher.h"
 #include "transcript/cairn-notice-item.h"
 #include "session/cairn-background-task.h"
+#include "session/cairn-model-usage.h"
 #include "session/cairn-session-private.h"
 #include "transcript/cairn-todo.h"
 #include "protocol/cairn-util.h"
@@ -360,6 +361,7 @@ _cairn_session_attach_connection (CairnSession       *self,
   drop_connection (self);
   self->connection = connection;
   self->process_cost_usd = 0;
+  g_hash_table_remove_all (self->process_models);
   if (cairn_cli_connection_get_identifier (connection) != NULL)
     {
       GPid pid = atoi (cairn_cli_connection_get_identifier (connection));
@@ -792,6 +794,8 @@ cairn_session_dispose (GObject *object)
   g_clear_object (&self->attachment_store);
   g_clear_object (&self->pending_requests);
   g_clear_object (&self->background_tasks);
+  g_clear_object (&self->model_usage);
+  g_clear_pointer (&self->process_models, g_hash_table_unref);
   g_clear_object (&self->allow_rules);
   g_clear_object (&self->builder);
   g_clear_object (&self->retry_item);
@@ -1010,6 +1014,8 @@ cairn_session_init (CairnSession *self)
 {
   self->pending_requests = g_list_store_new (CAIRN_TYPE_PERMISSION_REQUEST);
   self->background_tasks = g_list_store_new (CAIRN_TYPE_BACKGROUND_TASK);
+  self->model_usage = g_list_store_new (CAIRN_TYPE_MODEL_USAGE);
+  self->process_models = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->allow_rules = g_list_store_new (CAIRN_TYPE_ALLOW_RULE);
   self->own_pids = g_array_new (FALSE, FALSE, sizeof (GPid));
   self->stall_timeout_ms = CAIRN_SESSION_STALL_TIMEOUT_MS;

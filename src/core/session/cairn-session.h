@@ -33,6 +33,7 @@ const char         *cairn_session_get_cwd             (CairnSession *self);
 const char * const *cairn_session_get_commands        (CairnSession *self);
 GListModel         *cairn_session_get_todos           (CairnSession *self);
 GListModel         *cairn_session_get_background_tasks (CairnSession *self);
+GListModel         *cairn_session_get_model_usage     (CairnSession *self);
 void                cairn_session_stop_task           (CairnSession *self,
                                                        const char   *task_id);
 gint64              cairn_session_get_context_used    (CairnSession *self);

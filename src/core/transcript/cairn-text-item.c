@@ -19,6 +19,9 @@ struct _CairnTextItem
   CairnItem  parent_instance;
   GString   *text;
   gboolean   streaming;
+  /* the user stopped the turn while this was written (CLI 2.1.330's
+   * `aborted` on the assistant line) */
+  gboolean   stopped;
   gint64     stream_started;
   gint64     duration_ms;
   /* images sent with a user prompt (CairnAttachment), or NULL */
@@ -31,6 +34,7 @@ enum {
   PROP_0,
   PROP_TEXT,
   PROP_STREAMING,
+  PROP_STOPPED,
   PROP_DURATION_MS,
   PROP_ATTACHMENTS,
   N_PROPS
@@ -66,6 +70,9 @@ cairn_text_item_get_property (GObject    *object,
     case PROP_STREAMING:
       g_value_set_boolean (value, self->streaming);
       break;
+    case PROP_STOPPED:
+      g_value_set_boolean (value, self->stopped);
+      break;
 
     case PROP_DURATION_MS:
       g_value_set_int64 (value, self->duration_ms);
@@ -94,6 +101,9 @@ cairn_text_item_class_init (CairnTextItemClass *klass)
   properties [PROP_STREAMING] =
     g_param_spec_boolean ("streaming", NULL, NULL, FALSE,
                           (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  properties [PROP_STOPPED] =
+    g_param_spec_boolean ("stopped", NULL, NULL, FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   properties [PROP_DURATION_MS] =
     g_param_spec_int64 ("duration-ms", NULL, NULL, 0, G_MAXINT64, 0,
                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
@@ -175,6 +185,24 @@ cairn_text_item_set_streaming (CairnTextItem *self,
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DURATION_MS]);
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STREAMING]);
+}
+
+gboolean
+cairn_text_item_get_stopped (CairnTextItem *self)
+{
+  g_return_val_if_fail (CAIRN_IS_TEXT_ITEM (self), FALSE);
+  return self->stopped;
+}
+
+void
+cairn_text_item_mark_stopped (CairnTextItem *self)
+{
+  g_return_if_fail (CAIRN_IS_TEXT_ITEM (self));
+
+  if (self->stopped)
+    return;
+  self->stopped = TRUE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STOPPED]);
 }
 
 gint64

@@ -27,6 +27,8 @@ void           cairn_text_item_append        (CairnTextItem *self,
 gboolean       cairn_text_item_get_streaming (CairnTextItem *self);
 void           cairn_text_item_set_streaming (CairnTextItem *self,
                                               gboolean       streaming);
+gboolean       cairn_text_item_get_stopped   (CairnTextItem *self);
+void           cairn_text_item_mark_stopped  (CairnTextItem *self);
 gint64         cairn_text_item_get_duration_ms (CairnTextItem *self);
 GListModel    *cairn_text_item_get_attachments (CairnTextItem *self);
 void           cairn_text_item_set_attachments (CairnTextItem *self,

@@ -151,7 +151,8 @@ finish_text (CairnTranscriptBuilder *self,
              CairnTranscript        *container,
              CairnItemKind           kind,
              const char             *text,
-             gboolean                main_agent)
+             gboolean                main_agent,
+             gboolean                stopped)
 {
   g_autoptr(CairnItem) open = main_agent ? take_open_block (self, kind, NULL) : NULL;
   g_autoptr(CairnTextItem) item = NULL;
@@ -160,10 +161,15 @@ finish_text (CairnTranscriptBuilder *self,
     {
       cairn_text_item_set_text (CAIRN_TEXT_ITEM (open), text);
       cairn_text_item_set_streaming (CAIRN_TEXT_ITEM (open), FALSE);
-      return;
+      item = CAIRN_TEXT_ITEM (g_steal_pointer (&open));
     }
-  item = cairn_text_item_new (kind, text);
-  cairn_transcript_append (container, CAIRN_ITEM (item));
+  else
+    {
+      item = cairn_text_item_new (kind, text);
+      cairn_transcript_append (container, CAIRN_ITEM (item));
+    }
+  if (stopped)
+    cairn_text_item_mark_stopped (item);
 }
 
 /* Blocks come in order, each confirmed by its `assistant` line before the
@@ -221,6 +227,7 @@ _cairn_transcript_builder_assistant_blocks (CairnTranscriptBuilder *self,
 {
   const char *parent = cairn_json_get_string (object, "parent_tool_use_id");
   CairnTranscript *container = container_for (self, parent);
+  gboolean stopped = cairn_json_get_bool (object, "aborted", FALSE);
 
   for (guint i = 0; i < json_array_get_length (content); i++)
     {
@@ -230,10 +237,10 @@ _cairn_transcript_builder_assistant_blocks (CairnTranscriptBuilder *self,
 
       if (g_strcmp0 (type, "text") == 0 && cairn_json_get_string (block, "text"))
         finish_text (self, container, CAIRN_ITEM_KIND_ASSISTANT,
-                     cairn_json_get_string (block, "text"), parent == NULL);
+                     cairn_json_get_string (block, "text"), parent == NULL, stopped);
       else if (g_strcmp0 (type, "thinking") == 0 && cairn_json_get_string (block, "thinking"))
         finish_text (self, container, CAIRN_ITEM_KIND_THINKING,
-                     cairn_json_get_string (block, "thinking"), parent == NULL);
+                     cairn_json_get_string (block, "thinking"), parent == NULL, stopped);
       else if (g_strcmp0 (type, "tool_use") == 0)
         finish_tool_use (self, container, block);
       else
