@@ -263,6 +263,21 @@ def shown_button(root, name):
                  if has_size(b) and button_called(b, name)), None)
 
 
+def window_id(proc):
+    ids = wait_for("cairn's X window", lambda: subprocess.run(
+        ["xdotool", "search", "--onlyvisible", "--pid", str(proc.pid)],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout.split(), 20)
+    return ids[0]
+
+
+def click(window, node, button=1):
+    """A real pointer click in the middle of node (no window manager: the
+    window sits at 0,0 and takes the pointer's focus)."""
+    x, y, w, h = wait_for("a size", lambda: extents(node) if has_size(node) else None, 5)
+    subprocess.run(["xdotool", "mousemove", "--window", window, str(x + w // 2), str(y + h // 2),
+                    "click", str(button)], check=True, timeout=10)
+
+
 def find_app(name="cairn"):
     desktop = pyatspi.Registry.getDesktop(0)
     for i in range(desktop.childCount):

@@ -84,6 +84,22 @@ def interrupt_after(n):
     return react
 
 
+def stop_first_task():
+    """Reaction: allow tools, and stop the first background task with
+    stop_task once it reports progress."""
+    state = {"task": None, "stopped": False}
+
+    def react(line):
+        answers = allow_tools(line)
+        if line.get("subtype") == "background_tasks_changed" and line.get("tasks"):
+            state["task"] = state["task"] or line["tasks"][0]["task_id"]
+        if line.get("subtype") == "task_progress" and state["task"] and not state["stopped"]:
+            state["stopped"] = True
+            answers.append(control("stop-1", "stop_task", task_id=state["task"]))
+        return answers
+    return react
+
+
 STORY = ("Cairn is a native GNOME app for Claude Code. It talks to the CLI "
          "over pipes, one JSON line at a time, and draws every token as it arrives.")
 
@@ -146,6 +162,21 @@ SCENARIOS = {
                 {"blocks": [{"type": "text", "text": "The agent is on it."}]}]}],
          "default": {"blocks": [{"type": "text", "text": "The agent said the needle is two."}]}},
         [(user("Use an agent to check the needle."), nth_result(2))], allow_tools),
+    # 2.1.330: the subagent runs a long command; the recorder stops it with
+    # stop_task as soon as it reports progress.
+    "agent-stopped": (
+        {"rules": [
+            {"match": "SUBAGENT: wait", "replies": [
+                {"blocks": [{"type": "tool_use", "id": "toolu_rec_sub_sleep", "name": "Bash",
+                             "input": {"command": "sleep 20", "description": "Wait"}}]},
+                {"blocks": [{"type": "text", "text": "Waited."}]}]},
+            {"match": "Use an agent", "replies": [
+                {"blocks": [{"type": "tool_use", "id": "toolu_rec_agent", "name": "Agent",
+                             "input": {"description": "Wait a while", "prompt": "SUBAGENT: wait",
+                                       "subagent_type": "general-purpose"}}]},
+                {"blocks": [{"type": "text", "text": "The agent is on it."}]}]}],
+         "default": {"blocks": [{"type": "text", "text": "Noted."}]}},
+        [(user("Use an agent to wait."), nth_result(2))], stop_first_task()),
     "initialize": (
         {},
         [(control("init-1", "initialize"),

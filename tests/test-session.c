@@ -326,6 +326,29 @@ test_agent_in_background (void)
   fixture_clear (&f);
 }
 
+/* The same with Stop in the task popover (stop_task, recorded): the CLI
+ * ends the subagent, its card says stopped and the task leaves the list. */
+static void
+test_agent_stopped (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GString) tasks_seen = g_string_new (NULL);
+  CairnToolCallItem *agent;
+
+  fixture_init_version (&f, "2.1.330", "agent-stopped.jsonl");
+  g_signal_connect (cairn_session_get_background_tasks (f.session), "items-changed",
+                    G_CALLBACK (note_task_cb), tasks_seen);
+  cairn_session_send_prompt (f.session, "Use an agent to wait.");
+  g_assert_true (cairn_test_wait_until (two_results, transcript (&f), 20000));
+
+  agent = CAIRN_TOOL_CALL_ITEM (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_TOOL_CALL, 0));
+  g_assert_cmpint (cairn_tool_call_item_get_status (agent), ==, CAIRN_TOOL_STATUS_STOPPED);
+  g_assert_cmpstr (tasks_seen->str, ==, "Agent: Wait a while; ");
+  g_assert_cmpuint (g_list_model_get_n_items (cairn_session_get_background_tasks (f.session)), ==, 0);
+  g_assert_null (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_RAW, 0));
+  fixture_clear (&f);
+}
+
 static void
 keep_request_cb (CairnSession           *session,
                  CairnPermissionRequest *request,
@@ -673,6 +696,7 @@ main (int   argc,
   cairn_test_add_per_version ("/cairn/session/unanswered-request-closes", test_unanswered_request_closes);
   g_test_add_func ("/cairn/session/refused-tool-said-once", test_refused_tool_said_once);
   g_test_add_func ("/cairn/session/agent-in-background", test_agent_in_background);
+  g_test_add_func ("/cairn/session/agent-stopped", test_agent_stopped);
   g_test_add_func ("/cairn/session/bad-lines-kept-visible", test_bad_lines_kept_visible);
   g_test_add_func ("/cairn/session/crash-mid-turn", test_crash_mid_turn);
   g_test_add_func ("/cairn/session/killed-mid-turn", test_killed_mid_turn);

@@ -23,7 +23,8 @@ import shutil
 import subprocess
 import sys
 
-from cairn_atspi import Failure, find, find_app, label_texts, progress, shown_button, text_of, wait_for
+from cairn_atspi import (Failure, click, find, find_app, label_texts, progress, shown_button, text_of,
+                         wait_for, window_id)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROWS_ID = "47c0592a-2c45-496d-86b9-83bc29cb1971"
@@ -73,21 +74,6 @@ def start(cairn, tmp, port, cli, args, cwd):
     log = open(os.path.join(tmp, "cairn.log"), "a")
     return subprocess.Popen([cairn, "--standalone", *args], env=env, cwd=cwd,
                             stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-
-
-def window_id(proc):
-    ids = wait_for("cairn's X window", lambda: subprocess.run(
-        ["xdotool", "search", "--onlyvisible", "--pid", str(proc.pid)],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout.split(), 20)
-    return ids[0]
-
-
-def click(window, node, button=1):
-    """A real pointer click in the middle of node (no window manager: the
-    window sits at 0,0 and takes the pointer's focus)."""
-    x, y, w, h = wait_for("a size", lambda: ui.extents(node) if ui.has_size(node) else None, 5)
-    subprocess.run(["xdotool", "mousemove", "--window", window, str(x + w // 2), str(y + h // 2),
-                    "click", str(button)], check=True, timeout=10)
 
 
 def key(window, *keys):

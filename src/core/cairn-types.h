@@ -49,6 +49,7 @@ typedef enum
   CAIRN_TOOL_STATUS_ERROR,
   CAIRN_TOOL_STATUS_NOT_RUN,
   CAIRN_TOOL_STATUS_REFUSED,   /* not allowed: a rule, the mode or the user said no */
+  CAIRN_TOOL_STATUS_STOPPED,   /* the user stopped it while it ran (a background task) */
 } CairnToolStatus;
 
 typedef enum

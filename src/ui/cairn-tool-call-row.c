@@ -92,6 +92,7 @@ static const char * const status_pages[] = {
   [CAIRN_TOOL_STATUS_ERROR] = "error",
   [CAIRN_TOOL_STATUS_NOT_RUN] = "not-run",
   [CAIRN_TOOL_STATUS_REFUSED] = "refused",
+  [CAIRN_TOOL_STATUS_STOPPED] = "stopped",
 };
 
 static CairnToolCallItem *
@@ -115,7 +116,7 @@ get_kind (CairnToolCallItem *call)
 static CairnToolStatus
 get_status (CairnToolCallItem *call)
 {
-  return MIN (cairn_tool_call_item_get_status (call), CAIRN_TOOL_STATUS_REFUSED);
+  return MIN (cairn_tool_call_item_get_status (call), CAIRN_TOOL_STATUS_STOPPED);
 }
 
 /* Helpers */
@@ -147,6 +148,8 @@ describe_status (CairnToolStatus status)
       return _("not run");
     case CAIRN_TOOL_STATUS_REFUSED:
       return _("not allowed");
+    case CAIRN_TOOL_STATUS_STOPPED:
+      return _("stopped");
     case CAIRN_TOOL_STATUS_RUNNING:
     default:
       return _("running");

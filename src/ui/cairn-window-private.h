@@ -7,6 +7,7 @@
 
 #pragma once
 
+#include "cairn-background-list.h"
 #include "cairn-approval-queue.h"
 #include "cairn-composer.h"
 #include "cairn-missing-cli-page.h"
@@ -64,6 +65,7 @@ struct _CairnWindow
   GtkMenuButton        *todo_button;
   GtkLabel             *todo_label;
   CairnTodoList        *todo_list;
+  CairnBackgroundList  *background_list;
   GtkStack             *main_stack;
   GtkStack             *transcript_stack;
   AdwStatusPage        *empty_page;

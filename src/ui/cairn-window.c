@@ -194,23 +194,37 @@ session_usage_cb (CairnWindow  *self,
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tooltip, -1);
 }
 
-/* The task list at a glance: "2/5" done, the full list in the popover. */
+/* The task list at a glance: "2/5" done, and how many tasks run in the
+ * background; both in full in the popover. */
 static void
 update_todo_button (CairnWindow *self)
 {
   GListModel *todos = cairn_todo_list_get_model (self->todo_list);
   guint n = todos ? g_list_model_get_n_items (todos) : 0;
+  guint running = self->session ? g_list_model_get_n_items (cairn_session_get_background_tasks (self->session)) : 0;
   guint done = 0;
-  g_autofree char *label = NULL;
+  g_autoptr(GString) label = g_string_new (NULL);
 
   for (guint i = 0; i < n; i++)
     {
       g_autoptr(CairnTodo) todo = g_list_model_get_item (todos, i);
       done += cairn_todo_get_status (todo) == CAIRN_TODO_DONE;
     }
-  label = g_strdup_printf ("%u/%u", done, n);
-  gtk_label_set_label (self->todo_label, label);
-  gtk_widget_set_visible (GTK_WIDGET (self->todo_button), n > 0);
+  if (n > 0)
+    g_string_append_printf (label, "%u/%u", done, n);
+  if (running > 0)
+    /* Translators: tasks running in the background, in the header */
+    g_string_append_printf (label, g_dngettext (GETTEXT_PACKAGE, "%s%u running", "%s%u running", running),
+                            n > 0 ? " · " : "", running);
+  gtk_label_set_label (self->todo_label, label->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->todo_list), n > 0 || running == 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->todo_button), n > 0 || running > 0);
+}
+
+static void
+background_tasks_changed_cb (CairnWindow *self)
+{
+  update_todo_button (self);
 }
 
 static void
@@ -378,6 +392,10 @@ set_session (CairnWindow  *self,
   if (session != NULL)
     g_signal_connect_object (cairn_session_get_todos (session), "items-changed",
                              G_CALLBACK (todos_items_changed_cb), self, G_CONNECT_SWAPPED);
+  cairn_background_list_set_session (self->background_list, session);
+  if (session != NULL)
+    g_signal_connect_object (cairn_session_get_background_tasks (session), "items-changed",
+                             G_CALLBACK (background_tasks_changed_cb), self, G_CONNECT_SWAPPED);
   update_todo_button (self);
   g_clear_object (&self->approvals);
   if (session != NULL)
@@ -914,6 +932,7 @@ cairn_window_class_init (CairnWindowClass *klass)
   g_type_ensure (CAIRN_TYPE_MISSING_CLI_PAGE);
   g_type_ensure (CAIRN_TYPE_TRANSCRIPT_ROW);
   g_type_ensure (CAIRN_TYPE_TODO_LIST);
+  g_type_ensure (CAIRN_TYPE_BACKGROUND_LIST);
   g_type_ensure (CAIRN_TYPE_SIDEBAR);
   g_type_ensure (CAIRN_TYPE_START_PAGE);
 
@@ -936,6 +955,7 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, todo_button);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, todo_label);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, todo_list);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, background_list);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, transcript_stack);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, empty_page);

@@ -118,23 +118,31 @@ handle_task_progress (CairnSession *self,
 }
 
 /* A subagent that ran on in the background (CLI 2.1.330) ends with a
- * task notification: its report and figures go on its card. */
+ * task notification: "completed" with its report, which goes on its card
+ * with its figures; "stopped" (stop_task, the Stop in the task popover);
+ * or "failed". */
 static void
 handle_task_notification (CairnSession *self,
                           JsonObject   *object)
 {
   const char *id = cairn_json_get_string (object, "tool_use_id");
+  const char *status = cairn_json_get_string (object, "status");
   CairnToolCallItem *call = cairn_transcript_builder_find_call (self->builder, id);
   JsonObject *usage = cairn_json_get_object (object, "usage");
-  g_autofree char *summary = NULL;
+  g_autofree char *figures = NULL;
 
   if (call == NULL || !cairn_tool_call_item_get_running_on (call))
     return;
-  summary = cairn_tool_format_agent_figures (cairn_json_get_int (usage, "tool_uses", 0),
+  figures = cairn_tool_format_agent_figures (cairn_json_get_int (usage, "tool_uses", 0),
                                              cairn_json_get_int (usage, "total_tokens", 0));
-  cairn_tool_call_item_finish_running_on (call,
-                                          g_strcmp0 (cairn_json_get_string (object, "status"), "completed") == 0,
-                                          cairn_json_get_string (object, "summary"), summary);
+  if (g_strcmp0 (status, "completed") == 0)
+    cairn_tool_call_item_finish_running_on (call, CAIRN_TOOL_STATUS_DONE,
+                                            cairn_json_get_string (object, "summary"), figures);
+  else if (g_strcmp0 (status, "stopped") == 0 || g_strcmp0 (status, "killed") == 0)
+    cairn_tool_call_item_finish_running_on (call, CAIRN_TOOL_STATUS_STOPPED, NULL, NULL);
+  else
+    cairn_tool_call_item_finish_running_on (call, CAIRN_TOOL_STATUS_ERROR,
+                                            cairn_json_get_string (object, "summary"), figures);
 }
 
 /* Lines that only repeat what the cards already show. */

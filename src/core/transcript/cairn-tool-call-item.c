@@ -199,7 +199,7 @@ cairn_tool_call_item_get_running_on (CairnToolCallItem *self)
  */
 void
 cairn_tool_call_item_finish_running_on (CairnToolCallItem *self,
-                                        gboolean           succeeded,
+                                        CairnToolStatus    status,
                                         const char        *answer,
                                         const char        *summary)
 {
@@ -212,7 +212,7 @@ cairn_tool_call_item_finish_running_on (CairnToolCallItem *self,
     notify (self, PROP_OUTPUT);
   if (cairn_set_str (&self->outcome.summary, summary))
     notify (self, PROP_SUMMARY);
-  set_status (self, succeeded ? CAIRN_TOOL_STATUS_DONE : CAIRN_TOOL_STATUS_ERROR);
+  set_status (self, status);
 }
 
 /**

@@ -34,7 +34,7 @@ void               cairn_tool_call_item_mark_refused      (CairnToolCallItem *se
                                                            const char        *reason);
 gboolean           cairn_tool_call_item_get_running_on    (CairnToolCallItem *self);
 void               cairn_tool_call_item_finish_running_on (CairnToolCallItem *self,
-                                                           gboolean           succeeded,
+                                                           CairnToolStatus    status,
                                                            const char        *answer,
                                                            const char        *summary);
 void               cairn_tool_call_item_mark_not_run      (CairnToolCallItem *self,
