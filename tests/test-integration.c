@@ -392,6 +392,59 @@ test_set_model (void)
   fixture_clear (&f);
 }
 
+static void
+context_usage_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  CairnContextUsage **usage = user_data;
+  g_autoptr(GError) error = NULL;
+
+  *usage = cairn_session_get_context_usage_finish (CAIRN_SESSION (object), result, &error);
+  g_assert_no_error (error);
+}
+
+static gboolean
+is_set (gpointer pointer)
+{
+  return *(gpointer *)pointer != NULL;
+}
+
+/* The context meter's breakdown: the real CLI's get_context_usage, after a
+ * turn, read into categories; before the CLI runs, a clear error. */
+static void
+test_context_usage (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(CairnContextUsage) usage = NULL;
+  gint64 sum = 0;
+  gboolean saw_prompt = FALSE, saw_free = FALSE;
+
+  fixture_init (&f, "{}");
+  cairn_session_send_prompt (f.session, "Hello there");
+  wait_idle (&f, 60000);
+  cairn_session_get_context_usage_async (f.session, NULL, context_usage_cb, &usage);
+  g_assert_true (cairn_test_wait_until (is_set, &usage, 30000));
+
+  g_assert_cmpint (usage->max_tokens, >, 0);
+  g_assert_cmpint (usage->total_tokens, >, 0);
+  g_assert_cmpint (usage->total_tokens, <=, usage->max_tokens);
+  for (guint i = 0; i < usage->categories->len; i++)
+    {
+      CairnContextCategory *category = g_ptr_array_index (usage->categories, i);
+      g_test_message ("%s (%s): %" G_GINT64_FORMAT, category->name, category->kind, category->tokens);
+      saw_prompt |= g_str_equal (category->name, "System prompt") && category->tokens > 0;
+      saw_free |= g_strcmp0 (category->kind, "free") == 0;
+      /* deferred tools are listed, but not loaded into the window */
+      if (g_strcmp0 (category->kind, "deferred") != 0)
+        sum += category->tokens;
+    }
+  g_assert_true (saw_prompt);
+  g_assert_true (saw_free);
+  g_assert_cmpint (sum, <=, usage->max_tokens);
+  fixture_clear (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -406,6 +459,7 @@ main (int   argc,
   g_test_add_func ("/cairn/integration/opened-while-running-elsewhere",
                    test_opened_while_running_elsewhere);
   g_test_add_func ("/cairn/integration/set-model", test_set_model);
+  g_test_add_func ("/cairn/integration/context-usage", test_context_usage);
 
   return g_test_run ();
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "cairn-background-list.h"
+#include "cairn-usage-panel.h"
 #include "cairn-approval-queue.h"
 #include "cairn-composer.h"
 #include "cairn-missing-cli-page.h"
@@ -61,6 +62,8 @@ struct _CairnWindow
   GtkLevelBar          *context_meter;
   GtkLabel             *usage_label;
   GtkWidget            *usage_box;
+  GtkMenuButton        *usage_button;
+  CairnUsagePanel      *usage_panel;
   GtkWidget            *jump_button;
   GtkMenuButton        *todo_button;
   GtkLabel             *todo_label;

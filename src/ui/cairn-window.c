@@ -228,6 +228,12 @@ background_tasks_changed_cb (CairnWindow *self)
 }
 
 static void
+usage_popover_show_cb (CairnWindow *self)
+{
+  cairn_usage_panel_refresh (self->usage_panel);
+}
+
+static void
 todo_changed_cb (CairnWindow *self)
 {
   update_todo_button (self);
@@ -393,6 +399,7 @@ set_session (CairnWindow  *self,
     g_signal_connect_object (cairn_session_get_todos (session), "items-changed",
                              G_CALLBACK (todos_items_changed_cb), self, G_CONNECT_SWAPPED);
   cairn_background_list_set_session (self->background_list, session);
+  cairn_usage_panel_set_session (self->usage_panel, session);
   if (session != NULL)
     g_signal_connect_object (cairn_session_get_background_tasks (session), "items-changed",
                              G_CALLBACK (background_tasks_changed_cb), self, G_CONNECT_SWAPPED);
@@ -739,7 +746,7 @@ show_folder (CairnWindow *self)
   g_autofree char *window_title = NULL;
   GtkWidget *conversation_controls[] = {
     self->sidebar_button, self->new_button, GTK_WIDGET (self->model_button),
-    GTK_WIDGET (self->mode_button), self->usage_box,
+    GTK_WIDGET (self->mode_button), GTK_WIDGET (self->usage_button),
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (conversation_controls); i++)
@@ -933,6 +940,7 @@ cairn_window_class_init (CairnWindowClass *klass)
   g_type_ensure (CAIRN_TYPE_TRANSCRIPT_ROW);
   g_type_ensure (CAIRN_TYPE_TODO_LIST);
   g_type_ensure (CAIRN_TYPE_BACKGROUND_LIST);
+  g_type_ensure (CAIRN_TYPE_USAGE_PANEL);
   g_type_ensure (CAIRN_TYPE_SIDEBAR);
   g_type_ensure (CAIRN_TYPE_START_PAGE);
 
@@ -956,6 +964,9 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, todo_label);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, todo_list);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, background_list);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, usage_button);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, usage_panel);
+  gtk_widget_class_bind_template_callback (widget_class, usage_popover_show_cb);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, transcript_stack);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, empty_page);

@@ -21,6 +21,25 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (CairnSession, cairn_session, CAIRN, SESSION, GObject)
 
+/* One line of the context breakdown: "System tools", 7044 tokens; @kind
+ * is the CLI's ("used", "deferred", "buffer", "free"), nullable. */
+typedef struct
+{
+  char   *name;
+  char   *kind;
+  gint64  tokens;
+} CairnContextCategory;
+
+typedef struct
+{
+  GPtrArray *categories;   /* CairnContextCategory */
+  gint64     total_tokens;
+  gint64     max_tokens;
+} CairnContextUsage;
+
+void                cairn_context_category_free       (CairnContextCategory *category);
+void                cairn_context_usage_free          (CairnContextUsage    *usage);
+
 CairnSession       *cairn_session_new                 (const char   *cwd,
                                                        const char   *cli_path);
 CairnTranscript    *cairn_session_get_transcript      (CairnSession *self);
@@ -34,6 +53,13 @@ const char * const *cairn_session_get_commands        (CairnSession *self);
 GListModel         *cairn_session_get_todos           (CairnSession *self);
 GListModel         *cairn_session_get_background_tasks (CairnSession *self);
 GListModel         *cairn_session_get_model_usage     (CairnSession *self);
+void                cairn_session_get_context_usage_async  (CairnSession        *self,
+                                                            GCancellable        *cancellable,
+                                                            GAsyncReadyCallback  callback,
+                                                            gpointer             user_data);
+CairnContextUsage  *cairn_session_get_context_usage_finish (CairnSession        *self,
+                                                            GAsyncResult        *result,
+                                                            GError             **error);
 void                cairn_session_stop_task           (CairnSession *self,
                                                        const char   *task_id);
 gint64              cairn_session_get_context_used    (CairnSession *self);
@@ -103,5 +129,7 @@ void                cairn_session_set_stall_timeout   (CairnSession *self,
 void                cairn_session_restart             (CairnSession *self);
 void                cairn_session_interrupt           (CairnSession *self);
 void                cairn_session_close               (CairnSession *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CairnContextUsage, cairn_context_usage_free)
 
 G_END_DECLS
