@@ -624,7 +624,10 @@ test_notices_and_unfinished_call (void)
 
   g_assert_true (cairn_test_transcript_mentions (t, "Compacting the conversation"));
   g_assert_true (cairn_test_transcript_mentions (t, "70 tokens before, 572 after"));
-  g_assert_true (cairn_test_transcript_mentions (t, "Rate limit: allowed"));
+  /* the plan's limits are state for the header, not a row */
+  g_assert_false (cairn_test_transcript_mentions (t, "Rate limit"));
+  g_assert_cmpint (cairn_session_get_rate_limits (f.session)->status, ==, CAIRN_LIMIT_ALLOWED);
+  g_assert_cmpint (cairn_session_get_rate_limits (f.session)->five_hour.resets_at, ==, 1795252310);
   g_assert_true (cairn_test_transcript_mentions (t, "don't ask mode"));
   /* stderr is a pipe of its own: its line may come after the result */
   g_assert_true (cairn_test_wait_until (mentions_stderr_line, t, 5000));
@@ -637,6 +640,62 @@ test_notices_and_unfinished_call (void)
   /* nothing unknown: every line above has its own row */
   g_assert_null (cairn_test_find_item (t, CAIRN_ITEM_KIND_RAW, 0));
   fixture_clear (&f);
+}
+
+static void
+handle_line (CairnSession *session,
+             const char   *line)
+{
+  g_autoptr(CairnMessage) message = cairn_message_new_from_line (line, strlen (line));
+
+  _cairn_session_handle_message (session, message);
+}
+
+/* rate_limit_event as CLI 2.1.330 describes it in its bundle (the zod
+ * schema of rate_limit_info, with unifiedWindows). It is only sent to
+ * subscription sign-ins, which need the network: these lines are built to
+ * that schema, not recorded. A warning fills both windows; at the limit,
+ * a refused turn says when it can go on. */
+static void
+test_rate_limits (void)
+{
+  g_autoptr(CairnSession) session = cairn_session_new ("/nonexistent/project", "/nonexistent/claude");
+  const CairnRateLimits *limits = cairn_session_get_rate_limits (session);
+  gint64 reset = g_get_real_time () / G_USEC_PER_SEC + 3600;
+  g_autofree char *warning = g_strdup_printf (
+    "{\"type\":\"rate_limit_event\",\"rate_limit_info\":{\"status\":\"allowed_warning\","
+    "\"resetsAt\":%" G_GINT64_FORMAT ",\"rateLimitType\":\"five_hour\",\"utilization\":0.85,"
+    "\"unifiedWindows\":{\"five_hour\":{\"utilization\":0.85,\"resetsAt\":%" G_GINT64_FORMAT ","
+    "\"status\":\"allowed_warning\",\"surpassedThreshold\":0.8},\"seven_day\":{\"utilization\":0.4,"
+    "\"resetsAt\":1795900000,\"status\":\"allowed\"}},\"isUsingOverage\":false},"
+    "\"uuid\":\"u1\",\"session_id\":\"s1\"}", reset, reset);
+  g_autofree char *rejected = g_strdup_printf (
+    "{\"type\":\"rate_limit_event\",\"rate_limit_info\":{\"status\":\"rejected\","
+    "\"resetsAt\":%" G_GINT64_FORMAT ",\"rateLimitType\":\"five_hour\",\"utilization\":1},"
+    "\"uuid\":\"u2\",\"session_id\":\"s1\"}", reset);
+  const char *refused = "{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":true,"
+                        "\"result\":\"API Error: 429 usage limit reached\",\"total_cost_usd\":0}";
+  CairnResultItem *result;
+
+  g_assert_cmpint (limits->status, ==, CAIRN_LIMIT_UNKNOWN);
+  handle_line (session, warning);
+  g_assert_cmpint (limits->status, ==, CAIRN_LIMIT_WARNING);
+  g_assert_cmpfloat (limits->five_hour.utilization, ==, 0.85);
+  g_assert_cmpint (limits->five_hour.resets_at, ==, reset);
+  g_assert_cmpfloat (limits->seven_day.utilization, ==, 0.4);
+  g_assert_cmpint (limits->seven_day.status, ==, CAIRN_LIMIT_ALLOWED);
+
+  handle_line (session, rejected);
+  g_assert_cmpint (limits->status, ==, CAIRN_LIMIT_REJECTED);
+  g_assert_cmpfloat (limits->five_hour.utilization, ==, 1);
+  /* what an older event said of the weekly window is not kept as news */
+  g_assert_cmpfloat (limits->seven_day.utilization, <, 0);
+  handle_line (session, refused);
+  result = CAIRN_RESULT_ITEM (cairn_test_find_item (cairn_session_get_transcript (session),
+                                                    CAIRN_ITEM_KIND_RESULT, 0));
+  g_assert_nonnull (strstr (cairn_result_item_get_message (result), "429"));
+  g_assert_nonnull (strstr (cairn_result_item_get_message (result), "You can go on at "));
+  g_assert_null (cairn_test_find_item (cairn_session_get_transcript (session), CAIRN_ITEM_KIND_NOTICE, 0));
 }
 
 static void
@@ -704,6 +763,7 @@ main (int   argc,
   g_test_add_func ("/cairn/session/protocol-log", test_protocol_log);
   g_test_add_func ("/cairn/session/notices-and-unfinished-call", test_notices_and_unfinished_call);
   g_test_add_func ("/cairn/session/append-all", test_append_all);
+  g_test_add_func ("/cairn/session/rate-limits", test_rate_limits);
   g_test_add_func ("/cairn/session/missing-cli", test_missing_cli);
 
   return g_test_run ();

@@ -40,7 +40,9 @@
 #include "cairn-thumbnail.h"
 #include "cairn-transcript-row.h"
 #include "cairn-preferences-window.h"
+#include "cairn-usage-panel.h"
 #include "cairn-window.h"
+#include "session/cairn-session-private.h"
 
 /* Helpers: walking what is on screen */
 
@@ -70,6 +72,29 @@ find_widget (GtkWidget     *root,
        child = gtk_widget_get_next_sibling (child))
     {
       GtkWidget *found = find_widget (child, type, match, data);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The same in a widget not on screen (a popover's content): visible only. */
+static GtkWidget *
+find_widget_anywhere (GtkWidget     *root,
+                      GType          type,
+                      WidgetMatch    match,
+                      gconstpointer  data)
+{
+  if (!gtk_widget_get_visible (root))
+    return NULL;
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) && (match == NULL || match (root, data)))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget_anywhere (child, type, match, data);
 
       if (found != NULL)
         return found;
@@ -554,6 +579,61 @@ test_shift_tab_cycles_mode (void)
   g_assert_cmpstr (cairn_session_get_permission_mode (session), ==, "plan");
   press_key (view, GDK_KEY_ISO_Left_Tab);
   g_assert_cmpstr (cairn_session_get_permission_mode (session), ==, "default");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  drain_main_context ();
+  g_unsetenv ("CAIRN_CLAUDE");
+}
+
+static void
+feed_line (CairnSession *session,
+           const char   *line)
+{
+  g_autoptr(CairnMessage) message = cairn_message_new_from_line (line, strlen (line));
+
+  _cairn_session_handle_message (session, message);
+}
+
+/* The plan's limits (rate_limit_event lines built to CLI 2.1.330's
+ * schema, see test-session's rate-limits): near the limit the header says
+ * so beside the cost; the usage popover lists both windows. */
+static void
+test_window_limits (void)
+{
+  CairnApplication *app = shared_app ();
+  g_autoptr(GFile) folder = g_file_new_for_path (g_get_tmp_dir ());
+  CairnWindow *window;
+  CairnSession *session;
+  GtkWidget *headline;
+  GtkWidget *panel;
+
+  g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
+  window = cairn_window_new (app, folder);
+  gtk_window_present (GTK_WINDOW (window));
+  session = cairn_window_get_session (window);
+  g_assert_true (wait_until (session_exited, session));
+  g_assert_null (find_widget (GTK_WIDGET (window), GTK_TYPE_LABEL, label_contains, "limit"));
+
+  feed_line (session, "{\"type\":\"rate_limit_event\",\"rate_limit_info\":{\"status\":\"allowed_warning\","
+                      "\"rateLimitType\":\"five_hour\",\"unifiedWindows\":{\"five_hour\":{\"utilization\":0.85,"
+                      "\"resetsAt\":1795252310},\"seven_day\":{\"utilization\":0.4,\"resetsAt\":1795900000}}},"
+                      "\"uuid\":\"u1\",\"session_id\":\"s1\"}");
+  headline = find_widget (GTK_WIDGET (window), GTK_TYPE_LABEL, label_is, "5-hour limit 85%");
+  g_assert_nonnull (headline);
+  g_assert_false (gtk_widget_has_css_class (headline, "error"));
+
+  panel = (GtkWidget *)gtk_widget_get_template_child (GTK_WIDGET (window), CAIRN_TYPE_WINDOW, "usage_panel");
+  cairn_usage_panel_refresh (CAIRN_USAGE_PANEL (panel));
+  g_assert_nonnull (find_widget_anywhere (panel, GTK_TYPE_LABEL, label_is, "5-hour window"));
+  g_assert_nonnull (find_widget_anywhere (panel, GTK_TYPE_LABEL, label_contains, "85% used · resets "));
+  g_assert_nonnull (find_widget_anywhere (panel, GTK_TYPE_LABEL, label_contains, "40% used · resets "));
+
+  feed_line (session, "{\"type\":\"rate_limit_event\",\"rate_limit_info\":{\"status\":\"rejected\","
+                      "\"rateLimitType\":\"five_hour\",\"utilization\":1,\"resetsAt\":1795252310},"
+                      "\"uuid\":\"u2\",\"session_id\":\"s1\"}");
+  headline = find_widget (GTK_WIDGET (window), GTK_TYPE_LABEL, label_is, "Usage limit reached");
+  g_assert_nonnull (headline);
+  g_assert_true (gtk_widget_has_css_class (headline, "error"));
 
   gtk_window_destroy (GTK_WINDOW (window));
   drain_main_context ();
@@ -1714,6 +1794,7 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/window/cli-path-setting", test_window_uses_cli_path_setting);
   g_test_add_func ("/cairn/widgets/composer/slash-completion", test_composer_slash_completion);
   g_test_add_func ("/cairn/widgets/window/shift-tab-cycles-mode", test_shift_tab_cycles_mode);
+  g_test_add_func ("/cairn/widgets/window/limits", test_window_limits);
   g_test_add_func ("/cairn/widgets/window/size-is-kept", test_window_size_is_kept);
   g_test_add_func ("/cairn/widgets/preferences/mode", test_preferences_mode);
 

@@ -26,6 +26,8 @@ struct _CairnUsagePanel
   GtkListBox   *context_list;
   GtkLabel     *cost_label;
   GtkListBox   *model_list;
+  GtkLabel     *limits_label;
+  GtkListBox   *limits_list;
 
   CairnSession *session;
   GCancellable *asking;
@@ -123,6 +125,11 @@ context_cb (GObject      *object,
       gtk_label_set_label (self->context_label, error->message);
       return;
     }
+  if (usage->max_tokens <= 0 && usage->categories->len == 0)
+    {
+      gtk_label_set_label (self->context_label, _("Claude Code gave no breakdown"));
+      return;
+    }
   show_context (self, usage);
 }
 
@@ -149,6 +156,77 @@ show_costs (CairnUsagePanel *self)
   gtk_widget_set_visible (GTK_WIDGET (self->model_list), models != NULL && g_list_model_get_n_items (models) > 0);
 }
 
+/* "14:30", or "Mon 09:00" when not today */
+static char *
+format_reset (gint64 resets_at)
+{
+  g_autoptr(GDateTime) when = resets_at > 0 ? g_date_time_new_from_unix_local (resets_at) : NULL;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+
+  if (when == NULL)
+    return NULL;
+  return g_date_time_format (when, g_date_time_get_day_of_year (when) == g_date_time_get_day_of_year (now)
+                                     && g_date_time_get_year (when) == g_date_time_get_year (now)
+                                     ? "%H:%M" : "%a %H:%M");
+}
+
+static char *
+describe_window (const CairnLimitWindow *window)
+{
+  g_autofree char *reset = format_reset (window->resets_at);
+
+  if (window->utilization < 0)
+    return reset ? g_strdup_printf (_("resets %s"), reset) : NULL;
+  if (reset == NULL)
+    return g_strdup_printf (_("%.0f%% used"), window->utilization * 100);
+  /* Translators: "85% used · resets 14:30" */
+  return g_strdup_printf (_("%.0f%% used · resets %s"), window->utilization * 100, reset);
+}
+
+/**
+ * cairn_usage_panel_describe_limits:
+ *
+ * Returns: (nullable): what the header says when the plan's limits are
+ *   near ("5-hour limit 85%") or reached, else %NULL
+ */
+char *
+cairn_usage_panel_describe_limits (const CairnRateLimits *limits)
+{
+  const CairnLimitWindow *windows[] = { &limits->five_hour, &limits->seven_day };
+  guint worst = limits->seven_day.utilization > limits->five_hour.utilization;
+
+  if (limits->status == CAIRN_LIMIT_REJECTED)
+    return g_strdup (_("Usage limit reached"));
+  if (limits->status != CAIRN_LIMIT_WARNING && windows[worst]->utilization < 0.8)
+    return NULL;
+  if (windows[worst]->utilization < 0)
+    return g_strdup (_("Near the usage limit"));
+  if (worst == 0)
+    return g_strdup_printf (_("5-hour limit %.0f%%"), windows[worst]->utilization * 100);
+  return g_strdup_printf (_("Weekly limit %.0f%%"), windows[worst]->utilization * 100);
+}
+
+static void
+show_limits (CairnUsagePanel *self)
+{
+  const CairnRateLimits *limits = self->session ? cairn_session_get_rate_limits (self->session) : NULL;
+  g_autofree char *five_hour = limits ? describe_window (&limits->five_hour) : NULL;
+  g_autofree char *seven_day = limits ? describe_window (&limits->seven_day) : NULL;
+  g_autofree char *headline = limits ? cairn_usage_panel_describe_limits (limits) : NULL;
+
+  clear_list (self->limits_list);
+  if (five_hour != NULL)
+    gtk_list_box_append (self->limits_list, figure_row (_("5-hour window"), five_hour));
+  if (seven_day != NULL)
+    gtk_list_box_append (self->limits_list, figure_row (_("Weekly window"), seven_day));
+  gtk_widget_set_visible (GTK_WIDGET (self->limits_list), five_hour != NULL || seven_day != NULL);
+  if (limits == NULL || limits->status == CAIRN_LIMIT_UNKNOWN)
+    gtk_label_set_label (self->limits_label, _("Claude Code reports the plan's limits when signed in "
+                                               "with a Claude subscription."));
+  else
+    gtk_label_set_label (self->limits_label, headline ? headline : _("Within the plan's limits"));
+}
+
 /* Fresh figures each time the popover opens. */
 void
 cairn_usage_panel_refresh (CairnUsagePanel *self)
@@ -156,6 +234,7 @@ cairn_usage_panel_refresh (CairnUsagePanel *self)
   g_return_if_fail (CAIRN_IS_USAGE_PANEL (self));
 
   show_costs (self);
+  show_limits (self);
   g_cancellable_cancel (self->asking);
   g_clear_object (&self->asking);
   clear_list (self->context_list);
@@ -255,5 +334,8 @@ cairn_usage_panel_init (CairnUsagePanel *self)
   gtk_widget_set_margin_top (add_heading (self, _("Cost")), 12);
   self->cost_label = add_label (self);
   self->model_list = add_list (self, _("Cost per model"));
+  gtk_widget_set_margin_top (add_heading (self, _("Plan Usage")), 12);
+  self->limits_label = add_label (self);
+  self->limits_list = add_list (self, _("Plan usage"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Usage"), -1);
 }

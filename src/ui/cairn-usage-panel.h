@@ -20,5 +20,6 @@ G_DECLARE_FINAL_TYPE (CairnUsagePanel, cairn_usage_panel, CAIRN, USAGE_PANEL, Gt
 void cairn_usage_panel_set_session (CairnUsagePanel *self,
                                     CairnSession    *session);
 void cairn_usage_panel_refresh     (CairnUsagePanel *self);
+char *cairn_usage_panel_describe_limits (const CairnRateLimits *limits);
 
 G_END_DECLS

@@ -63,6 +63,7 @@ struct _CairnWindow
   GtkLabel             *usage_label;
   GtkWidget            *usage_box;
   GtkMenuButton        *usage_button;
+  GtkLabel             *limit_label;
   CairnUsagePanel      *usage_panel;
   GtkWidget            *jump_button;
   GtkMenuButton        *todo_button;

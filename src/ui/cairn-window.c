@@ -227,6 +227,23 @@ background_tasks_changed_cb (CairnWindow *self)
   update_todo_button (self);
 }
 
+/* Near or at the plan's limit, the header says so beside the cost. */
+static void
+session_limits_cb (CairnWindow  *self,
+                   GParamSpec   *pspec,
+                   CairnSession *session)
+{
+  const CairnRateLimits *limits = session ? cairn_session_get_rate_limits (session) : NULL;
+  g_autofree char *headline = limits ? cairn_usage_panel_describe_limits (limits) : NULL;
+
+  gtk_label_set_label (self->limit_label, headline ? headline : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->limit_label), headline != NULL);
+  if (limits != NULL && limits->status == CAIRN_LIMIT_REJECTED)
+    gtk_widget_add_css_class (GTK_WIDGET (self->limit_label), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->limit_label), "error");
+}
+
 static void
 usage_popover_show_cb (CairnWindow *self)
 {
@@ -400,6 +417,7 @@ set_session (CairnWindow  *self,
                              G_CALLBACK (todos_items_changed_cb), self, G_CONNECT_SWAPPED);
   cairn_background_list_set_session (self->background_list, session);
   cairn_usage_panel_set_session (self->usage_panel, session);
+  session_limits_cb (self, NULL, session);
   if (session != NULL)
     g_signal_connect_object (cairn_session_get_background_tasks (session), "items-changed",
                              G_CALLBACK (background_tasks_changed_cb), self, G_CONNECT_SWAPPED);
@@ -966,6 +984,7 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, background_list);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, usage_button);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, usage_panel);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, limit_label);
   gtk_widget_class_bind_template_callback (widget_class, usage_popover_show_cb);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, transcript_stack);
@@ -1029,6 +1048,8 @@ cairn_window_init (CairnWindow *self)
                                  G_CALLBACK (session_usage_cb), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->session_signals, "notify::cost-usd",
                                  G_CALLBACK (session_usage_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->session_signals, "notify::rate-limits",
+                                 G_CALLBACK (session_limits_cb), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->session_signals, "notify::permission-mode",
                                  G_CALLBACK (session_mode_cb), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->session_signals, "notify::commands",

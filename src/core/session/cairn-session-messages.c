@@ -203,21 +203,6 @@ handle_system (CairnSession *self,
     }
 }
 
-static void
-notice_rate_limit (CairnSession *self,
-                   JsonObject   *object)
-{
-  JsonObject *info = cairn_json_get_object (object, "rate_limit_info");
-  gint64 resets = cairn_json_get_int (info, "resetsAt", 0);
-  g_autoptr(GDateTime) when = resets > 0 ? g_date_time_new_from_unix_local (resets) : NULL;
-  g_autofree char *at = when ? g_date_time_format (when, "%H:%M") : NULL;
-  g_autofree char *title = g_strdup_printf (_("Rate limit: %s"),
-                                            cairn_json_get_string (info, "status") ?: "?");
-  g_autofree char *body = at ? g_strdup_printf (_("Resets at %s"), at) : NULL;
-
-  _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, title, body);
-}
-
 /* The main agent's messages say how full the context is. */
 static void
 handle_assistant (CairnSession *self,
@@ -303,6 +288,7 @@ handle_result (CairnSession *self,
   JsonObject *usage = cairn_json_get_object (object, "usage");
   double total_cost = cairn_json_get_double (object, "total_cost_usd", self->process_cost_usd);
   g_autofree char *error_text = NULL;
+  g_autofree char *limit_text = NULL;
   g_autoptr(CairnResultItem) item = NULL;
   CairnTurnFigures figures = { 0 };
 
@@ -315,6 +301,13 @@ handle_result (CairnSession *self,
   self->process_cost_usd = MAX (self->process_cost_usd, total_cost);
   if (figures.is_error)
     figures.message = error_text = result_error_message (object);
+  /* a turn refused at the plan's limit says when it can go on */
+  if (figures.is_error && (limit_text = _cairn_session_describe_limit_reset (self)) != NULL)
+    {
+      char *both = g_strdup_printf ("%s\n%s", error_text, limit_text);
+      g_free (error_text);
+      figures.message = error_text = both;
+    }
 
   cairn_transcript_builder_close_open_blocks (self->builder);
   cairn_transcript_builder_end_tool_calls (self->builder, _("Not finished: the turn ended"), TRUE);
@@ -446,9 +439,11 @@ _cairn_session_handle_message (CairnSession *self,
 
     case CAIRN_MESSAGE_UNKNOWN:
     default:
+      /* the plan's limits: shown in the header and the usage popover */
       if (g_strcmp0 (cairn_message_get_type_name (message), "rate_limit_event") == 0)
         {
-          notice_rate_limit (self, cairn_message_get_object (message));
+          _cairn_session_take_rate_limits (self, cairn_json_get_object (cairn_message_get_object (message),
+                                                                        "rate_limit_info"));
           break;
         }
       title = g_strdup_printf (_("Unknown message “%s”"),

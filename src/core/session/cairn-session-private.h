@@ -68,6 +68,7 @@ struct _CairnSession
    * process's results said so far (cairn-session-usage.c) */
   GListStore         *model_usage;
   GHashTable         *process_models;
+  CairnRateLimits     rate_limits;
   GListStore         *allow_rules;
   guint               logged_items;
 
@@ -149,6 +150,7 @@ enum {
   CAIRN_SESSION_PROP_MODEL_VALUES,
   CAIRN_SESSION_PROP_RUNNING_ELSEWHERE,
   CAIRN_SESSION_PROP_STALLED,
+  CAIRN_SESSION_PROP_RATE_LIMITS,
   CAIRN_SESSION_N_PROPS
 };
 
@@ -159,5 +161,9 @@ void     _cairn_session_set_background_tasks  (CairnSession *self,
                                                JsonArray    *tasks);
 void     _cairn_session_tally_models          (CairnSession *self,
                                                JsonObject   *model_usage);
+void     _cairn_session_take_rate_limits      (CairnSession *self,
+                                               JsonObject   *info);
+char    *_cairn_session_describe_limit_reset  (CairnSession *self);
+
 
 G_END_DECLS

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "protocol/cairn-json.h"
 #include "protocol/cairn-util.h"
 #include "session/cairn-model-usage.h"
@@ -91,4 +93,85 @@ cairn_session_get_model_usage (CairnSession *self)
 {
   g_return_val_if_fail (CAIRN_IS_SESSION (self), NULL);
   return G_LIST_MODEL (self->model_usage);
+}
+
+static CairnLimitStatus
+limit_status (const char *status)
+{
+  if (g_strcmp0 (status, "allowed") == 0)
+    return CAIRN_LIMIT_ALLOWED;
+  if (g_strcmp0 (status, "allowed_warning") == 0)
+    return CAIRN_LIMIT_WARNING;
+  if (g_strcmp0 (status, "rejected") == 0)
+    return CAIRN_LIMIT_REJECTED;
+  return CAIRN_LIMIT_UNKNOWN;
+}
+
+static void
+read_window (CairnLimitWindow *window,
+             JsonObject       *object)
+{
+  if (object == NULL)
+    return;
+  window->status = limit_status (cairn_json_get_string (object, "status"));
+  window->utilization = cairn_json_get_double (object, "utilization", -1);
+  window->resets_at = MAX (0, cairn_json_get_int (object, "resetsAt", 0));
+}
+
+/* rate_limit_event's rate_limit_info (docs/protocol-changes.md): the top
+ * level is about the window that limits now (rateLimitType); CLI 2.1.330
+ * may add every window in unifiedWindows. Each event says all it knows. */
+void
+_cairn_session_take_rate_limits (CairnSession *self,
+                                 JsonObject   *info)
+{
+  CairnRateLimits limits = { 0 };
+  const char *type = cairn_json_get_string (info, "rateLimitType");
+  JsonObject *windows = cairn_json_get_object (info, "unifiedWindows");
+
+  limits.status = limit_status (cairn_json_get_string (info, "status"));
+  limits.resets_at = MAX (0, cairn_json_get_int (info, "resetsAt", 0));
+  limits.five_hour.utilization = limits.seven_day.utilization = -1;
+  if (g_strcmp0 (type, "five_hour") == 0)
+    read_window (&limits.five_hour, info);
+  else if (g_strcmp0 (type, "seven_day") == 0)
+    read_window (&limits.seven_day, info);
+  read_window (&limits.five_hour, cairn_json_get_object (windows, "five_hour"));
+  read_window (&limits.seven_day, cairn_json_get_object (windows, "seven_day"));
+  self->rate_limits = limits;
+  _cairn_session_notify (self, CAIRN_SESSION_PROP_RATE_LIMITS);
+}
+
+/**
+ * cairn_session_get_rate_limits:
+ *
+ * Returns: (transfer none): the plan's limits as the CLI last said them;
+ *   all unknown until it does
+ */
+const CairnRateLimits *
+cairn_session_get_rate_limits (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), NULL);
+  return &self->rate_limits;
+}
+
+/* "You can go on at 14:30", for a turn refused at the limit; NULL when
+ * not at a limit or its reset is unknown. */
+char *
+_cairn_session_describe_limit_reset (CairnSession *self)
+{
+  g_autoptr(GDateTime) when = NULL;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *at = NULL;
+
+  if (self->rate_limits.status != CAIRN_LIMIT_REJECTED || self->rate_limits.resets_at <= 0)
+    return NULL;
+  when = g_date_time_new_from_unix_local (self->rate_limits.resets_at);
+  if (when == NULL)
+    return NULL;
+  /* the day too when it is not today */
+  at = g_date_time_format (when, g_date_time_get_day_of_year (when) == g_date_time_get_day_of_year (now)
+                                   ? "%H:%M" : "%a %H:%M");
+  /* Translators: %s is a time, such as "14:30" or "Mon 09:00" */
+  return g_strdup_printf (_("Your plan's usage limit is reached. You can go on at %s."), at);
 }

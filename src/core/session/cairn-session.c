@@ -899,6 +899,10 @@ cairn_session_get_property (GObject    *object,
       g_value_set_boolean (value, self->stalled);
       break;
 
+    case CAIRN_SESSION_PROP_RATE_LIMITS:
+      g_value_set_pointer (value, &self->rate_limits);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1000,6 +1004,10 @@ cairn_session_class_init (CairnSessionClass *klass)
   /* the running turn's CLI has said nothing for a minute (the watchdog) */
   properties [CAIRN_SESSION_PROP_STALLED] =
     g_param_spec_boolean ("stalled", NULL, NULL, FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* the plan's usage limits changed (a CairnRateLimits, read-only) */
+  properties [CAIRN_SESSION_PROP_RATE_LIMITS] =
+    g_param_spec_pointer ("rate-limits", NULL, NULL,
                           (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, CAIRN_SESSION_N_PROPS, properties);
 

@@ -37,6 +37,31 @@ typedef struct
   gint64     max_tokens;
 } CairnContextUsage;
 
+/* The plan's usage limits, from rate_limit_event (subscription sign-in
+ * only: API keys get none). */
+typedef enum
+{
+  CAIRN_LIMIT_UNKNOWN,
+  CAIRN_LIMIT_ALLOWED,
+  CAIRN_LIMIT_WARNING,    /* past a warning threshold */
+  CAIRN_LIMIT_REJECTED,   /* at the limit: turns are refused until it resets */
+} CairnLimitStatus;
+
+typedef struct
+{
+  CairnLimitStatus status;
+  double           utilization;   /* the fraction used; < 0 when not said */
+  gint64           resets_at;     /* unix seconds; 0 when not said */
+} CairnLimitWindow;
+
+typedef struct
+{
+  CairnLimitStatus status;        /* of the window that limits now */
+  gint64           resets_at;     /* when that window resets; 0 when not said */
+  CairnLimitWindow five_hour;
+  CairnLimitWindow seven_day;
+} CairnRateLimits;
+
 void                cairn_context_category_free       (CairnContextCategory *category);
 void                cairn_context_usage_free          (CairnContextUsage    *usage);
 
@@ -53,6 +78,7 @@ const char * const *cairn_session_get_commands        (CairnSession *self);
 GListModel         *cairn_session_get_todos           (CairnSession *self);
 GListModel         *cairn_session_get_background_tasks (CairnSession *self);
 GListModel         *cairn_session_get_model_usage     (CairnSession *self);
+const CairnRateLimits *cairn_session_get_rate_limits  (CairnSession *self);
 void                cairn_session_get_context_usage_async  (CairnSession        *self,
                                                             GCancellable        *cancellable,
                                                             GAsyncReadyCallback  callback,
