@@ -55,6 +55,10 @@ def nth_result(n):
     return pred
 
 
+def is_control_response(line):
+    return line.get("type") == "control_response"
+
+
 def is_text_delta(line):
     ev = line.get("event") or {}
     return (line.get("type") == "stream_event" and ev.get("type") == "content_block_delta"
@@ -106,8 +110,9 @@ STORY = ("Cairn is a native GNOME app for Claude Code. It talks to the CLI "
 CUT_TEXT = {"type": "text", "chunks": 6,
             "text": "This reply is cut after two deltas and then repeated."}
 
-# name -> (reply script, steps, reaction). A step is a line to send followed by
-# a predicate: read stdout until it holds (None: don't wait).
+# name -> (reply script, steps, reaction[, extra CLI arguments]). A step is a
+# line to send followed by a predicate: read stdout until it holds (None:
+# don't wait).
 SCENARIOS = {
     "stream-text": (
         {"default": {"blocks": [{"type": "text", "text": STORY, "chunks": 10}]}},
@@ -177,6 +182,25 @@ SCENARIOS = {
                 {"blocks": [{"type": "text", "text": "The agent is on it."}]}]}],
          "default": {"blocks": [{"type": "text", "text": "Noted."}]}},
         [(user("Use an agent to wait."), nth_result(2))], stop_first_task()),
+    # MCP servers given with --mcp-config: one that works (tests/mini-mcp.py),
+    # one whose command is missing, one entry the CLI skips. Their status is
+    # asked for, the working one switched off and on, the failed one
+    # reconnected (it fails again).
+    "mcp": (
+        {},
+        [(control("st-0", "mcp_status"), is_control_response),
+         (user("hello"), is_result),
+         (control("st-1", "mcp_status"), is_control_response),
+         (control("tg-1", "mcp_toggle", serverName="mini", enabled=False), is_control_response),
+         (control("st-2", "mcp_status"), is_control_response),
+         (control("tg-2", "mcp_toggle", serverName="mini", enabled=True), is_control_response),
+         (control("rc-1", "mcp_reconnect", serverName="broken"), is_control_response),
+         (control("st-3", "mcp_status"), is_control_response)],
+        None, ["--mcp-config", json.dumps({"mcpServers": {
+            "mini": {"type": "stdio", "command": "python3",
+                     "args": [os.path.join(HERE, "mini-mcp.py")]},
+            "broken": {"type": "stdio", "command": "/nonexistent/mcp-server"},
+            "badconf": {"url": "http://127.0.0.1:1/mcp"}}}), "--strict-mcp-config"]),
     "initialize": (
         {},
         [(control("init-1", "initialize"),
@@ -185,7 +209,7 @@ SCENARIOS = {
 
 
 class Cli:
-    def __init__(self, claude, port, cwd, home):
+    def __init__(self, claude, port, cwd, home, extra_args=()):
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8",
                "SHELL": "/bin/bash", "HOME": home,
                "CLAUDE_CONFIG_DIR": os.path.join(home, ".claude"),
@@ -193,7 +217,7 @@ class Cli:
                "ANTHROPIC_API_KEY": "sk-test",
                "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
                "DISABLE_AUTOUPDATER": "1"}
-        self.proc = subprocess.Popen([claude] + ARGS, cwd=cwd, env=env,
+        self.proc = subprocess.Popen([claude] + ARGS + list(extra_args), cwd=cwd, env=env,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE)
         self.lines = queue.Queue()
@@ -226,7 +250,7 @@ class Cli:
 
 
 def record(name, claude, out_dir):
-    script, steps, react = SCENARIOS[name]
+    script, steps, react, *extra = SCENARIOS[name]
     proj, home = os.path.join(ROOT, name), os.path.join(ROOT, "home")
     for d in (proj, home):
         shutil.rmtree(d, ignore_errors=True)
@@ -242,7 +266,7 @@ def record(name, claude, out_dir):
         word, port = fake.stdout.readline().split()
         assert word == "PORT"
         t0 = time.monotonic()
-        cli = Cli(claude, int(port), proj, home)
+        cli = Cli(claude, int(port), proj, home, *extra)
         for obj, pred in steps:
             cli.send(obj)
             if pred and not cli.read_until(pred, react):

@@ -11,6 +11,8 @@
 
 #include "transcript/cairn-result-item.h"
 #include "session/cairn-session-private.h"
+#include "session/cairn-mcp-server.h"
+#include "transcript/cairn-notice-item.h"
 #include "cairn-test-harness.h"
 #include "transcript/cairn-text-item.h"
 
@@ -445,6 +447,92 @@ test_context_usage (void)
   fixture_clear (&f);
 }
 
+typedef struct
+{
+  CairnSession *session;
+  const char   *name;
+  const char   *status;
+  int           tools;   /* -1: any */
+} ServerWanted;
+
+static gboolean
+server_is (gpointer data)
+{
+  ServerWanted *wanted = data;
+  GListModel *servers = cairn_session_get_mcp_servers (wanted->session);
+
+  for (guint i = 0; i < g_list_model_get_n_items (servers); i++)
+    {
+      g_autoptr(CairnMcpServer) server = g_list_model_get_item (servers, i);
+      if (g_str_equal (cairn_mcp_server_get_name (server), wanted->name))
+        return g_str_equal (cairn_mcp_server_get_status (server), wanted->status) &&
+               (wanted->tools < 0 || cairn_mcp_server_get_tools (server) == wanted->tools);
+    }
+  return FALSE;
+}
+
+static gboolean
+mentions_change_failure (gpointer transcript)
+{
+  return cairn_test_transcript_mentions (transcript, "The MCP server could not be changed");
+}
+
+static void
+wait_for_server (Fixture    *f,
+                 const char *name,
+                 const char *status,
+                 int         tools)
+{
+  ServerWanted wanted = { f->session, name, status, tools };
+
+  if (!cairn_test_wait_until (server_is, &wanted, 30000))
+    g_error ("MCP server %s did not become %s", name, status);
+}
+
+/* The conversation's MCP servers, with the real CLI and a stdio server
+ * written for the test (tests/mini-mcp.py) beside one whose command is
+ * missing, both in the user's config: listed from init, detailed by
+ * mcp_status, switched off and on (mcp_toggle); reconnecting the failed
+ * one fails again, and says why. A server that failed at start gives
+ * one notice that opens the MCP popover. */
+static void
+test_mcp_servers (void)
+{
+  Fixture f = { 0 };
+  g_autofree char *server = g_test_build_filename (G_TEST_DIST, "mini-mcp.py", NULL);
+  g_autofree char *config = NULL;
+  g_autofree char *config_path = NULL;
+  CairnNoticeItem *notice;
+
+  fixture_init (&f, "{}");
+  config = g_strdup_printf ("{\"mcpServers\":{\"mini\":{\"type\":\"stdio\",\"command\":\"python3\","
+                            "\"args\":[\"%s\"]},\"broken\":{\"type\":\"stdio\","
+                            "\"command\":\"/nonexistent/mcp-server\"}}}", server);
+  config_path = g_build_filename (g_getenv ("CLAUDE_CONFIG_DIR"), ".claude.json", NULL);
+  g_assert_true (g_file_set_contents (config_path, config, -1, NULL));
+  cairn_session_send_prompt (f.session, "Hello MCP");
+  wait_idle (&f, 60000);
+
+  wait_for_server (&f, "mini", "connected", -1);
+  wait_for_server (&f, "broken", "failed", -1);
+  notice = CAIRN_NOTICE_ITEM (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_NOTICE, 0));
+  g_assert_nonnull (notice);
+  g_assert_cmpstr (cairn_notice_item_get_title (notice), ==, "The MCP server “broken” could not start");
+  g_assert_cmpstr (cairn_notice_item_get_action_name (notice), ==, "win.show-mcp");
+
+  cairn_session_refresh_mcp_servers (f.session);
+  wait_for_server (&f, "mini", "connected", 1);
+  cairn_session_set_mcp_enabled (f.session, "mini", FALSE);
+  wait_for_server (&f, "mini", "disabled", -1);
+  cairn_session_set_mcp_enabled (f.session, "mini", TRUE);
+  wait_for_server (&f, "mini", "connected", 1);
+
+  cairn_session_reconnect_mcp (f.session, "broken");
+  g_assert_true (cairn_test_wait_until (mentions_change_failure, transcript (&f), 30000));
+  g_assert_true (cairn_test_transcript_mentions (transcript (&f), "ENOENT"));
+  fixture_clear (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -460,6 +548,7 @@ main (int   argc,
                    test_opened_while_running_elsewhere);
   g_test_add_func ("/cairn/integration/set-model", test_set_model);
   g_test_add_func ("/cairn/integration/context-usage", test_context_usage);
+  g_test_add_func ("/cairn/integration/mcp-servers", test_mcp_servers);
 
   return g_test_run ();
 }

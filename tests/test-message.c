@@ -17,7 +17,10 @@
 static const char *recordings[] = {
   "stream-text.jsonl", "stream-two-turns.jsonl", "tool-write.jsonl", "interrupt.jsonl",
   "api-error.jsonl", "cut-stream.jsonl", "initialize.jsonl",
+  /* recorded from 2.1.330 on (from FIRST_NEWER) */
+  "agent-background.jsonl", "agent-stopped.jsonl", "mcp.jsonl",
 };
+#define FIRST_NEWER 7
 
 static GPtrArray *
 load_recording (const char *version,
@@ -42,7 +45,12 @@ test_recorded_lines_parse (gconstpointer version)
 {
   for (guint r = 0; r < G_N_ELEMENTS (recordings); r++)
     {
-      g_autoptr(GPtrArray) messages = load_recording (version, recordings[r]);
+      g_autofree char *path = cairn_test_recording_path (version, recordings[r]);
+      g_autoptr(GPtrArray) messages = NULL;
+
+      if (!g_file_test (path, G_FILE_TEST_EXISTS) && r >= FIRST_NEWER)
+        continue;   /* not recorded with this version */
+      messages = load_recording (version, recordings[r]);
 
       g_assert_cmpuint (messages->len, >, 0);
       for (guint i = 0; i < messages->len; i++)

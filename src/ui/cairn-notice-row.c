@@ -24,6 +24,7 @@ struct _CairnNoticeRow
   GtkLabel     *body_label;
   GtkExpander  *raw_expander;
   GtkLabel     *raw_label;
+  GtkButton    *action_button;
 };
 
 G_DEFINE_FINAL_TYPE (CairnNoticeRow, cairn_notice_row, CAIRN_TYPE_ITEM_ROW)
@@ -84,6 +85,9 @@ cairn_notice_row_bind (CairnItemRow *row,
   gtk_label_set_label (self->raw_label, raw ? body : NULL);
   gtk_expander_set_expanded (self->raw_expander, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->raw_expander), raw);
+  gtk_button_set_label (self->action_button, cairn_notice_item_get_action_label (notice));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->action_button), cairn_notice_item_get_action_name (notice));
+  gtk_widget_set_visible (GTK_WIDGET (self->action_button), cairn_notice_item_get_action_name (notice) != NULL);
   gtk_widget_set_css_classes (GTK_WIDGET (self),
                               (const char *[]) {
                                 severity_class (cairn_notice_item_get_severity (notice)),
@@ -107,6 +111,7 @@ cairn_notice_row_class_init (CairnNoticeRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnNoticeRow, body_label);
   gtk_widget_class_bind_template_child (widget_class, CairnNoticeRow, raw_expander);
   gtk_widget_class_bind_template_child (widget_class, CairnNoticeRow, raw_label);
+  gtk_widget_class_bind_template_child (widget_class, CairnNoticeRow, action_button);
 }
 
 static void

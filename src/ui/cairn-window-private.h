@@ -9,6 +9,8 @@
 
 #include "cairn-background-list.h"
 #include "cairn-usage-panel.h"
+#include "cairn-mcp-panel.h"
+#include "session/cairn-mcp-server.h"
 #include "cairn-approval-queue.h"
 #include "cairn-composer.h"
 #include "cairn-missing-cli-page.h"
@@ -65,6 +67,8 @@ struct _CairnWindow
   GtkMenuButton        *usage_button;
   GtkLabel             *limit_label;
   CairnUsagePanel      *usage_panel;
+  GtkMenuButton        *mcp_button;
+  CairnMcpPanel        *mcp_panel;
   GtkWidget            *jump_button;
   GtkMenuButton        *todo_button;
   GtkLabel             *todo_label;

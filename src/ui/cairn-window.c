@@ -244,6 +244,46 @@ session_limits_cb (CairnWindow  *self,
     gtk_widget_remove_css_class (GTK_WIDGET (self->limit_label), "error");
 }
 
+/* The MCP button shows when the conversation has servers, marked when one
+ * failed. */
+static void
+update_mcp_button (CairnWindow *self)
+{
+  GListModel *servers = self->session ? cairn_session_get_mcp_servers (self->session) : NULL;
+  guint n = servers ? g_list_model_get_n_items (servers) : 0;
+  gboolean failed = FALSE;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(CairnMcpServer) server = g_list_model_get_item (servers, i);
+      failed |= cairn_mcp_server_get_failed (server);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->mcp_button), n > 0);
+  if (failed)
+    gtk_widget_add_css_class (GTK_WIDGET (self->mcp_button), "warning");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->mcp_button), "warning");
+}
+
+static void
+mcp_popover_show_cb (CairnWindow *self)
+{
+  if (self->session != NULL)
+    cairn_session_refresh_mcp_servers (self->session);
+}
+
+/* From the notice of a server that failed to start. */
+static void
+show_mcp_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  CairnWindow *self = CAIRN_WINDOW (widget);
+
+  if (gtk_widget_get_visible (GTK_WIDGET (self->mcp_button)))
+    gtk_menu_button_popup (self->mcp_button);
+}
+
 static void
 usage_popover_show_cb (CairnWindow *self)
 {
@@ -417,6 +457,11 @@ set_session (CairnWindow  *self,
                              G_CALLBACK (todos_items_changed_cb), self, G_CONNECT_SWAPPED);
   cairn_background_list_set_session (self->background_list, session);
   cairn_usage_panel_set_session (self->usage_panel, session);
+  cairn_mcp_panel_set_session (self->mcp_panel, session);
+  if (session != NULL)
+    g_signal_connect_object (cairn_session_get_mcp_servers (session), "items-changed",
+                             G_CALLBACK (update_mcp_button), self, G_CONNECT_SWAPPED);
+  update_mcp_button (self);
   session_limits_cb (self, NULL, session);
   if (session != NULL)
     g_signal_connect_object (cairn_session_get_background_tasks (session), "items-changed",
@@ -959,6 +1004,7 @@ cairn_window_class_init (CairnWindowClass *klass)
   g_type_ensure (CAIRN_TYPE_TODO_LIST);
   g_type_ensure (CAIRN_TYPE_BACKGROUND_LIST);
   g_type_ensure (CAIRN_TYPE_USAGE_PANEL);
+  g_type_ensure (CAIRN_TYPE_MCP_PANEL);
   g_type_ensure (CAIRN_TYPE_SIDEBAR);
   g_type_ensure (CAIRN_TYPE_START_PAGE);
 
@@ -986,6 +1032,9 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, usage_panel);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, limit_label);
   gtk_widget_class_bind_template_callback (widget_class, usage_popover_show_cb);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, mcp_button);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, mcp_panel);
+  gtk_widget_class_bind_template_callback (widget_class, mcp_popover_show_cb);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, transcript_stack);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, empty_page);
@@ -1005,6 +1054,7 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, stop_action);
   gtk_widget_class_install_action (widget_class, "win.restart-cli", NULL, restart_cli_action);
   gtk_widget_class_install_action (widget_class, "win.retry", NULL, retry_action);
+  gtk_widget_class_install_action (widget_class, "win.show-mcp", NULL, show_mcp_action);
   gtk_widget_class_install_property_action (widget_class, "win.permission-mode", "permission-mode");
   gtk_widget_class_install_action (widget_class, "win.cycle-mode", NULL, cycle_mode_action);
   gtk_widget_class_install_action (widget_class, "win.approval-allow", "s", approval_action);

@@ -69,6 +69,11 @@ struct _CairnSession
   GListStore         *model_usage;
   GHashTable         *process_models;
   CairnRateLimits     rate_limits;
+  /* CairnMcpServer; init's skipped entries, kept for mcp_status answers;
+   * whether the notice of failed servers was shown (once per session) */
+  GListStore         *mcp_servers;
+  JsonArray          *mcp_skipped;
+  gboolean            mcp_notice_shown;
   GListStore         *allow_rules;
   guint               logged_items;
 
@@ -164,6 +169,8 @@ void     _cairn_session_tally_models          (CairnSession *self,
 void     _cairn_session_take_rate_limits      (CairnSession *self,
                                                JsonObject   *info);
 char    *_cairn_session_describe_limit_reset  (CairnSession *self);
+void     _cairn_session_take_init_mcp         (CairnSession *self,
+                                               JsonObject   *init);
 
 
 G_END_DECLS

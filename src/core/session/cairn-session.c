@@ -17,6 +17,7 @@
 #include "protocol/cairn-launcher.h"
 #include "transcript/cairn-notice-item.h"
 #include "session/cairn-background-task.h"
+#include "session/cairn-mcp-server.h"
 #include "session/cairn-model-usage.h"
 #include "session/cairn-session-private.h"
 #include "transcript/cairn-todo.h"
@@ -796,6 +797,8 @@ cairn_session_dispose (GObject *object)
   g_clear_object (&self->background_tasks);
   g_clear_object (&self->model_usage);
   g_clear_pointer (&self->process_models, g_hash_table_unref);
+  g_clear_object (&self->mcp_servers);
+  g_clear_pointer (&self->mcp_skipped, json_array_unref);
   g_clear_object (&self->allow_rules);
   g_clear_object (&self->builder);
   g_clear_object (&self->retry_item);
@@ -1023,6 +1026,7 @@ cairn_session_init (CairnSession *self)
   self->pending_requests = g_list_store_new (CAIRN_TYPE_PERMISSION_REQUEST);
   self->background_tasks = g_list_store_new (CAIRN_TYPE_BACKGROUND_TASK);
   self->model_usage = g_list_store_new (CAIRN_TYPE_MODEL_USAGE);
+  self->mcp_servers = g_list_store_new (CAIRN_TYPE_MCP_SERVER);
   self->process_models = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->allow_rules = g_list_store_new (CAIRN_TYPE_ALLOW_RULE);
   self->own_pids = g_array_new (FALSE, FALSE, sizeof (GPid));

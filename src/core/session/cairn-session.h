@@ -79,6 +79,13 @@ GListModel         *cairn_session_get_todos           (CairnSession *self);
 GListModel         *cairn_session_get_background_tasks (CairnSession *self);
 GListModel         *cairn_session_get_model_usage     (CairnSession *self);
 const CairnRateLimits *cairn_session_get_rate_limits  (CairnSession *self);
+GListModel         *cairn_session_get_mcp_servers     (CairnSession *self);
+void                cairn_session_refresh_mcp_servers (CairnSession *self);
+void                cairn_session_set_mcp_enabled     (CairnSession *self,
+                                                       const char   *name,
+                                                       gboolean      enabled);
+void                cairn_session_reconnect_mcp       (CairnSession *self,
+                                                       const char   *name);
 void                cairn_session_get_context_usage_async  (CairnSession        *self,
                                                             GCancellable        *cancellable,
                                                             GAsyncReadyCallback  callback,

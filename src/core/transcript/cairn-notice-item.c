@@ -21,6 +21,9 @@ struct _CairnNoticeItem
   CairnNoticeSeverity  severity;
   char                *title;
   char                *body;
+  /* a button on the row: its label and the action it activates */
+  char                *action_label;
+  char                *action_name;
 };
 
 G_DEFINE_FINAL_TYPE (CairnNoticeItem, cairn_notice_item, CAIRN_TYPE_ITEM)
@@ -42,6 +45,8 @@ cairn_notice_item_finalize (GObject *object)
 
   g_clear_pointer (&self->title, g_free);
   g_clear_pointer (&self->body, g_free);
+  g_clear_pointer (&self->action_label, g_free);
+  g_clear_pointer (&self->action_name, g_free);
 
   G_OBJECT_CLASS (cairn_notice_item_parent_class)->finalize (object);
 }
@@ -148,4 +153,39 @@ cairn_notice_item_get_body (CairnNoticeItem *self)
 {
   g_return_val_if_fail (CAIRN_IS_NOTICE_ITEM (self), NULL);
   return self->body;
+}
+
+/**
+ * cairn_notice_item_set_action:
+ * @label: the button's label
+ * @action_name: what it activates, such as "win.show-mcp"
+ *
+ * Gives the notice's row a button that leads to where it can be dealt
+ * with. Set before the item is shown.
+ */
+void
+cairn_notice_item_set_action (CairnNoticeItem *self,
+                              const char      *label,
+                              const char      *action_name)
+{
+  g_return_if_fail (CAIRN_IS_NOTICE_ITEM (self));
+
+  g_free (self->action_label);
+  g_free (self->action_name);
+  self->action_label = g_strdup (label);
+  self->action_name = g_strdup (action_name);
+}
+
+const char *
+cairn_notice_item_get_action_label (CairnNoticeItem *self)
+{
+  g_return_val_if_fail (CAIRN_IS_NOTICE_ITEM (self), NULL);
+  return self->action_label;
+}
+
+const char *
+cairn_notice_item_get_action_name (CairnNoticeItem *self)
+{
+  g_return_val_if_fail (CAIRN_IS_NOTICE_ITEM (self), NULL);
+  return self->action_name;
 }

@@ -24,5 +24,10 @@ CairnNoticeItem     *cairn_notice_item_new_raw      (CairnNoticeSeverity  severi
 CairnNoticeSeverity  cairn_notice_item_get_severity (CairnNoticeItem     *self);
 const char          *cairn_notice_item_get_title    (CairnNoticeItem     *self);
 const char          *cairn_notice_item_get_body     (CairnNoticeItem     *self);
+void                 cairn_notice_item_set_action   (CairnNoticeItem     *self,
+                                                     const char          *label,
+                                                     const char          *action_name);
+const char          *cairn_notice_item_get_action_label (CairnNoticeItem *self);
+const char          *cairn_notice_item_get_action_name  (CairnNoticeItem *self);
 
 G_END_DECLS
