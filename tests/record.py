@@ -55,6 +55,31 @@ def nth_result(n):
     return pred
 
 
+def prompt(text, uuid):
+    """A user message with the uuid its command_lifecycle lines name."""
+    message = user(text)
+    message["uuid"] = uuid
+    return message
+
+
+def command_done(uuid):
+    return lambda line: (line.get("type") == "command_lifecycle" and line.get("command_uuid") == uuid
+                         and line.get("state") in ("completed", "cancelled", "discarded", "refused"))
+
+
+def queue_then_interrupt(line, seen={"deltas": 0}):
+    """Reaction: on the second text delta, queue two prompts and interrupt."""
+    if is_text_delta(line):
+        seen["deltas"] += 1
+        if seen["deltas"] == 2:
+            return [prompt("second while busy", UUIDS[1]), prompt("third while busy", UUIDS[2]),
+                    control("interrupt-1", "interrupt")]
+    return []
+
+
+UUIDS = ["%d%d%d%d%d%d%d%d-0000-4000-8000-000000000000" % ((i,) * 8) for i in range(1, 6)]
+
+
 def is_control_response(line):
     return line.get("type") == "control_response"
 
@@ -201,6 +226,17 @@ SCENARIOS = {
                      "args": [os.path.join(HERE, "mini-mcp.py")]},
             "broken": {"type": "stdio", "command": "/nonexistent/mcp-server"},
             "badconf": {"url": "http://127.0.0.1:1/mcp"}}}), "--strict-mcp-config"]),
+    # 2.1.330 with uuids on the prompts: command_lifecycle for each; two
+    # prompts queued during a slow turn, then an interrupt (its receipt
+    # lists them in still_queued; the turn ends without a result, the two
+    # run as one turn); /clear (conversation_reset, no result).
+    "queue-and-clear": (
+        {"rules": [{"match": "slow", "replies": [{"chunk_delay_ms": 150, "blocks": [
+            {"type": "text", "text": STORY, "chunks": 20}]}]}],
+         "default": {"blocks": [{"type": "text", "text": "You said: {{PROMPT}}"}]}},
+        [(prompt("slow story please", UUIDS[0]), command_done(UUIDS[2])),
+         (prompt("/clear", UUIDS[3]), command_done(UUIDS[3])),
+         (prompt("after clear", UUIDS[4]), command_done(UUIDS[4]))], queue_then_interrupt),
     "initialize": (
         {},
         [(control("init-1", "initialize"),

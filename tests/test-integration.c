@@ -447,6 +447,54 @@ test_context_usage (void)
   fixture_clear (&f);
 }
 
+static gboolean
+two_updates (gpointer data)
+{
+  return ((Fixture *)data)->updates_before_result >= 2;
+}
+
+/* CLI 2.1.330 ends turns its own way: prompts sent during a turn run
+ * together as one; interrupting a turn with prompts queued ends it
+ * without a result; /clear prints no result. Cairn follows each prompt's
+ * command_lifecycle, so it is idle again after each of these (it stayed
+ * busy: it counted results). The interrupt's receipt says what is still
+ * queued; /clear is shown as such. */
+static void
+test_queued_interrupt_and_clear (void)
+{
+  Fixture f = { 0 };
+  g_autofree char *first_id = NULL;
+
+  fixture_init (&f, "{\"rules\":[{\"match\":\"slow\",\"replies\":[{\"chunk_delay_ms\":150,\"blocks\":"
+                    "[{\"type\":\"text\",\"text\":\"" REPLY " " REPLY "\",\"chunks\":30}]}]}],"
+                    "\"default\":{\"blocks\":[{\"type\":\"text\",\"text\":\"You said: {{PROMPT}}\"}]}}");
+  g_signal_connect (transcript (&f), "items-changed", G_CALLBACK (items_changed_cb), &f);
+  cairn_session_send_prompt (f.session, "slow story please");
+  g_assert_true (cairn_test_wait_until (two_updates, &f, 60000));
+  cairn_session_send_prompt (f.session, "second while busy");
+  cairn_session_send_prompt (f.session, "third while busy");
+  cairn_test_run_for (300);   /* both reach the CLI's queue */
+  cairn_session_interrupt (f.session);
+  wait_idle (&f, 60000);
+
+  g_assert_true (cairn_test_transcript_mentions (transcript (&f), "2 queued messages go next"));
+  g_assert_true (cairn_test_transcript_mentions (transcript (&f), "second while busy"));
+  g_assert_true (cairn_test_transcript_mentions (transcript (&f), "You said: "));
+  g_assert_true (cairn_text_item_get_stopped (CAIRN_TEXT_ITEM (
+    cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_ASSISTANT, 0))));
+
+  first_id = g_strdup (cairn_session_get_session_id (f.session));
+  cairn_session_send_prompt (f.session, "/clear");
+  wait_idle (&f, 60000);
+  g_assert_true (cairn_test_transcript_mentions (transcript (&f), "The conversation was cleared"));
+  g_assert_cmpstr (cairn_session_get_session_id (f.session), !=, first_id);
+
+  cairn_session_send_prompt (f.session, "after clear");
+  wait_idle (&f, 60000);
+  g_assert_true (cairn_test_transcript_mentions (transcript (&f), "You said: after clear"));
+  fixture_clear (&f);
+}
+
 typedef struct
 {
   CairnSession *session;
@@ -549,6 +597,7 @@ main (int   argc,
   g_test_add_func ("/cairn/integration/set-model", test_set_model);
   g_test_add_func ("/cairn/integration/context-usage", test_context_usage);
   g_test_add_func ("/cairn/integration/mcp-servers", test_mcp_servers);
+  g_test_add_func ("/cairn/integration/queued-interrupt-and-clear", test_queued_interrupt_and_clear);
 
   return g_test_run ();
 }

@@ -18,7 +18,7 @@ static const char *recordings[] = {
   "stream-text.jsonl", "stream-two-turns.jsonl", "tool-write.jsonl", "interrupt.jsonl",
   "api-error.jsonl", "cut-stream.jsonl", "initialize.jsonl",
   /* recorded from 2.1.330 on (from FIRST_NEWER) */
-  "agent-background.jsonl", "agent-stopped.jsonl", "mcp.jsonl",
+  "agent-background.jsonl", "agent-stopped.jsonl", "mcp.jsonl", "queue-and-clear.jsonl",
 };
 #define FIRST_NEWER 7
 

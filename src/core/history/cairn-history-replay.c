@@ -375,6 +375,9 @@ cairn_history_replay_line (CairnHistoryReplay *self,
     case CAIRN_MESSAGE_CONTROL_REQUEST:
     case CAIRN_MESSAGE_CONTROL_RESPONSE:
     case CAIRN_MESSAGE_CONTROL_CANCEL_REQUEST:
+    case CAIRN_MESSAGE_RATE_LIMIT_EVENT:
+    case CAIRN_MESSAGE_COMMAND_LIFECYCLE:
+    case CAIRN_MESSAGE_CONVERSATION_RESET:
     case CAIRN_MESSAGE_UNKNOWN:
     default:
       if (is_metadata (type))

@@ -40,6 +40,9 @@ static const struct {
   { "control_request", CAIRN_MESSAGE_CONTROL_REQUEST },
   { "control_response", CAIRN_MESSAGE_CONTROL_RESPONSE },
   { "control_cancel_request", CAIRN_MESSAGE_CONTROL_CANCEL_REQUEST },
+  { "rate_limit_event", CAIRN_MESSAGE_RATE_LIMIT_EVENT },
+  { "command_lifecycle", CAIRN_MESSAGE_COMMAND_LIFECYCLE },
+  { "conversation_reset", CAIRN_MESSAGE_CONVERSATION_RESET },
 };
 
 static void

@@ -438,15 +438,23 @@ _cairn_session_handle_message (CairnSession *self,
     case CAIRN_MESSAGE_CONTROL_RESPONSE:
       break;
 
+    case CAIRN_MESSAGE_COMMAND_LIFECYCLE:
+      _cairn_session_take_lifecycle (self, cairn_message_get_object (message));
+      break;
+
+    case CAIRN_MESSAGE_CONVERSATION_RESET:
+      _cairn_session_take_reset (self, cairn_message_get_object (message));
+      break;
+
+    /* the plan's limits: shown in the header and the usage popover */
+    case CAIRN_MESSAGE_RATE_LIMIT_EVENT:
+      _cairn_session_take_rate_limits (self, cairn_json_get_object (cairn_message_get_object (message),
+                                                                    "rate_limit_info"));
+      break;
+
     case CAIRN_MESSAGE_UNKNOWN:
     default:
-      /* the plan's limits: shown in the header and the usage popover */
-      if (g_strcmp0 (cairn_message_get_type_name (message), "rate_limit_event") == 0)
-        {
-          _cairn_session_take_rate_limits (self, cairn_json_get_object (cairn_message_get_object (message),
-                                                                        "rate_limit_info"));
-          break;
-        }
+
       title = g_strdup_printf (_("Unknown message “%s”"),
                                cairn_message_get_type_name (message) ?: "?");
       append_raw (self, message, CAIRN_NOTICE_INFO, title);

@@ -72,6 +72,10 @@ struct _CairnSession
   /* CairnMcpServer; init's skipped entries, kept for mcp_status answers;
    * whether the notice of failed servers was shown (once per session) */
   GListStore         *mcp_servers;
+  /* uuids of prompts sent and not finished (cairn-session-commands.c);
+   * whether this process tells command lifecycles */
+  GHashTable         *unfinished_commands;
+  gboolean            lifecycle_seen;
   JsonArray          *mcp_skipped;
   gboolean            mcp_notice_shown;
   GListStore         *allow_rules;
@@ -171,6 +175,16 @@ void     _cairn_session_take_rate_limits      (CairnSession *self,
 char    *_cairn_session_describe_limit_reset  (CairnSession *self);
 void     _cairn_session_take_init_mcp         (CairnSession *self,
                                                JsonObject   *init);
+void     _cairn_session_stamp_command         (CairnSession *self,
+                                               JsonObject   *message);
+void     _cairn_session_forget_commands       (CairnSession *self);
+void     _cairn_session_take_lifecycle        (CairnSession *self,
+                                               JsonObject   *line);
+gboolean _cairn_session_results_count_turns   (CairnSession *self);
+void     _cairn_session_take_reset            (CairnSession *self,
+                                               JsonObject   *line);
+void     _cairn_session_send_interrupt        (CairnSession *self);
+void     _cairn_session_all_turns_done        (CairnSession *self);
 
 
 G_END_DECLS

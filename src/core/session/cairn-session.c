@@ -113,17 +113,38 @@ set_pending_turns (CairnSession *self,
   _cairn_session_watch (self);
 }
 
+static void
+settle_turns (CairnSession *self,
+              guint         pending)
+{
+  set_pending_turns (self, pending);
+  if (self->connection != NULL)
+    _cairn_session_set_state (self, self->pending_turns > 0 ? CAIRN_SESSION_STATE_RUNNING
+                                                             : CAIRN_SESSION_STATE_IDLE);
+  _cairn_session_restart_if_idle (self);
+}
+
+/* A `result`: the turn's end, and one fewer pending turn where results
+ * count turns (cairn-session-commands.c). */
 void
 _cairn_session_turn_finished (CairnSession *self)
 {
   _cairn_session_log_items (self);
   cairn_transcript_builder_close_open_blocks (self->builder);
   g_clear_handle_id (&self->interrupt_timeout, g_source_remove);
-  set_pending_turns (self, self->pending_turns > 0 ? self->pending_turns - 1 : 0);
-  if (self->connection != NULL)
-    _cairn_session_set_state (self, self->pending_turns > 0 ? CAIRN_SESSION_STATE_RUNNING
-                                                             : CAIRN_SESSION_STATE_IDLE);
-  _cairn_session_restart_if_idle (self);
+  if (_cairn_session_results_count_turns (self))
+    settle_turns (self, self->pending_turns > 0 ? self->pending_turns - 1 : 0);
+}
+
+/* The CLI finished every prompt sent, with or without a result. */
+void
+_cairn_session_all_turns_done (CairnSession *self)
+{
+  cairn_transcript_builder_close_open_blocks (self->builder);
+  cairn_transcript_builder_end_tool_calls (self->builder, _("Not finished: the turn ended"), TRUE);
+  _cairn_session_expire_settled_permissions (self, TRUE);
+  g_clear_handle_id (&self->interrupt_timeout, g_source_remove);
+  settle_turns (self, 0);
 }
 
 static void
@@ -169,6 +190,7 @@ connection_exited_cb (CairnSession       *self,
   _cairn_session_expire_permissions (self);
   g_clear_handle_id (&self->interrupt_timeout, g_source_remove);
   set_pending_turns (self, 0);
+  _cairn_session_forget_commands (self);
   _cairn_session_set_state (self, CAIRN_SESSION_STATE_EXITED);
 
   _cairn_session_log_items (self);
@@ -455,6 +477,7 @@ send_user_message (CairnSession *self,
   cairn_transcript_builder_add_prompt (self->builder, text, saved_images);
   if (self->connection == NULL && !start_process (self))
     return;
+  _cairn_session_stamp_command (self, message);
   cairn_cli_connection_send_object (self->connection, message);
   set_pending_turns (self, self->pending_turns + 1);
   if (self->state != CAIRN_SESSION_STATE_STARTING)
@@ -583,14 +606,11 @@ interrupt_timeout_cb (gpointer user_data)
 void
 cairn_session_interrupt (CairnSession *self)
 {
-  g_autoptr(JsonObject) request = json_object_new ();
-
   g_return_if_fail (CAIRN_IS_SESSION (self));
 
   if (self->connection == NULL || self->pending_turns == 0)
     return;
-  json_object_set_string_member (request, "subtype", "interrupt");
-  _cairn_session_send_control (self, request, NULL);
+  _cairn_session_send_interrupt (self);
   _cairn_session_set_state (self, CAIRN_SESSION_STATE_INTERRUPTING);
   if (self->interrupt_timeout == 0)
     self->interrupt_timeout = g_timeout_add (CAIRN_SESSION_INTERRUPT_GRACE_MS,
@@ -609,6 +629,7 @@ stop_process_quietly (CairnSession *self)
   cairn_transcript_builder_end_tool_calls (self->builder, _("Not run: the session was restarted"), FALSE);
   _cairn_session_expire_permissions (self);
   set_pending_turns (self, 0);
+  _cairn_session_forget_commands (self);
   _cairn_session_set_state (self, CAIRN_SESSION_STATE_EXITED);
 }
 
@@ -798,6 +819,7 @@ cairn_session_dispose (GObject *object)
   g_clear_object (&self->model_usage);
   g_clear_pointer (&self->process_models, g_hash_table_unref);
   g_clear_object (&self->mcp_servers);
+  g_clear_pointer (&self->unfinished_commands, g_hash_table_unref);
   g_clear_pointer (&self->mcp_skipped, json_array_unref);
   g_clear_object (&self->allow_rules);
   g_clear_object (&self->builder);
@@ -1027,6 +1049,7 @@ cairn_session_init (CairnSession *self)
   self->background_tasks = g_list_store_new (CAIRN_TYPE_BACKGROUND_TASK);
   self->model_usage = g_list_store_new (CAIRN_TYPE_MODEL_USAGE);
   self->mcp_servers = g_list_store_new (CAIRN_TYPE_MCP_SERVER);
+  self->unfinished_commands = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->process_models = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->allow_rules = g_list_store_new (CAIRN_TYPE_ALLOW_RULE);
   self->own_pids = g_array_new (FALSE, FALSE, sizeof (GPid));
