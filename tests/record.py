@@ -237,6 +237,10 @@ SCENARIOS = {
         [(prompt("slow story please", UUIDS[0]), command_done(UUIDS[2])),
          (prompt("/clear", UUIDS[3]), command_done(UUIDS[3])),
          (prompt("after clear", UUIDS[4]), command_done(UUIDS[4]))], queue_then_interrupt),
+    # 2.1.330 started with --effort: init says it.
+    "effort": (
+        {"default": {"blocks": [{"type": "text", "text": "Thinking hard.", "chunks": 2}]}},
+        [(user("How hard do you think?"), is_result)], None, ["--effort", "high"]),
     "initialize": (
         {},
         [(control("init-1", "initialize"),

@@ -366,6 +366,12 @@ recorded_default_model (void)
   return model;
 }
 
+static gboolean
+has_effort (gpointer session)
+{
+  return cairn_session_get_effort (session) != NULL;
+}
+
 /* The header's model menu: the CLI lists its models at start, and the
  * chosen one is what the next request asks the API for. */
 static void
@@ -383,6 +389,9 @@ test_set_model (void)
    * one the pinned CLI's recorded initialize answer resolves "default" to */
   g_assert_cmpstr (cairn_session_get_model (f.session), ==, recorded_default_model ());
 
+  /* the effort the CLI applies (get_settings), beside the model */
+  g_assert_true (cairn_test_wait_until (has_effort, f.session, 30000));
+  g_assert_cmpstr (cairn_session_get_effort (f.session), ==, "medium");
   cairn_session_set_model (f.session, "sonnet");
   cairn_session_send_prompt (f.session, "Which model are you?");
   wait_idle (&f, 60000);

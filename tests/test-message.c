@@ -19,6 +19,7 @@ static const char *recordings[] = {
   "api-error.jsonl", "cut-stream.jsonl", "initialize.jsonl",
   /* recorded from 2.1.330 on (from FIRST_NEWER) */
   "agent-background.jsonl", "agent-stopped.jsonl", "mcp.jsonl", "queue-and-clear.jsonl",
+  "effort.jsonl",
 };
 #define FIRST_NEWER 7
 

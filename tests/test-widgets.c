@@ -640,6 +640,32 @@ test_window_limits (void)
   g_unsetenv ("CAIRN_CLAUDE");
 }
 
+/* The model button names the reasoning effort when the CLI says one
+ * (init.effort in CLI 2.1.330's schema, or get_settings). */
+static void
+test_window_effort (void)
+{
+  CairnApplication *app = shared_app ();
+  g_autoptr(GFile) folder = g_file_new_for_path (g_get_tmp_dir ());
+  CairnWindow *window;
+  CairnSession *session;
+
+  g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
+  window = cairn_window_new (app, folder);
+  gtk_window_present (GTK_WINDOW (window));
+  session = cairn_window_get_session (window);
+  g_assert_true (wait_until (session_exited, session));
+
+  feed_line (session, "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s1\","
+                      "\"model\":\"claude-opus-5-5\",\"permissionMode\":\"default\",\"effort\":\"high\"}");
+  g_assert_cmpstr (cairn_session_get_effort (session), ==, "high");
+  g_assert_nonnull (find_widget (GTK_WIDGET (window), GTK_TYPE_LABEL, label_is, "opus-5-5 · high"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  drain_main_context ();
+  g_unsetenv ("CAIRN_CLAUDE");
+}
+
 /* The sidebar's headings and times, against a fixed "now". */
 static void
 test_sidebar_day_groups (void)
@@ -1795,6 +1821,7 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/composer/slash-completion", test_composer_slash_completion);
   g_test_add_func ("/cairn/widgets/window/shift-tab-cycles-mode", test_shift_tab_cycles_mode);
   g_test_add_func ("/cairn/widgets/window/limits", test_window_limits);
+  g_test_add_func ("/cairn/widgets/window/effort", test_window_effort);
   g_test_add_func ("/cairn/widgets/window/size-is-kept", test_window_size_is_kept);
   g_test_add_func ("/cairn/widgets/preferences/mode", test_preferences_mode);
 

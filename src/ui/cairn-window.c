@@ -330,8 +330,13 @@ session_model_cb (CairnWindow  *self,
   const char *model = cairn_session_get_model (session);
   g_autofree char *subtitle = model ? g_strdup_printf ("%s · %s", path, model) : NULL;
 
+  const char *effort = cairn_session_get_effort (session);
+  /* Translators: a model and its reasoning effort, "opus-5-5 · high" */
+  g_autofree char *label = model && effort ? g_strdup_printf (_("%s · %s"), short_model_name (model), effort)
+                                           : g_strdup (model ? short_model_name (model) : _("Model"));
+
   adw_window_title_set_subtitle (self->window_title, subtitle ? subtitle : path);
-  gtk_menu_button_set_label (self->model_button, model ? short_model_name (model) : _("Model"));
+  gtk_menu_button_set_label (self->model_button, label);
 }
 
 static const char *
@@ -1088,6 +1093,8 @@ cairn_window_init (CairnWindow *self)
   self->session_signals = g_signal_group_new (CAIRN_TYPE_SESSION);
   g_signal_group_connect_object (self->session_signals, "notify::busy",
                                  G_CALLBACK (session_busy_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->session_signals, "notify::effort",
+                                 G_CALLBACK (session_model_cb), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->session_signals, "notify::model",
                                  G_CALLBACK (session_model_cb), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->session_signals, "notify::model-values",

@@ -114,3 +114,34 @@ cairn_context_usage_free (CairnContextUsage *usage)
   g_ptr_array_unref (usage->categories);
   g_free (usage);
 }
+
+static void
+settings_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(CairnSession) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonObject) reply = cairn_cli_connection_send_control_finish (CAIRN_CLI_CONNECTION (object),
+                                                                          result, &error);
+  const char *effort = cairn_json_get_string (cairn_json_get_object (reply, "applied"), "effort");
+
+  if (reply == NULL)
+    g_debug ("get_settings: %s", error->message);
+  else if (effort != NULL)
+    _cairn_session_set_string (self, &self->effort, effort, CAIRN_SESSION_PROP_EFFORT);
+}
+
+/* The reasoning effort the CLI applies, for the header: init says it only
+ * in some cases (CLI 2.1.330's schema has init.effort, but an --effort
+ * start didn't send it); get_settings always does, as applied.effort. */
+void
+_cairn_session_ask_effort (CairnSession *self)
+{
+  g_autoptr(JsonObject) request = json_object_new ();
+
+  if (self->connection == NULL)
+    return;
+  json_object_set_string_member (request, "subtype", "get_settings");
+  cairn_cli_connection_send_control_async (self->connection, request, NULL, settings_cb, g_object_ref (self));
+}

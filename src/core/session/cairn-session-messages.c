@@ -69,6 +69,9 @@ handle_init (CairnSession *self,
   _cairn_session_set_string (self, &self->permission_mode,
                              cairn_json_get_string (object, "permissionMode"),
                              CAIRN_SESSION_PROP_PERMISSION_MODE);
+  if (cairn_json_get_string (object, "effort") != NULL)
+    _cairn_session_set_string (self, &self->effort, cairn_json_get_string (object, "effort"),
+                               CAIRN_SESSION_PROP_EFFORT);
   _cairn_session_take_init_mcp (self, object);
   if (self->state == CAIRN_SESSION_STATE_STARTING)
     _cairn_session_set_state (self, CAIRN_SESSION_STATE_RUNNING);

@@ -41,6 +41,8 @@ struct _CairnSession
   char               *session_id;
   char               *model;
   char               *permission_mode;
+  /* init.effort (CLI 2.1.330): "low" … "max", NULL when not set */
+  char               *effort;
   /* --permission-mode for the next process this session starts */
   char               *start_mode;
   /* --model for it: the model a conversation opened from history used */
@@ -160,6 +162,7 @@ enum {
   CAIRN_SESSION_PROP_RUNNING_ELSEWHERE,
   CAIRN_SESSION_PROP_STALLED,
   CAIRN_SESSION_PROP_RATE_LIMITS,
+  CAIRN_SESSION_PROP_EFFORT,
   CAIRN_SESSION_N_PROPS
 };
 
@@ -185,6 +188,7 @@ void     _cairn_session_take_reset            (CairnSession *self,
                                                JsonObject   *line);
 void     _cairn_session_send_interrupt        (CairnSession *self);
 void     _cairn_session_all_turns_done        (CairnSession *self);
+void     _cairn_session_ask_effort            (CairnSession *self);
 
 
 G_END_DECLS

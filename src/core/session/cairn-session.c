@@ -331,6 +331,7 @@ initialize_cb (GObject      *object,
   self->commands = g_strv_builder_end (names);
   g_object_notify_by_pspec (G_OBJECT (self), properties[CAIRN_SESSION_PROP_COMMANDS]);
   keep_models (self, cairn_json_get_array (reply, "models"));
+  _cairn_session_ask_effort (self);
 }
 
 static void
@@ -840,6 +841,7 @@ cairn_session_finalize (GObject *object)
   g_clear_pointer (&self->session_id, g_free);
   g_clear_pointer (&self->model, g_free);
   g_clear_pointer (&self->permission_mode, g_free);
+  g_clear_pointer (&self->effort, g_free);
   g_clear_pointer (&self->start_mode, g_free);
   g_clear_pointer (&self->start_model, g_free);
   g_clear_pointer (&self->own_pids, g_array_unref);
@@ -926,6 +928,10 @@ cairn_session_get_property (GObject    *object,
 
     case CAIRN_SESSION_PROP_RATE_LIMITS:
       g_value_set_pointer (value, &self->rate_limits);
+      break;
+
+    case CAIRN_SESSION_PROP_EFFORT:
+      g_value_set_string (value, self->effort);
       break;
 
     default:
@@ -1034,6 +1040,10 @@ cairn_session_class_init (CairnSessionClass *klass)
   properties [CAIRN_SESSION_PROP_RATE_LIMITS] =
     g_param_spec_pointer ("rate-limits", NULL, NULL,
                           (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* the reasoning effort the CLI says it uses, when it says one */
+  properties [CAIRN_SESSION_PROP_EFFORT] =
+    g_param_spec_string ("effort", NULL, NULL, NULL,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, CAIRN_SESSION_N_PROPS, properties);
 
   /* A tool call waits for the user (also shown on its card). */
@@ -1111,6 +1121,14 @@ cairn_session_get_permission_mode (CairnSession *self)
 {
   g_return_val_if_fail (CAIRN_IS_SESSION (self), NULL);
   return self->permission_mode;
+}
+
+/* Returns: (nullable): "low", "medium", "high", "xhigh" or "max" */
+const char *
+cairn_session_get_effort (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), NULL);
+  return self->effort;
 }
 
 const char *

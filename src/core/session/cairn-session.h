@@ -73,6 +73,7 @@ gboolean            cairn_session_get_busy            (CairnSession *self);
 const char         *cairn_session_get_session_id      (CairnSession *self);
 const char         *cairn_session_get_model           (CairnSession *self);
 const char         *cairn_session_get_permission_mode (CairnSession *self);
+const char         *cairn_session_get_effort          (CairnSession *self);
 const char         *cairn_session_get_cwd             (CairnSession *self);
 const char * const *cairn_session_get_commands        (CairnSession *self);
 GListModel         *cairn_session_get_todos           (CairnSession *self);
