@@ -311,6 +311,23 @@ def dump(node, depth=0, out=None):
 
 # Running a test
 
+def send_first_prompt(cairn_proc, prompt):
+    """Types prompt into the composer of the Cairn just started and clicks
+    Send; returns the app and the conversation list."""
+    def composer():
+        if cairn_proc.poll() is not None:
+            raise Failure(f"cairn exited with status {cairn_proc.returncode}")
+        app = find_app()
+        views = find(app, "text", "Message to Claude") if app else []
+        return (app, views[0]) if views else None
+    app, view = wait_for("the composer", composer, 30)
+    view.queryEditableText().insertText(0, prompt, -1)
+    wait_for("Send", lambda: shown_button(app, "Send"), 10).queryAction().doAction(0)
+    conversation = wait_for("the conversation list",
+                            lambda: next(iter(find(app, "list", "Conversation")), None), 20)
+    return app, conversation
+
+
 @contextlib.contextmanager
 def cairn_running(cairn, tmp, script, project, shot=None, extra_env=None):
     """Starts the fake API (with script) and cairn on project; yields

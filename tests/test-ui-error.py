@@ -17,7 +17,7 @@ import json
 import os
 import sys
 
-from cairn_atspi import Failure, find, find_app, label_texts, progress, shown_button, wait_for
+from cairn_atspi import Failure, label_texts, progress, shown_button, wait_for
 
 PROMPT = "Please summarise the project"
 ERROR = "prompt is not acceptable"
@@ -39,17 +39,7 @@ def run(cairn, tmp):
     project = os.path.join(tmp, "project")
     os.makedirs(project)
     with ui.cairn_running(cairn, tmp, SCRIPT, project, shot="ui-error.png") as (cairn_proc, api_log):
-        def composer():
-            if cairn_proc.poll() is not None:
-                raise Failure(f"cairn exited with status {cairn_proc.returncode}")
-            app = find_app()
-            views = find(app, "text", "Message to Claude") if app else []
-            return (app, views[0]) if views else None
-        app, view = wait_for("the composer", composer, 30)
-        view.queryEditableText().insertText(0, PROMPT, -1)
-        wait_for("Send", lambda: shown_button(app, "Send"), 10).queryAction().doAction(0)
-        conversation = wait_for("the conversation list",
-                                lambda: next(iter(find(app, "list", "Conversation")), None), 20)
+        app, conversation = ui.send_first_prompt(cairn_proc, PROMPT)
         retry = wait_for("Retry on the failed turn", lambda: shown_button(app, "Retry"), 60)
         texts = label_texts(conversation)
         if mentions(texts, ERROR) != 1:

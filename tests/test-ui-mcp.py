@@ -18,7 +18,7 @@ import json
 import os
 import sys
 
-from cairn_atspi import Failure, find, find_app, label_texts, progress, shown_button, wait_for
+from cairn_atspi import Failure, find, label_texts, progress, shown_button, wait_for
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROMPT = "Which servers are there?"
@@ -39,17 +39,7 @@ def run(cairn, tmp):
     os.makedirs(project)
     write_config(tmp)
     with ui.cairn_running(cairn, tmp, SCRIPT, project) as (cairn_proc, _):
-        def composer():
-            if cairn_proc.poll() is not None:
-                raise Failure(f"cairn exited with status {cairn_proc.returncode}")
-            app = find_app()
-            views = find(app, "text", "Message to Claude") if app else []
-            return (app, views[0]) if views else None
-        app, view = wait_for("the composer", composer, 30)
-        view.queryEditableText().insertText(0, PROMPT, -1)
-        wait_for("Send", lambda: shown_button(app, "Send"), 10).queryAction().doAction(0)
-        conversation = wait_for("the conversation list",
-                                lambda: next(iter(find(app, "list", "Conversation")), None), 20)
+        app, conversation = ui.send_first_prompt(cairn_proc, PROMPT)
         wait_for("the reply", lambda: "Done" in label_texts(conversation) or None, 60)
         texts = label_texts(conversation)
         notices = [t for t in texts if t and "could not start" in t]

@@ -14,7 +14,7 @@ import cairn_atspi as ui  # first: it may re-exec with /usr/bin/python3
 import os
 import sys
 
-from cairn_atspi import (Failure, click, find, find_app, label_texts, progress, shown_button, wait_for,
+from cairn_atspi import (Failure, click, find, label_texts, progress, shown_button, wait_for,
                          window_id)
 
 PROMPT = "How full is the context?"
@@ -25,17 +25,7 @@ def run(cairn, tmp):
     project = os.path.join(tmp, "project")
     os.makedirs(project)
     with ui.cairn_running(cairn, tmp, SCRIPT, project) as (cairn_proc, _):
-        def composer():
-            if cairn_proc.poll() is not None:
-                raise Failure(f"cairn exited with status {cairn_proc.returncode}")
-            app = find_app()
-            views = find(app, "text", "Message to Claude") if app else []
-            return (app, views[0]) if views else None
-        app, view = wait_for("the composer", composer, 30)
-        view.queryEditableText().insertText(0, PROMPT, -1)
-        wait_for("Send", lambda: shown_button(app, "Send"), 10).queryAction().doAction(0)
-        conversation = wait_for("the conversation list",
-                                lambda: next(iter(find(app, "list", "Conversation")), None), 20)
+        app, conversation = ui.send_first_prompt(cairn_proc, PROMPT)
         wait_for("the reply", lambda: "Done" in label_texts(conversation) or None, 60)
 
         click(window_id(cairn_proc), wait_for("the usage button", lambda: shown_button(app, "Usage"), 10))

@@ -55,15 +55,16 @@ is_shown (GtkWidget *widget)
 typedef gboolean (*WidgetMatch) (GtkWidget     *widget,
                                  gconstpointer  data);
 
-/* The first shown widget of @type under @root (included) for which @match
- * returns TRUE, looking only through shown widgets. */
+/* The first widget of @type under @root (included) for which @match
+ * returns TRUE, looking only through widgets @seen lets through. */
 static GtkWidget *
-find_widget (GtkWidget     *root,
-             GType          type,
-             WidgetMatch    match,
-             gconstpointer  data)
+find_widget_where (GtkWidget     *root,
+                   gboolean     (*seen) (GtkWidget *widget),
+                   GType          type,
+                   WidgetMatch    match,
+                   gconstpointer  data)
 {
-  if (!is_shown (root))
+  if (!seen (root))
     return NULL;
   if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) && (match == NULL || match (root, data)))
     return root;
@@ -71,7 +72,7 @@ find_widget (GtkWidget     *root,
        child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find_widget (child, type, match, data);
+      GtkWidget *found = find_widget_where (child, seen, type, match, data);
 
       if (found != NULL)
         return found;
@@ -79,27 +80,24 @@ find_widget (GtkWidget     *root,
   return NULL;
 }
 
-/* The same in a widget not on screen (a popover's content): visible only. */
+/* ... through shown widgets */
+static GtkWidget *
+find_widget (GtkWidget     *root,
+             GType          type,
+             WidgetMatch    match,
+             gconstpointer  data)
+{
+  return find_widget_where (root, is_shown, type, match, data);
+}
+
+/* ... through visible ones, also off screen (a popover's content) */
 static GtkWidget *
 find_widget_anywhere (GtkWidget     *root,
                       GType          type,
                       WidgetMatch    match,
                       gconstpointer  data)
 {
-  if (!gtk_widget_get_visible (root))
-    return NULL;
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) && (match == NULL || match (root, data)))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget_anywhere (child, type, match, data);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return find_widget_where (root, gtk_widget_get_visible, type, match, data);
 }
 
 static gboolean

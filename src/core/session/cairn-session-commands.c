@@ -95,14 +95,10 @@ _cairn_session_take_reset (CairnSession *self,
 }
 
 static void
-interrupt_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
+take_interrupt_receipt (CairnSession *self,
+                        JsonObject   *reply,
+                        const GError *error)
 {
-  g_autoptr(CairnSession) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonObject) reply = cairn_cli_connection_send_control_finish (CAIRN_CLI_CONNECTION (object),
-                                                                          result, &error);
   JsonArray *queued = reply ? cairn_json_get_array (reply, "still_queued") : NULL;
   guint n = queued ? json_array_get_length (queued) : 0;
   g_autofree char *title = NULL;
@@ -126,5 +122,5 @@ _cairn_session_send_interrupt (CairnSession *self)
   g_autoptr(JsonObject) request = json_object_new ();
 
   json_object_set_string_member (request, "subtype", "interrupt");
-  cairn_cli_connection_send_control_async (self->connection, request, NULL, interrupt_cb, g_object_ref (self));
+  _cairn_session_ask (self, request, take_interrupt_receipt);
 }

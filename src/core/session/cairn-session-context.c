@@ -116,14 +116,10 @@ cairn_context_usage_free (CairnContextUsage *usage)
 }
 
 static void
-settings_cb (GObject      *object,
-             GAsyncResult *result,
-             gpointer      user_data)
+take_settings (CairnSession *self,
+               JsonObject   *reply,
+               const GError *error)
 {
-  g_autoptr(CairnSession) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonObject) reply = cairn_cli_connection_send_control_finish (CAIRN_CLI_CONNECTION (object),
-                                                                          result, &error);
   const char *effort = cairn_json_get_string (cairn_json_get_object (reply, "applied"), "effort");
 
   if (reply == NULL)
@@ -143,5 +139,5 @@ _cairn_session_ask_effort (CairnSession *self)
   if (self->connection == NULL)
     return;
   json_object_set_string_member (request, "subtype", "get_settings");
-  cairn_cli_connection_send_control_async (self->connection, request, NULL, settings_cb, g_object_ref (self));
+  _cairn_session_ask (self, request, take_settings);
 }

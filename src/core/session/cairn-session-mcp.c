@@ -97,15 +97,10 @@ _cairn_session_take_init_mcp (CairnSession *self,
 }
 
 static void
-status_cb (GObject      *object,
-           GAsyncResult *result,
-           gpointer      user_data)
+take_status (CairnSession *self,
+             JsonObject   *reply,
+             const GError *error)
 {
-  g_autoptr(CairnSession) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonObject) reply = cairn_cli_connection_send_control_finish (CAIRN_CLI_CONNECTION (object),
-                                                                          result, &error);
-
   if (reply == NULL)
     g_debug ("mcp_status: %s", error->message);
   else if (self->mcp_servers != NULL)
@@ -128,19 +123,14 @@ cairn_session_refresh_mcp_servers (CairnSession *self)
   if (self->connection == NULL)
     return;
   json_object_set_string_member (request, "subtype", "mcp_status");
-  cairn_cli_connection_send_control_async (self->connection, request, NULL, status_cb, g_object_ref (self));
+  _cairn_session_ask (self, request, take_status);
 }
 
 static void
-change_cb (GObject      *object,
-           GAsyncResult *result,
-           gpointer      user_data)
+take_change (CairnSession *self,
+             JsonObject   *reply,
+             const GError *error)
 {
-  g_autoptr(CairnSession) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonObject) reply = cairn_cli_connection_send_control_finish (CAIRN_CLI_CONNECTION (object),
-                                                                          result, &error);
-
   if (reply == NULL)
     _cairn_session_append_notice (self, CAIRN_NOTICE_WARNING, _("The MCP server could not be changed"),
                                   error->message);
@@ -153,7 +143,7 @@ send_change (CairnSession *self,
              JsonObject   *request)
 {
   if (self->connection != NULL)
-    cairn_cli_connection_send_control_async (self->connection, request, NULL, change_cb, g_object_ref (self));
+    _cairn_session_ask (self, request, take_change);
 }
 
 void

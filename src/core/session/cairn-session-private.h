@@ -169,6 +169,13 @@ enum {
 void     _cairn_session_send_control          (CairnSession *self,
                                                JsonObject   *request,
                                                const char   *failure);
+/* What a control request's answer goes to: @reply, or NULL and @error. */
+typedef void (*CairnSessionAnswer) (CairnSession *self,
+                                    JsonObject   *reply,
+                                    const GError *error);
+void     _cairn_session_ask                   (CairnSession       *self,
+                                               JsonObject         *request,
+                                               CairnSessionAnswer  answer);
 void     _cairn_session_set_background_tasks  (CairnSession *self,
                                                JsonArray    *tasks);
 void     _cairn_session_tally_models          (CairnSession *self,

@@ -224,7 +224,9 @@ log_line_received_cb (CairnSession       *self,
   gsize size;
   const char *data = g_bytes_get_data (cairn_message_get_raw (message), &size);
 
-  cairn_protocol_log_write (self->protocol_log, CAIRN_PROTOCOL_LOG_IN, data, size);
+  /* the log may have been turned off while the process runs */
+  if (self->protocol_log != NULL)
+    cairn_protocol_log_write (self->protocol_log, CAIRN_PROTOCOL_LOG_IN, data, size);
 }
 
 static void
@@ -232,7 +234,8 @@ log_line_sent_cb (CairnSession       *self,
                   const char         *line,
                   CairnCliConnection *connection)
 {
-  cairn_protocol_log_write (self->protocol_log, CAIRN_PROTOCOL_LOG_OUT, line, -1);
+  if (self->protocol_log != NULL)
+    cairn_protocol_log_write (self->protocol_log, CAIRN_PROTOCOL_LOG_OUT, line, -1);
 }
 
 static char *
@@ -585,6 +588,41 @@ _cairn_session_send_control (CairnSession *self,
   call->self = g_object_ref (self);
   call->failure = failure;
   cairn_cli_connection_send_control_async (self->connection, request, NULL, control_reply_cb, call);
+}
+
+typedef struct
+{
+  CairnSession       *self;
+  CairnSessionAnswer  answer;
+} Asked;
+
+static void
+asked_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  Asked *asked = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonObject) reply = cairn_cli_connection_send_control_finish (CAIRN_CLI_CONNECTION (object),
+                                                                          result, &error);
+
+  asked->answer (asked->self, reply, error);
+  g_object_unref (asked->self);
+  g_free (asked);
+}
+
+/* A control request whose answer matters: @answer gets it, on the main
+ * loop, with the session kept alive until then. */
+void
+_cairn_session_ask (CairnSession       *self,
+                    JsonObject         *request,
+                    CairnSessionAnswer  answer)
+{
+  Asked *asked = g_new (Asked, 1);
+
+  asked->self = g_object_ref (self);
+  asked->answer = answer;
+  cairn_cli_connection_send_control_async (self->connection, request, NULL, asked_cb, asked);
 }
 
 static gboolean
