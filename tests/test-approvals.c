@@ -61,8 +61,8 @@ requested_cb (CairnSession           *session,
 }
 
 static void
-fixture_init (Fixture    *f,
-              const char *mode)
+fixture_init (Fixture             *f,
+              CairnPermissionMode  mode)
 {
   f->api = cairn_test_fake_api_start (script);
   f->session = cairn_session_new (f->api->project, cairn_test_cli_path ());
@@ -140,7 +140,7 @@ test_allow_writes (void)
   Fixture f = { 0 };
   CairnPermissionRequest *request;
 
-  fixture_init (&f, "default");
+  fixture_init (&f, CAIRN_PERMISSION_MODE_DEFAULT);
   cairn_session_send_prompt (f.session, "write one");
   request = wait_request (&f, 1);
   g_assert_cmpstr (cairn_permission_request_get_tool_name (request), ==, "Write");
@@ -168,7 +168,7 @@ test_deny_with_message (void)
   Fixture f = { 0 };
   g_autofree char *sent = NULL;
 
-  fixture_init (&f, "default");
+  fixture_init (&f, CAIRN_PERMISSION_MODE_DEFAULT);
   cairn_session_send_prompt (f.session, "write one");
   cairn_session_deny (f.session, wait_request (&f, 1), "Please use notes.md instead", FALSE);
   wait_idle (&f);
@@ -193,7 +193,7 @@ test_deny_and_interrupt (void)
   Fixture f = { 0 };
   CairnResultItem *result;
 
-  fixture_init (&f, "default");
+  fixture_init (&f, CAIRN_PERMISSION_MODE_DEFAULT);
   cairn_session_send_prompt (f.session, "write one");
   cairn_session_deny (f.session, wait_request (&f, 1), "Stop", TRUE);
   wait_idle (&f);
@@ -213,7 +213,7 @@ test_always_allow_and_revoke (void)
   Fixture f = { 0 };
   g_autoptr(CairnAllowRule) rule = NULL;
 
-  fixture_init (&f, "default");
+  fixture_init (&f, CAIRN_PERMISSION_MODE_DEFAULT);
   cairn_session_send_prompt (f.session, "write again");
   cairn_session_allow_always (f.session, wait_request (&f, 1));
   wait_idle (&f);
@@ -240,7 +240,7 @@ test_suggestion_changes_mode (void)
   CairnPermissionRequest *request;
   g_autofree char *label = NULL;
 
-  fixture_init (&f, "default");
+  fixture_init (&f, CAIRN_PERMISSION_MODE_DEFAULT);
   cairn_session_send_prompt (f.session, "write one");
   request = wait_request (&f, 1);
   g_assert_cmpuint (cairn_permission_request_get_n_suggestions (request), >=, 1);
@@ -259,7 +259,7 @@ test_interrupt_cancels_request (void)
   Fixture f = { 0 };
   CairnPermissionRequest *request;
 
-  fixture_init (&f, "default");
+  fixture_init (&f, CAIRN_PERMISSION_MODE_DEFAULT);
   cairn_session_send_prompt (f.session, "write one");
   request = wait_request (&f, 1);
   cairn_session_interrupt (f.session);
@@ -277,7 +277,7 @@ test_killed_while_asking (void)
   CairnPermissionRequest *request;
   CairnToolCallItem *card;
 
-  fixture_init (&f, "default");
+  fixture_init (&f, CAIRN_PERMISSION_MODE_DEFAULT);
   cairn_session_send_prompt (f.session, "write one");
   request = wait_request (&f, 1);
   kill (atoi (cairn_cli_connection_get_identifier (_cairn_session_get_connection (f.session))), SIGKILL);
@@ -296,7 +296,7 @@ test_two_requests_in_order (void)
 {
   Fixture f = { 0 };
 
-  fixture_init (&f, "default");
+  fixture_init (&f, CAIRN_PERMISSION_MODE_DEFAULT);
   cairn_session_send_prompt (f.session, "write two");
   g_assert_cmpstr (cairn_permission_request_get_title (wait_request (&f, 1)), ==, "a.txt");
   cairn_test_run_for (300);
@@ -327,7 +327,7 @@ check_plan_mode_after (CairnPlanChoice  choice,
 {
   Fixture f = { 0 };
 
-  fixture_init (&f, "plan");
+  fixture_init (&f, CAIRN_PERMISSION_MODE_PLAN);
   cairn_session_answer_plan (f.session, wait_plan (&f), choice, NULL, NULL);
   wait_idle (&f);
   g_assert_cmpstr (cairn_session_get_permission_mode (f.session), ==, expected_mode);
@@ -347,7 +347,7 @@ test_plan_keep_planning (void)
   Fixture f = { 0 };
   g_autofree char *sent = NULL;
 
-  fixture_init (&f, "plan");
+  fixture_init (&f, CAIRN_PERMISSION_MODE_PLAN);
   cairn_session_answer_plan (f.session, wait_plan (&f), CAIRN_PLAN_KEEP_PLANNING, NULL,
                              "Add a step for the tests");
   wait_idle (&f);
@@ -366,7 +366,7 @@ test_plan_edited (void)
   g_autofree char *on_disk = NULL;
   const char *path;
 
-  fixture_init (&f, "plan");
+  fixture_init (&f, CAIRN_PERMISSION_MODE_PLAN);
   request = wait_plan (&f);
   path = json_object_get_string_member (cairn_permission_request_get_input (request), "planFilePath");
   cairn_session_answer_plan (f.session, request, CAIRN_PLAN_ACCEPT_EDITS,
@@ -385,7 +385,7 @@ test_plan_fresh_session (void)
   g_autofree char *old_id = NULL;
   g_autofree char *sent = NULL;
 
-  fixture_init (&f, "plan");
+  fixture_init (&f, CAIRN_PERMISSION_MODE_PLAN);
   cairn_session_answer_plan (f.session, wait_plan (&f), CAIRN_PLAN_CLEAR_AND_ACCEPT_EDITS, NULL, NULL);
   old_id = g_strdup (cairn_session_get_session_id (f.session));
   wait_idle (&f);
@@ -405,7 +405,7 @@ test_plan_mode_refuses_writes (void)
 {
   Fixture f = { 0 };
 
-  fixture_init (&f, "plan");
+  fixture_init (&f, CAIRN_PERMISSION_MODE_PLAN);
   cairn_session_send_prompt (f.session, "write one");
   wait_idle (&f);
   g_assert_false (project_has (&f, "hello.txt"));
@@ -425,7 +425,7 @@ check_answers (const char *language,
   CairnPermissionRequest *request;
   g_autofree char *sent = NULL;
 
-  fixture_init (&f, "default");
+  fixture_init (&f, CAIRN_PERMISSION_MODE_DEFAULT);
   cairn_session_send_prompt (f.session, "ask me");
   request = wait_request (&f, 1);
   g_assert_cmpint (cairn_permission_request_get_kind (request), ==, CAIRN_PERMISSION_KIND_QUESTION);

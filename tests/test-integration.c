@@ -234,7 +234,7 @@ test_opened_from_history_then_resumed (void)
   g_autoptr(GPtrArray) bodies = NULL;
 
   fixture_init (&f, "{\"rules\":[]}");
-  cairn_session_set_start_mode (f.session, "acceptEdits");
+  cairn_session_set_start_mode (f.session, CAIRN_PERMISSION_MODE_ACCEPT_EDITS);
   cairn_session_send_prompt (f.session, "Remember the word MANGO");
   wait_idle (&f, 60000);
   session_id = g_strdup (cairn_session_get_session_id (f.session));

@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
 #include <glib/gstdio.h>
 
 #include "protocol/cairn-cli-version.h"
@@ -205,6 +207,37 @@ test_cli_version (void)
   g_assert_false (cairn_cli_version_is_untested_old (NULL));
 }
 
+/* The permission modes are one enum: each nick maps to its value and back,
+ * a word that is no mode is refused, and the settings schema's enum gives
+ * each mode it offers the same value (GSettings in memory). */
+static void
+test_permission_modes (void)
+{
+  static const char *schema_modes[] = { "default", "acceptEdits", "plan" };
+  g_autoptr(GSettingsBackend) backend = g_memory_settings_backend_new ();
+  g_autoptr(GSettings) settings = g_settings_new_with_backend (APP_ID, backend);
+  CairnPermissionMode mode = CAIRN_PERMISSION_MODE_PLAN;
+
+  for (CairnPermissionMode m = CAIRN_PERMISSION_MODE_DEFAULT; m <= CAIRN_PERMISSION_MODE_DONT_ASK; m++)
+    {
+      CairnPermissionMode back;
+      g_assert_true (cairn_permission_mode_from_nick (cairn_permission_mode_to_nick (m), &back));
+      g_assert_cmpint (back, ==, m);
+    }
+  g_assert_cmpstr (cairn_permission_mode_to_nick (CAIRN_PERMISSION_MODE_ACCEPT_EDITS), ==, "acceptEdits");
+  g_assert_cmpstr (cairn_permission_mode_to_nick (CAIRN_PERMISSION_MODE_BYPASS), ==, "bypassPermissions");
+  g_assert_false (cairn_permission_mode_from_nick ("bogus", &mode));
+  g_assert_false (cairn_permission_mode_from_nick (NULL, &mode));
+  g_assert_cmpint (mode, ==, CAIRN_PERMISSION_MODE_PLAN);
+
+  for (guint i = 0; i < G_N_ELEMENTS (schema_modes); i++)
+    {
+      g_assert_true (g_settings_set_string (settings, "default-permission-mode", schema_modes[i]));
+      g_assert_true (cairn_permission_mode_from_nick (schema_modes[i], &mode));
+      g_assert_cmpint (g_settings_get_enum (settings, "default-permission-mode"), ==, mode);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -218,6 +251,7 @@ main (int   argc,
 
   g_test_add_func ("/cairn/launcher/argv", test_argv);
   g_test_add_func ("/cairn/launcher/cli-version", test_cli_version);
+  g_test_add_func ("/cairn/launcher/permission-modes", test_permission_modes);
   g_test_add_func ("/cairn/launcher/flatpak-argv", test_flatpak_argv);
   g_test_add_func ("/cairn/launcher/find-order", test_find_order);
   g_test_add_func ("/cairn/launcher/find-errors", test_find_errors);

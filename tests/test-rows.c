@@ -64,7 +64,7 @@ fixture_init (Fixture *f)
   g_assert_true (g_file_set_contents (notes, "alpha\nbeta needle\ngamma\n", -1, NULL));
   g_assert_true (g_file_set_contents (b, "needle two\n", -1, NULL));
   f->session = cairn_session_new (f->api->project, cairn_test_cli_path ());
-  cairn_session_set_start_mode (f->session, "acceptEdits");
+  cairn_session_set_start_mode (f->session, CAIRN_PERMISSION_MODE_ACCEPT_EDITS);
 }
 
 static void

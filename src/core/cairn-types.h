@@ -18,6 +18,22 @@ typedef struct _CairnPermissionRequest CairnPermissionRequest;
 typedef struct _CairnSession       CairnSession;
 typedef struct _CairnTranscript    CairnTranscript;
 
+/* Claude Code's permission modes. The nicks are the CLI's words (on the
+ * command line, in set_permission_mode and init) and the values of the
+ * default-permission-mode setting. */
+typedef enum
+{
+  CAIRN_PERMISSION_MODE_DEFAULT,      /*< nick=default >*/
+  CAIRN_PERMISSION_MODE_ACCEPT_EDITS, /*< nick=acceptEdits >*/
+  CAIRN_PERMISSION_MODE_PLAN,         /*< nick=plan >*/
+  CAIRN_PERMISSION_MODE_BYPASS,       /*< nick=bypassPermissions >*/
+  CAIRN_PERMISSION_MODE_DONT_ASK,     /*< nick=dontAsk >*/
+} CairnPermissionMode;
+
+const char *cairn_permission_mode_to_nick   (CairnPermissionMode  mode);
+gboolean    cairn_permission_mode_from_nick (const char          *nick,
+                                             CairnPermissionMode *mode);
+
 typedef enum
 {
   CAIRN_ITEM_KIND_USER,

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "cairn-preferences-window.h"
+#include "cairn-types.h"
 
 /* Cairn's few settings, bound straight to GSettings. */
 struct _CairnPreferencesWindow
@@ -23,22 +24,23 @@ struct _CairnPreferencesWindow
 G_DEFINE_FINAL_TYPE (CairnPreferencesWindow, cairn_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
 
 /* In the order of the combo row's items. */
-static const char *modes[] = { "default", "acceptEdits", "plan" };
+static const CairnPermissionMode modes[] = {
+  CAIRN_PERMISSION_MODE_DEFAULT, CAIRN_PERMISSION_MODE_ACCEPT_EDITS, CAIRN_PERMISSION_MODE_PLAN,
+};
 
+/* The setting holds the mode's nick (an enum key of the schema). */
 static gboolean
 mode_to_row (GValue   *value,
              GVariant *variant,
              gpointer  user_data)
 {
-  const char *mode = g_variant_get_string (variant, NULL);
+  CairnPermissionMode mode = CAIRN_PERMISSION_MODE_DEFAULT;
 
-  for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
-    if (g_str_equal (modes[i], mode))
-      {
-        g_value_set_uint (value, i);
-        return TRUE;
-      }
+  cairn_permission_mode_from_nick (g_variant_get_string (variant, NULL), &mode);
   g_value_set_uint (value, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
+    if (modes[i] == mode)
+      g_value_set_uint (value, i);
   return TRUE;
 }
 
@@ -49,7 +51,7 @@ row_to_mode (const GValue       *value,
 {
   guint selected = g_value_get_uint (value);
 
-  return g_variant_new_string (modes[selected < G_N_ELEMENTS (modes) ? selected : 0]);
+  return g_variant_new_string (cairn_permission_mode_to_nick (modes[selected < G_N_ELEMENTS (modes) ? selected : 0]));
 }
 
 static void

@@ -38,14 +38,15 @@ enum {
   N_PROPS
 };
 
+/* The modes one can switch to, in the menu's order (bypass last). */
 static const struct {
-  const char *mode;
+  CairnPermissionMode mode;
   const char *label;
 } modes[] = {
-  { "default", N_("Ask Before Edits") },
-  { "acceptEdits", N_("Accept Edits") },
-  { "plan", N_("Plan") },
-  { "bypassPermissions", N_("Bypass Permissions") },
+  { CAIRN_PERMISSION_MODE_DEFAULT, N_("Ask Before Edits") },
+  { CAIRN_PERMISSION_MODE_ACCEPT_EDITS, N_("Accept Edits") },
+  { CAIRN_PERMISSION_MODE_PLAN, N_("Plan") },
+  { CAIRN_PERMISSION_MODE_BYPASS, N_("Bypass Permissions") },
 };
 
 static GParamSpec *properties [N_PROPS];
@@ -342,8 +343,12 @@ session_model_cb (CairnWindow  *self,
 static const char *
 mode_label (const char *mode)
 {
+  CairnPermissionMode value;
+
+  if (!cairn_permission_mode_from_nick (mode, &value))
+    return mode;   /* a word the CLI took that is no mode: as it said it */
   for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
-    if (g_strcmp0 (modes[i].mode, mode) == 0)
+    if (modes[i].mode == value)
       return _(modes[i].label);
   return mode;
 }
@@ -361,10 +366,11 @@ session_mode_cb (CairnWindow  *self,
   for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
     {
       g_autoptr(GMenuItem) item = NULL;
-      if (g_str_equal (modes[i].mode, "bypassPermissions") && !cairn_session_get_bypass_available (session))
+      if (modes[i].mode == CAIRN_PERMISSION_MODE_BYPASS && !cairn_session_get_bypass_available (session))
         continue;
       item = g_menu_item_new (_(modes[i].label), NULL);
-      g_menu_item_set_action_and_target (item, "win.permission-mode", "s", modes[i].mode);
+      g_menu_item_set_action_and_target (item, "win.permission-mode", "s",
+                                         cairn_permission_mode_to_nick (modes[i].mode));
       g_menu_append_item (menu, item);
     }
   gtk_menu_button_set_menu_model (self->mode_button, G_MENU_MODEL (menu));
@@ -512,7 +518,8 @@ configure_session (CairnWindow  *self,
                    CairnSession *session)
 {
   GSettings *settings = _cairn_window_get_settings (self);
-  g_autofree char *mode = settings ? g_settings_get_string (settings, "default-permission-mode") : NULL;
+  CairnPermissionMode mode = settings ? g_settings_get_enum (settings, "default-permission-mode")
+                                     : CAIRN_PERMISSION_MODE_DEFAULT;
   g_autofree char *debug_dir = settings ? g_settings_get_string (settings, "debug-protocol-dir") : NULL;
   const char *from_env = g_getenv ("CAIRN_DEBUG_PROTOCOL");
   g_autoptr(GError) error = NULL;
@@ -748,14 +755,14 @@ cycle_mode_action (GtkWidget  *widget,
                    GVariant   *param)
 {
   CairnWindow *self = CAIRN_WINDOW (widget);
-  const char *mode;
+  CairnPermissionMode mode;
   guint n, i;
 
   if (self->session == NULL)
     return;
-  mode = cairn_session_get_permission_mode (self->session);
+  mode = cairn_session_get_permission_mode_value (self->session);
   n = cairn_session_get_bypass_available (self->session) ? G_N_ELEMENTS (modes) : G_N_ELEMENTS (modes) - 1;
-  for (i = 0; i < n && g_strcmp0 (modes[i].mode, mode ? mode : "default") != 0; i++)
+  for (i = 0; i < n && modes[i].mode != mode; i++)
     ;
   cairn_session_set_permission_mode (self->session, modes[(i + 1) % n].mode);
 }
@@ -964,6 +971,7 @@ cairn_window_set_property (GObject      *object,
                            GParamSpec   *pspec)
 {
   CairnWindow *self = CAIRN_WINDOW (object);
+  CairnPermissionMode mode;
 
   switch (prop_id)
     {
@@ -972,8 +980,8 @@ cairn_window_set_property (GObject      *object,
       break;
 
     case PROP_PERMISSION_MODE:
-      if (self->session != NULL && g_value_get_string (value) != NULL)
-        cairn_session_set_permission_mode (self->session, g_value_get_string (value));
+      if (self->session != NULL && cairn_permission_mode_from_nick (g_value_get_string (value), &mode))
+        cairn_session_set_permission_mode (self->session, mode);
       break;
 
     default:

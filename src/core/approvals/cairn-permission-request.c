@@ -319,16 +319,27 @@ describe_rules (JsonArray *rules)
   return g_string_free (text, FALSE);
 }
 
+/* A setMode suggestion's button: the CLI's word for a mode it may add. */
 static char *
 label_for_mode (const char *mode)
 {
-  if (g_strcmp0 (mode, "acceptEdits") == 0)
-    return g_strdup (_("Allow all edits this session"));
-  if (g_strcmp0 (mode, "bypassPermissions") == 0)
-    return g_strdup (_("Allow everything this session"));
-  if (g_strcmp0 (mode, "plan") == 0)
-    return g_strdup (_("Switch to plan mode"));
-  return g_strdup_printf (_("Switch to mode “%s”"), mode ? mode : "?");
+  CairnPermissionMode value;
+
+  if (!cairn_permission_mode_from_nick (mode, &value))
+    return g_strdup_printf (_("Switch to mode “%s”"), mode ? mode : "?");
+  switch (value)
+    {
+    case CAIRN_PERMISSION_MODE_ACCEPT_EDITS:
+      return g_strdup (_("Allow all edits this session"));
+    case CAIRN_PERMISSION_MODE_BYPASS:
+      return g_strdup (_("Allow everything this session"));
+    case CAIRN_PERMISSION_MODE_PLAN:
+      return g_strdup (_("Switch to plan mode"));
+    case CAIRN_PERMISSION_MODE_DEFAULT:
+    case CAIRN_PERMISSION_MODE_DONT_ASK:
+    default:
+      return g_strdup_printf (_("Switch to mode “%s”"), mode);
+    }
 }
 
 static char *

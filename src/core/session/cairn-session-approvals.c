@@ -236,12 +236,12 @@ plan_input (CairnPermissionRequest *request,
 }
 
 static JsonArray *
-set_mode_update (const char *mode)
+set_mode_update (CairnPermissionMode mode)
 {
   g_autoptr(JsonObject) update = json_object_new ();
 
   json_object_set_string_member (update, "type", "setMode");
-  json_object_set_string_member (update, "mode", mode);
+  json_object_set_string_member (update, "mode", cairn_permission_mode_to_nick (mode));
   json_object_set_string_member (update, "destination", "session");
   return single_update (update);
 }
@@ -254,7 +254,7 @@ implement_in_fresh_session (CairnSession *self,
 {
   g_autofree char *prompt = g_strdup_printf ("Implement the following plan:\n\n%s", plan ? plan : "");
 
-  _cairn_session_restart_fresh (self, "acceptEdits");
+  _cairn_session_restart_fresh (self, CAIRN_PERMISSION_MODE_ACCEPT_EDITS);
   _cairn_session_append_notice (self, CAIRN_NOTICE_INFO,
                                 _("A new session implements the approved plan"), NULL);
   cairn_session_send_prompt (self, prompt);
@@ -289,7 +289,8 @@ cairn_session_answer_plan (CairnSession           *self,
     case CAIRN_PLAN_ACCEPT_EDITS:
     case CAIRN_PLAN_REVIEW_EDITS:
       input = plan_input (request, plan);
-      mode = set_mode_update (choice == CAIRN_PLAN_ACCEPT_EDITS ? "acceptEdits" : "default");
+      mode = set_mode_update (choice == CAIRN_PLAN_ACCEPT_EDITS ? CAIRN_PERMISSION_MODE_ACCEPT_EDITS
+                                                                : CAIRN_PERMISSION_MODE_DEFAULT);
       cairn_session_allow (self, request, input, mode);
       break;
 
@@ -324,7 +325,7 @@ refuse_in_plan_mode (CairnSession           *self,
 {
   g_autofree char *title = NULL;
 
-  if (g_strcmp0 (self->permission_mode, "plan") != 0 ||
+  if (cairn_session_get_permission_mode_value (self) != CAIRN_PERMISSION_MODE_PLAN ||
       cairn_permission_request_get_kind (request) != CAIRN_PERMISSION_KIND_TOOL ||
       !cairn_permission_request_is_write (request))
     return FALSE;

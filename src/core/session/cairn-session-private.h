@@ -120,8 +120,8 @@ void _cairn_session_request_permission (CairnSession     *self,
 void _cairn_session_cancel_permission  (CairnSession     *self,
                                         const char       *request_id);
 void _cairn_session_expire_permissions (CairnSession     *self);
-void _cairn_session_restart_fresh      (CairnSession     *self,
-                                        const char       *mode);
+void _cairn_session_restart_fresh      (CairnSession        *self,
+                                        CairnPermissionMode  mode);
 void _cairn_session_restart_if_idle    (CairnSession     *self);
 void _cairn_session_log_items        (CairnSession       *self);
 void _cairn_session_add_cost         (CairnSession       *self,

@@ -697,9 +697,11 @@ cairn_session_restart (CairnSession *self)
 
 /* A new conversation (no --resume) in @mode, for an approved plan. */
 void
-_cairn_session_restart_fresh (CairnSession *self,
-                              const char   *mode)
+_cairn_session_restart_fresh (CairnSession        *self,
+                              CairnPermissionMode  mode_value)
 {
+  const char *mode = cairn_permission_mode_to_nick (mode_value);
+
   stop_process_quietly (self);
   _cairn_session_set_string (self, &self->session_id, NULL, CAIRN_SESSION_PROP_SESSION_ID);
   _cairn_session_set_string (self, &self->permission_mode, mode, CAIRN_SESSION_PROP_PERMISSION_MODE);
@@ -725,13 +727,13 @@ _cairn_session_restart_if_idle (CairnSession *self)
  * next one starts in.
  */
 void
-cairn_session_set_permission_mode (CairnSession *self,
-                                   const char   *mode)
+cairn_session_set_permission_mode (CairnSession        *self,
+                                   CairnPermissionMode  mode_value)
 {
   g_autoptr(JsonObject) request = json_object_new ();
+  const char *mode = cairn_permission_mode_to_nick (mode_value);
 
   g_return_if_fail (CAIRN_IS_SESSION (self));
-  g_return_if_fail (mode != NULL);
 
   if (self->connection == NULL)
     {
@@ -749,7 +751,7 @@ gboolean
 cairn_session_get_bypass_available (CairnSession *self)
 {
   g_return_val_if_fail (CAIRN_IS_SESSION (self), FALSE);
-  return g_strcmp0 (self->start_mode, "bypassPermissions") == 0;
+  return g_strcmp0 (self->start_mode, cairn_permission_mode_to_nick (CAIRN_PERMISSION_MODE_BYPASS)) == 0;
 }
 
 /**
@@ -789,18 +791,29 @@ cairn_session_set_debug_dir (CairnSession  *self,
 
 /**
  * cairn_session_set_start_mode:
- * @mode: (nullable): a permission mode (`default`, `acceptEdits`, `plan`…)
  *
  * The mode a new CLI process starts in. A restarted process keeps the mode
  * the CLI last reported, so a crash doesn't lose a mode change.
  */
 void
-cairn_session_set_start_mode (CairnSession *self,
-                              const char   *mode)
+cairn_session_set_start_mode (CairnSession        *self,
+                              CairnPermissionMode  mode)
 {
   g_return_if_fail (CAIRN_IS_SESSION (self));
 
-  cairn_set_str (&self->start_mode, mode);
+  cairn_set_str (&self->start_mode, cairn_permission_mode_to_nick (mode));
+}
+
+/* The mode the CLI last said, as a mode; the default when it said a word
+ * that is none (the CLI takes any). */
+CairnPermissionMode
+cairn_session_get_permission_mode_value (CairnSession *self)
+{
+  CairnPermissionMode mode = CAIRN_PERMISSION_MODE_DEFAULT;
+
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), mode);
+  cairn_permission_mode_from_nick (self->permission_mode, &mode);
+  return mode;
 }
 
 /**

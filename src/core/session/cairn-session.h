@@ -106,7 +106,7 @@ gboolean            cairn_session_set_debug_dir       (CairnSession *self,
                                                        const char   *dir,
                                                        GError      **error);
 void                cairn_session_set_start_mode      (CairnSession *self,
-                                                       const char   *mode);
+                                                       CairnPermissionMode mode);
 void                cairn_session_set_model           (CairnSession *self,
                                                        const char   *model);
 void                cairn_session_send_prompt         (CairnSession *self,
@@ -142,7 +142,8 @@ GListModel         *cairn_session_get_allow_rules     (CairnSession           *s
 void                cairn_session_revoke_rule         (CairnSession           *self,
                                                        CairnAllowRule         *rule);
 void                cairn_session_set_permission_mode (CairnSession           *self,
-                                                       const char             *mode);
+                                                       CairnPermissionMode     mode);
+CairnPermissionMode cairn_session_get_permission_mode_value (CairnSession     *self);
 gboolean            cairn_session_get_bypass_available (CairnSession          *self);
 void                cairn_session_open_conversation_async  (CairnSession        *self,
                                                             GFile               *file,
