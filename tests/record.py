@@ -91,7 +91,8 @@ def is_text_delta(line):
 
 
 def allow_tools(line):
-    """Reaction: answer every can_use_tool with allow (PROTOCOL 4.7)."""
+    """Reaction: answer every can_use_tool with allow (docs/protocol.md,
+    "Answering can_use_tool")."""
     req = line.get("request") or {}
     if line.get("type") == "control_request" and req.get("subtype") == "can_use_tool":
         return [{"type": "control_response", "response": {

@@ -814,7 +814,8 @@ assert_text_block (JsonObject *block,
   g_assert_cmpstr (json_object_get_string_member (block, "text"), ==, text);
 }
 
-/* PROTOCOL.md §4.1: text, then base64 image blocks; then the saved paths. */
+/* docs/protocol.md, "User messages": text, then base64 image blocks; then
+ * the saved paths. */
 static void
 test_content_blocks (void)
 {

@@ -203,7 +203,8 @@ test_two_turns_one_process (gconstpointer version)
   fixture_clear (&f);
 }
 
-/* PROTOCOL §8: a cut stream re-sent whole under another message id. */
+/* docs/protocol.md, "API errors and cut streams": a cut stream re-sent
+ * whole under another message id. */
 static void
 test_cut_stream_text_once (gconstpointer version)
 {

@@ -15,8 +15,9 @@
 #include "cairn-plan-dialog.h"
 
 /* ExitPlanMode: the plan as Markdown, editable, and the four answers users
- * know from the CLI (PROTOCOL §6). The plan as edited goes back to Claude
- * and into the plan file. Closing leaves the request pending. */
+ * know from the CLI (docs/protocol.md, "Plan mode, ExitPlanMode and
+ * AskUserQuestion"). The plan as edited goes back to Claude and into the
+ * plan file. Closing leaves the request pending. */
 struct _CairnPlanDialog
 {
   AdwWindow               parent_instance;

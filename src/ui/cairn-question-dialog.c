@@ -17,8 +17,8 @@
 
 /* AskUserQuestion: each question with its options (one or several, as
  * the question says) and an "Other" answer. The answers go back keyed by
- * the question text (PROTOCOL §6). Dismissing denies, so the turn never
- * waits forever. */
+ * the question text (docs/protocol.md, "Plan mode, ExitPlanMode and
+ * AskUserQuestion"). Dismissing denies, so the turn never waits forever. */
 struct _CairnQuestionDialog
 {
   AdwWindow               parent_instance;
@@ -162,7 +162,7 @@ add_question (CairnQuestionDialog *self,
   g_ptr_array_add (self->questions, question);
 }
 
-/* "Rust", or for several choices "Logging, Tests" (PROTOCOL §6). */
+/* "Rust", or for several choices "Logging, Tests" (docs/protocol.md). */
 static char *
 answer_of (Question *question)
 {

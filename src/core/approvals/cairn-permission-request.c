@@ -16,9 +16,9 @@
 #include "approvals/cairn-permission-request.h"
 #include "protocol/cairn-tool-summary.h"
 
-/* One `can_use_tool` the CLI is waiting on (PROTOCOL §3.7): what the tool
- * would do, put so a person can judge it, and the ready-made "always"
- * options the CLI suggests. Answers are sent by the session, once. */
+/* One `can_use_tool` the CLI is waiting on (docs/protocol.md, "Control
+ * requests from the CLI"): what the tool would do, put so a person can
+ * judge it, and the ready-made "always" options the CLI suggests. Answers are sent by the session, once. */
 struct _CairnPermissionRequest
 {
   GObject               parent_instance;
@@ -42,7 +42,7 @@ enum {
 static GParamSpec *properties [N_PROPS];
 
 /* Tools that change something. In plan mode Cairn refuses these itself:
- * the CLI runs a write the client allows (PROTOCOL §5). */
+ * the CLI runs a write the client allows (docs/protocol.md, "Permissions"). */
 static const char *write_tools[] = { "Write", "Edit", "MultiEdit", "NotebookEdit", "Bash", NULL };
 
 static JsonObject *

@@ -738,8 +738,8 @@ append_project_path (CairnAttachmentStore *self,
  * @saved: (element-type CairnAttachment): saved attachments
  * @prompt_text: (nullable): what the user typed
  *
- * The `content` array of a stream-json user message (PROTOCOL.md §4.1): the
- * prompt, one `image` block per attachment, then one text block naming
+ * The `content` array of a stream-json user message (docs/protocol.md,
+ * "User messages"): the prompt, one `image` block per attachment, then one text block naming
  * the saved files relative to the project, so the agent can open them too.
  * An empty prompt gets no block: the API refuses empty text blocks.
  *

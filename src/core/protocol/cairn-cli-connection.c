@@ -572,9 +572,10 @@ send_control_response (CairnCliConnection *self,
   cairn_cli_connection_send_object (self, envelope);
 }
 
-/* The answer's shape is strict (PROTOCOL §4.7): request_id goes inside
- * "response" and the payload under "response.response"; anything else is
- * silently ignored by the CLI and the request hangs. */
+/* The answer's shape is strict (docs/protocol.md, "Answering
+ * can_use_tool"): request_id goes inside "response" and the payload under
+ * "response.response"; anything else is silently ignored by the CLI and
+ * the request hangs. */
 void
 cairn_cli_connection_respond (CairnCliConnection *self,
                               const char         *request_id,

@@ -18,7 +18,8 @@
 /* Every can_use_tool is answered by the user (or by a rule the user chose):
  * requests queue in arrival order, each is answered exactly once, and one
  * the CLI withdraws or outlives is closed rather than lost. The answer
- * shapes follow PROTOCOL §4.7 to the letter. */
+ * shapes follow docs/protocol.md, "Answering can_use_tool", to the
+ * letter. */
 
 static CairnToolCallItem *
 card_for (CairnSession           *self,
@@ -200,7 +201,8 @@ cairn_session_allow_suggestion (CairnSession           *self,
  * @answers: question text → answer (multi-select answers joined by ", ")
  *
  * AskUserQuestion is answered by allowing it with the answers added to
- * its input (PROTOCOL §6).
+ * its input (docs/protocol.md, "Plan mode, ExitPlanMode and
+ * AskUserQuestion").
  */
 void
 cairn_session_answer_questions (CairnSession           *self,
@@ -361,7 +363,8 @@ _cairn_session_request_permission (CairnSession *self,
   g_signal_emit_by_name (self, "permission-requested", request);
 }
 
-/* control_cancel_request (PROTOCOL §3.9): the CLI no longer waits. */
+/* control_cancel_request (docs/protocol.md, "Control requests from the
+ * CLI"): the CLI no longer waits. */
 void
 _cairn_session_cancel_permission (CairnSession *self,
                                   const char   *request_id)

@@ -412,8 +412,8 @@ _cairn_session_attach_connection (CairnSession       *self,
   send_initialize (self);
 }
 
-/* A stream-json user line (PROTOCOL §4.1): a string, or content blocks
- * when images go with the prompt. */
+/* A stream-json user line (docs/protocol.md, "User messages"): a string,
+ * or content blocks when images go with the prompt. */
 static JsonObject *
 user_message_new (const char *text,
                   JsonArray  *content)

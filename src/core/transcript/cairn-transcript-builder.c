@@ -29,8 +29,9 @@
  *    the final one and closes it (it comes before content_block_stop);
  *  - an `assistant` line with no open block of its kind (no streaming, a
  *    subagent, or the non-streamed repeat after a cut stream under another
- *    message id, PROTOCOL §8) adds a new item, unless a block of the cut
- *    stream is still open: then that one is replaced. */
+ *    message id: docs/protocol.md, "API errors and cut streams") adds a
+ *    new item, unless a block of the cut stream is still open: then that
+ *    one is replaced. */
 
 static CairnTranscript *
 container_for (CairnTranscriptBuilder *self,
