@@ -421,7 +421,8 @@ check_answers (const char *language,
                const char *expected)
 {
   Fixture f = { 0 };
-  g_autoptr(JsonObject) answers = json_object_new ();
+  g_autoptr(GHashTable) answers = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) questions = NULL;
   CairnPermissionRequest *request;
   g_autofree char *sent = NULL;
 
@@ -429,8 +430,15 @@ check_answers (const char *language,
   cairn_session_send_prompt (f.session, "ask me");
   request = wait_request (&f, 1);
   g_assert_cmpint (cairn_permission_request_get_kind (request), ==, CAIRN_PERMISSION_KIND_QUESTION);
-  json_object_set_string_member (answers, "Which language should we use?", language);
-  json_object_set_string_member (answers, "Which features do you want?", features);
+  /* what the dialog shows, read from the request by core */
+  questions = cairn_permission_request_dup_questions (request);
+  g_assert_cmpuint (questions->len, ==, 2);
+  g_assert_cmpstr (((CairnQuestion *)questions->pdata[0])->text, ==, "Which language should we use?");
+  g_assert_false (((CairnQuestion *)questions->pdata[0])->multi_select);
+  g_assert_true (((CairnQuestion *)questions->pdata[1])->multi_select);
+  g_assert_cmpuint (((CairnQuestion *)questions->pdata[0])->options->len, >=, 2);
+  g_hash_table_insert (answers, (char *)"Which language should we use?", (char *)language);
+  g_hash_table_insert (answers, (char *)"Which features do you want?", (char *)features);
   cairn_session_answer_questions (f.session, request, answers);
   wait_idle (&f);
   sent = last_request (&f);

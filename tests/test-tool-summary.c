@@ -9,6 +9,8 @@
 
 #include "cairn-test-harness.h"
 #include "protocol/cairn-tool-summary.h"
+#include "transcript/cairn-todo.h"
+#include "transcript/cairn-tool-call-item.h"
 
 /* How each kind of tool call reads on its card. The pinned CLI 2.1.197
  * doesn't offer Grep, Glob, TodoWrite or MultiEdit, and WebFetch needs the
@@ -168,6 +170,46 @@ test_long_output_clipped (void)
   cairn_tool_outcome_clear (&outcome);
 }
 
+static JsonObject *
+parse_object (const char *json)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+
+  g_assert_true (json_parser_load_from_data (parser, json, -1, NULL));
+  return json_object_ref (json_node_get_object (json_parser_get_root (parser)));
+}
+
+/* What the rows read from a call through core, not from its JSON: a
+ * shell command in full, and the list a TodoWrite wrote. */
+static void
+test_call_accessors (void)
+{
+  g_autoptr(CairnToolCallItem) bash = cairn_tool_call_item_new ("t1", "Bash", "/p");
+  g_autoptr(CairnToolCallItem) todo = cairn_tool_call_item_new ("t2", "TodoWrite", "/p");
+  g_autoptr(JsonObject) bash_input = parse_object ("{\"command\":\"make\\nmake check\",\"description\":\"Build\"}");
+  g_autoptr(JsonObject) todo_input = parse_object (
+    "{\"todos\":[{\"content\":\"Write tests\",\"activeForm\":\"Writing tests\",\"status\":\"completed\"},"
+    "7,{\"content\":\"Ship\",\"activeForm\":\"Shipping\",\"status\":\"in_progress\"}]}");
+  g_autoptr(GListModel) todos = NULL;
+  g_autoptr(CairnTodo) first = NULL;
+  g_autoptr(CairnTodo) second = NULL;
+
+  g_assert_null (cairn_tool_call_item_dup_written_todos (todo));
+  cairn_tool_call_item_set_input (bash, bash_input);
+  cairn_tool_call_item_set_input (todo, todo_input);
+  g_assert_cmpstr (cairn_tool_call_item_get_command (bash), ==, "make\nmake check");
+  g_assert_null (cairn_tool_call_item_get_command (todo));
+
+  todos = cairn_tool_call_item_dup_written_todos (todo);
+  g_assert_cmpuint (g_list_model_get_n_items (todos), ==, 2);   /* the 7 is no todo */
+  first = g_list_model_get_item (todos, 0);
+  second = g_list_model_get_item (todos, 1);
+  g_assert_cmpstr (cairn_todo_get_subject (first), ==, "Write tests");
+  g_assert_cmpint (cairn_todo_get_status (first), ==, CAIRN_TODO_DONE);
+  g_assert_cmpstr (cairn_todo_get_active_form (second), ==, "Shipping");
+  g_assert_cmpint (cairn_todo_get_status (second), ==, CAIRN_TODO_IN_PROGRESS);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -179,6 +221,7 @@ main (int   argc,
   g_test_add_func ("/cairn/tool-summary/partial-input", test_partial_input);
   g_test_add_func ("/cairn/tool-summary/results", test_results);
   g_test_add_func ("/cairn/tool-summary/long-output-clipped", test_long_output_clipped);
+  g_test_add_func ("/cairn/tool-summary/call-accessors", test_call_accessors);
 
   return g_test_run ();
 }

@@ -40,6 +40,7 @@
 #include "cairn-thumbnail.h"
 #include "cairn-transcript-row.h"
 #include "cairn-preferences-window.h"
+#include "cairn-question-dialog.h"
 #include "cairn-usage-panel.h"
 #include "cairn-window.h"
 #include "session/cairn-session-private.h"
@@ -662,6 +663,57 @@ test_window_effort (void)
   gtk_window_destroy (GTK_WINDOW (window));
   drain_main_context ();
   g_unsetenv ("CAIRN_CLAUDE");
+}
+
+/* An option's check button: its answer is its label (the child shows the
+ * label and the description). */
+static gboolean
+check_is (GtkWidget     *widget,
+          gconstpointer  label)
+{
+  return g_strcmp0 (g_object_get_data (G_OBJECT (widget), "answer"), label) == 0;
+}
+
+/* AskUserQuestion's dialog, from the questions core reads out of the
+ * request: headers, texts and options; one choice is a radio group, a
+ * multi-select question has independent checks. */
+static void
+test_question_dialog (void)
+{
+  const char *line =
+    "{\"type\":\"control_request\",\"request_id\":\"q1\",\"request\":{\"subtype\":\"can_use_tool\","
+    "\"tool_name\":\"AskUserQuestion\",\"tool_use_id\":\"toolu_q\",\"input\":{\"questions\":["
+    "{\"question\":\"Which language should we use?\",\"header\":\"Language\",\"multiSelect\":false,"
+    "\"options\":[{\"label\":\"Rust\",\"description\":\"Fast\"},{\"label\":\"C\",\"description\":\"Old\"}]},"
+    "\"not a question\","
+    "{\"question\":\"Which features do you want?\",\"header\":\"Features\",\"multiSelect\":true,"
+    "\"options\":[{\"label\":\"Logging\",\"description\":\"\"},{\"label\":\"Tests\",\"description\":\"\"}]}]}}}";
+  g_autoptr(CairnMessage) message = cairn_message_new_from_line (line, strlen (line));
+  g_autoptr(CairnPermissionRequest) request = cairn_permission_request_new (cairn_message_get_object (message), "/p");
+  g_autoptr(CairnSession) session = cairn_session_new ("/nonexistent/project", "/nonexistent/claude");
+  CairnQuestionDialog *dialog = cairn_question_dialog_new (NULL, session, request);
+  GtkWidget *root = GTK_WIDGET (dialog);
+  GtkWidget *rust, *c, *logging, *tests;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_assert_nonnull (find_widget (root, GTK_TYPE_LABEL, label_is, "Which language should we use?"));
+  g_assert_nonnull (find_widget (root, GTK_TYPE_LABEL, label_is, "Features"));
+  rust = find_widget (root, GTK_TYPE_CHECK_BUTTON, check_is, "Rust");
+  c = find_widget (root, GTK_TYPE_CHECK_BUTTON, check_is, "C");
+  logging = find_widget (root, GTK_TYPE_CHECK_BUTTON, check_is, "Logging");
+  tests = find_widget (root, GTK_TYPE_CHECK_BUTTON, check_is, "Tests");
+  g_assert_nonnull (rust);
+  g_assert_nonnull (logging);
+  /* one choice: choosing C unchooses Rust; several: both stay */
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (rust), TRUE);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (c), TRUE);
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (rust)));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (logging), TRUE);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (tests), TRUE);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (logging)));
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  drain_main_context ();
 }
 
 /* The sidebar's headings and times, against a fixed "now". */
@@ -1820,6 +1872,7 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/window/shift-tab-cycles-mode", test_shift_tab_cycles_mode);
   g_test_add_func ("/cairn/widgets/window/limits", test_window_limits);
   g_test_add_func ("/cairn/widgets/window/effort", test_window_effort);
+  g_test_add_func ("/cairn/widgets/question-dialog", test_question_dialog);
   g_test_add_func ("/cairn/widgets/window/size-is-kept", test_window_size_is_kept);
   g_test_add_func ("/cairn/widgets/preferences/mode", test_preferences_mode);
 

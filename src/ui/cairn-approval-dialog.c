@@ -9,7 +9,6 @@
 
 #include "config.h"
 
-#include "protocol/cairn-json.h"
 
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
@@ -72,9 +71,7 @@ details_language (CairnPermissionRequest *request)
 static char *
 details_text (CairnPermissionRequest *request)
 {
-  JsonObject *input = cairn_permission_request_get_input (request);
-  const char *command = input && json_object_has_member (input, "command")
-                          ? cairn_json_get_string (input, "command") : NULL;
+  const char *command = cairn_permission_request_get_command (request);
 
   if (command != NULL)
     return g_strdup (command);
@@ -88,8 +85,7 @@ show_details (CairnApprovalDialog *self)
 {
   GtkSourceBuffer *buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->details_view)));
   g_autofree char *text = details_text (self->request);
-  JsonObject *input = cairn_permission_request_get_input (self->request);
-  gboolean shell = input && json_object_has_member (input, "command");
+  gboolean shell = cairn_permission_request_get_command (self->request) != NULL;
 
   gtk_text_buffer_set_text (GTK_TEXT_BUFFER (buffer), text ? text : "", -1);
   if (!shell)

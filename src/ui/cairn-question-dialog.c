@@ -9,7 +9,6 @@
 
 #include "config.h"
 
-#include "protocol/cairn-json.h"
 
 #include <glib/gi18n.h>
 
@@ -126,34 +125,22 @@ heading_label (const char *text,
 
 static void
 add_question (CairnQuestionDialog *self,
-              JsonObject          *spec)
+              CairnQuestion       *spec)
 {
-  Question *question;
-  GtkBox *box;
-  JsonArray *options = cairn_json_get_array (spec, "options");
-  gboolean multi = cairn_json_get_bool (spec, "multiSelect", FALSE);
+  Question *question = g_new0 (Question, 1);
+  GtkBox *box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 6));
+  gboolean multi = spec->multi_select;
   GtkCheckButton *group = NULL;
 
-  if (spec == NULL)
-    return;
-  question = g_new0 (Question, 1);
-  box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 6));
-
-  question->text = g_strdup (cairn_json_get_string (spec, "question") ?: "");
+  question->text = g_strdup (spec->text);
   question->options = g_ptr_array_new ();
-  gtk_box_append (box, heading_label (cairn_json_get_string (spec, "header") ?: "",
-                                      "caption-heading"));
+  gtk_box_append (box, heading_label (spec->header, "caption-heading"));
   gtk_box_append (box, heading_label (question->text, "heading"));
-  for (guint i = 0; options != NULL && i < json_array_get_length (options); i++)
+  for (guint i = 0; i < spec->options->len; i++)
     {
-      JsonObject *option = cairn_json_array_get_object (options, i);
-      GtkCheckButton *check;
+      CairnQuestionOption *option = g_ptr_array_index (spec->options, i);
+      GtkCheckButton *check = add_option (box, multi ? NULL : group, option->label, option->description);
 
-      if (option == NULL)
-        continue;   /* not an option: the CLI's input is not trusted */
-      check = add_option (box, multi ? NULL : group,
-                          cairn_json_get_string (option, "label") ?: "",
-                          cairn_json_get_string (option, "description") ?: "");
       group = group ? group : check;
       g_ptr_array_add (question->options, check);
     }
@@ -185,7 +172,7 @@ submit_action (GtkWidget  *widget,
                GVariant   *param)
 {
   CairnQuestionDialog *self = CAIRN_QUESTION_DIALOG (widget);
-  g_autoptr(JsonObject) answers = json_object_new ();
+  g_autoptr(GHashTable) answers = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
 
   for (guint i = 0; i < self->questions->len; i++)
     {
@@ -196,8 +183,7 @@ submit_action (GtkWidget  *widget,
           gtk_widget_set_visible (GTK_WIDGET (self->error_label), TRUE);
           return;
         }
-      json_object_set_string_member (answers, question->text, answer);
-      g_free (answer);
+      g_hash_table_insert (answers, question->text, answer);
     }
   cairn_session_answer_questions (self->session, self->request, answers);
 }
@@ -266,16 +252,15 @@ cairn_question_dialog_new (GtkWindow              *parent,
                            CairnPermissionRequest *request)
 {
   CairnQuestionDialog *self;
-  JsonObject *input = cairn_permission_request_get_input (request);
-  JsonArray *questions = cairn_json_get_array (input, "questions");
+  g_autoptr(GPtrArray) questions = cairn_permission_request_dup_questions (request);
 
   g_return_val_if_fail (CAIRN_IS_SESSION (session), NULL);
 
   self = g_object_new (CAIRN_TYPE_QUESTION_DIALOG, "transient-for", parent, NULL);
   self->session = g_object_ref (session);
   self->request = g_object_ref (request);
-  for (guint i = 0; questions != NULL && i < json_array_get_length (questions); i++)
-    add_question (self, cairn_json_array_get_object (questions, i));
+  for (guint i = 0; i < questions->len; i++)
+    add_question (self, g_ptr_array_index (questions, i));
   g_signal_connect_object (request, "notify::state", G_CALLBACK (state_changed_cb), self,
                            G_CONNECT_SWAPPED);
   return self;

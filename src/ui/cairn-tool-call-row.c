@@ -13,7 +13,6 @@
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
 
-#include "protocol/cairn-json.h"
 #include "cairn-todo-list.h"
 #include "transcript/cairn-todo.h"
 #include "transcript/cairn-tool-call-item.h"
@@ -415,30 +414,6 @@ add_children (CairnToolCallRow  *self,
   self->children_list = GTK_LIST_BOX (list);
 }
 
-/* A TodoWrite card shows the list it wrote, as it was then. */
-static GListModel *
-todos_from_input (JsonObject *input)
-{
-  JsonArray *todos = cairn_json_get_array (input, "todos");
-  GListStore *store = g_list_store_new (CAIRN_TYPE_TODO);
-
-  for (guint i = 0; todos != NULL && i < json_array_get_length (todos); i++)
-    {
-      JsonNode *node = json_array_get_element (todos, i);
-      JsonObject *todo = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-      g_autoptr(CairnTodo) entry = NULL;
-      CairnTodoStatus status;
-
-      if (todo == NULL)
-        continue;
-      status = cairn_todo_status_from_string (cairn_json_get_string (todo, "status"));
-      entry = cairn_todo_new (NULL, cairn_json_get_string (todo, "content"),
-                              cairn_json_get_string (todo, "activeForm"), status);
-      g_list_store_append (store, entry);
-    }
-  return G_LIST_MODEL (store);
-}
-
 /* The body */
 
 static void
@@ -507,8 +482,7 @@ clear_body (CairnToolCallRow *self)
 static const char *
 get_command (CairnToolCallItem *call)
 {
-  JsonObject *input = cairn_tool_call_item_get_input (call);
-  const char *command = input ? cairn_json_get_string (input, "command") : NULL;
+  const char *command = cairn_tool_call_item_get_command (call);
 
   return command ? command : cairn_tool_call_item_get_title (call);
 }
@@ -539,12 +513,12 @@ static void
 sync_todos (CairnToolCallRow  *self,
             CairnToolCallItem *call)
 {
-  JsonObject *input = cairn_tool_call_item_get_input (call);
   g_autoptr(GListModel) todos = NULL;
 
-  if (input == NULL || cairn_todo_list_get_model (self->todo_list) != NULL)
+  /* the list as it was written: set once */
+  if (cairn_todo_list_get_model (self->todo_list) != NULL ||
+      (todos = cairn_tool_call_item_dup_written_todos (call)) == NULL)
     return;
-  todos = todos_from_input (input);
   cairn_todo_list_set_model (self->todo_list, todos);
   gtk_widget_set_visible (GTK_WIDGET (self->todo_list), g_list_model_get_n_items (todos) > 0);
 }

@@ -424,3 +424,74 @@ cairn_permission_request_is_write (CairnPermissionRequest *self)
   g_return_val_if_fail (CAIRN_IS_PERMISSION_REQUEST (self), FALSE);
   return g_strv_contains (write_tools, cairn_permission_request_get_tool_name (self) ?: "");
 }
+
+static void
+question_option_free (CairnQuestionOption *option)
+{
+  g_free (option->label);
+  g_free (option->description);
+  g_free (option);
+}
+
+void
+cairn_question_free (CairnQuestion *question)
+{
+  g_free (question->header);
+  g_free (question->text);
+  g_clear_pointer (&question->options, g_ptr_array_unref);
+  g_free (question);
+}
+
+static CairnQuestion *
+question_from (JsonObject *spec)
+{
+  CairnQuestion *question = g_new0 (CairnQuestion, 1);
+  JsonArray *options = cairn_json_get_array (spec, "options");
+
+  question->header = g_strdup (cairn_json_get_string (spec, "header") ?: "");
+  question->text = g_strdup (cairn_json_get_string (spec, "question") ?: "");
+  question->multi_select = cairn_json_get_bool (spec, "multiSelect", FALSE);
+  question->options = g_ptr_array_new_with_free_func ((GDestroyNotify)question_option_free);
+  for (guint i = 0; options != NULL && i < json_array_get_length (options); i++)
+    {
+      JsonObject *entry = cairn_json_array_get_object (options, i);
+      CairnQuestionOption *option;
+
+      if (entry == NULL)
+        continue;   /* not an option: the CLI's input is not trusted */
+      option = g_new0 (CairnQuestionOption, 1);
+      option->label = g_strdup (cairn_json_get_string (entry, "label") ?: "");
+      option->description = g_strdup (cairn_json_get_string (entry, "description") ?: "");
+      g_ptr_array_add (question->options, option);
+    }
+  return question;
+}
+
+/**
+ * cairn_permission_request_dup_questions:
+ *
+ * AskUserQuestion's questions (docs/protocol.md, "Plan mode, ExitPlanMode
+ * and AskUserQuestion"); entries that are not objects are left out.
+ *
+ * Returns: (transfer full): a #GPtrArray of #CairnQuestion, empty for
+ *   another request
+ */
+GPtrArray *
+cairn_permission_request_dup_questions (CairnPermissionRequest *self)
+{
+  JsonArray *specs = cairn_json_get_array (cairn_permission_request_get_input (self), "questions");
+  GPtrArray *questions = g_ptr_array_new_with_free_func ((GDestroyNotify)cairn_question_free);
+
+  for (guint i = 0; specs != NULL && i < json_array_get_length (specs); i++)
+    if (cairn_json_array_get_object (specs, i) != NULL)
+      g_ptr_array_add (questions, question_from (cairn_json_array_get_object (specs, i)));
+  return questions;
+}
+
+/* The shell command a Bash request would run, or NULL for another tool. */
+const char *
+cairn_permission_request_get_command (CairnPermissionRequest *self)
+{
+  g_return_val_if_fail (CAIRN_IS_PERMISSION_REQUEST (self), NULL);
+  return cairn_json_get_string (cairn_permission_request_get_input (self), "command");
+}

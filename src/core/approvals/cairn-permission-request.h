@@ -9,6 +9,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "approvals/cairn-question.h"
 #include "cairn-types.h"
 
 G_BEGIN_DECLS
@@ -42,5 +43,8 @@ JsonObject             *cairn_permission_request_get_suggestion  (CairnPermissio
                                                                    guint                   index);
 JsonObject             *cairn_permission_request_dup_session_rule (CairnPermissionRequest *self);
 gboolean                cairn_permission_request_is_write        (CairnPermissionRequest *self);
+
+GPtrArray              *cairn_permission_request_dup_questions   (CairnPermissionRequest *self);
+const char             *cairn_permission_request_get_command     (CairnPermissionRequest *self);
 
 G_END_DECLS

@@ -198,7 +198,8 @@ cairn_session_allow_suggestion (CairnSession           *self,
 
 /**
  * cairn_session_answer_questions:
- * @answers: question text → answer (multi-select answers joined by ", ")
+ * @answers: (element-type utf8 utf8): question text → answer (several
+ *   choices joined by ", ")
  *
  * AskUserQuestion is answered by allowing it with the answers added to
  * its input (docs/protocol.md, "Plan mode, ExitPlanMode and
@@ -207,15 +208,21 @@ cairn_session_allow_suggestion (CairnSession           *self,
 void
 cairn_session_answer_questions (CairnSession           *self,
                                 CairnPermissionRequest *request,
-                                JsonObject             *answers)
+                                GHashTable             *answers)
 {
   g_autoptr(JsonObject) input = NULL;
+  JsonObject *by_question = json_object_new ();
+  GHashTableIter iter;
+  gpointer question, answer;
 
   g_return_if_fail (CAIRN_IS_SESSION (self));
   g_return_if_fail (answers != NULL);
 
+  g_hash_table_iter_init (&iter, answers);
+  while (g_hash_table_iter_next (&iter, &question, &answer))
+    json_object_set_string_member (by_question, question, answer);
   input = copy_input (request);
-  json_object_set_object_member (input, "answers", json_object_ref (answers));
+  json_object_set_object_member (input, "answers", by_question);
   cairn_session_allow (self, request, input, NULL);
 }
 

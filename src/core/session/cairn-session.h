@@ -131,7 +131,7 @@ void                cairn_session_deny                (CairnSession           *s
                                                        gboolean                interrupt);
 void                cairn_session_answer_questions    (CairnSession           *self,
                                                        CairnPermissionRequest *request,
-                                                       JsonObject             *answers);
+                                                       GHashTable             *answers);
 void                cairn_session_answer_plan         (CairnSession           *self,
                                                        CairnPermissionRequest *request,
                                                        CairnPlanChoice         choice,

@@ -10,6 +10,8 @@
 #include "config.h"
 
 #include "cairn-enums.h"
+#include "protocol/cairn-json.h"
+#include "transcript/cairn-todo.h"
 #include "transcript/cairn-tool-call-item.h"
 #include "protocol/cairn-tool-summary.h"
 #include "protocol/cairn-util.h"
@@ -527,4 +529,49 @@ cairn_tool_call_item_set_approval (CairnToolCallItem      *self,
 
   if (g_set_object (&self->approval, approval))
     notify (self, PROP_APPROVAL);
+}
+
+/* The full shell command (the title has only its first line), or NULL
+ * for a call that runs none. */
+const char *
+cairn_tool_call_item_get_command (CairnToolCallItem *self)
+{
+  g_return_val_if_fail (CAIRN_IS_TOOL_CALL_ITEM (self), NULL);
+  return cairn_json_get_string (self->input, "command");
+}
+
+/**
+ * cairn_tool_call_item_dup_written_todos:
+ *
+ * A TodoWrite call's list, as it wrote it (the card shows the list as it
+ * was then; the live one is the session's).
+ *
+ * Returns: (transfer full) (nullable): a #GListModel of #CairnTodo, or
+ *   %NULL when the call has no input yet
+ */
+GListModel *
+cairn_tool_call_item_dup_written_todos (CairnToolCallItem *self)
+{
+  JsonArray *todos;
+  GListStore *store;
+
+  g_return_val_if_fail (CAIRN_IS_TOOL_CALL_ITEM (self), NULL);
+
+  if (self->input == NULL)
+    return NULL;
+  todos = cairn_json_get_array (self->input, "todos");
+  store = g_list_store_new (CAIRN_TYPE_TODO);
+  for (guint i = 0; todos != NULL && i < json_array_get_length (todos); i++)
+    {
+      JsonObject *todo = cairn_json_array_get_object (todos, i);
+      g_autoptr(CairnTodo) entry = NULL;
+
+      if (todo == NULL)
+        continue;
+      entry = cairn_todo_new (NULL, cairn_json_get_string (todo, "content"),
+                              cairn_json_get_string (todo, "activeForm"),
+                              cairn_todo_status_from_string (cairn_json_get_string (todo, "status")));
+      g_list_store_append (store, entry);
+    }
+  return G_LIST_MODEL (store);
 }

@@ -61,4 +61,7 @@ CairnPermissionRequest *cairn_tool_call_item_get_approval (CairnToolCallItem *se
 void               cairn_tool_call_item_set_approval      (CairnToolCallItem *self,
                                                            CairnPermissionRequest *approval);
 
+const char        *cairn_tool_call_item_get_command       (CairnToolCallItem *self);
+GListModel        *cairn_tool_call_item_dup_written_todos (CairnToolCallItem *self);
+
 G_END_DECLS
