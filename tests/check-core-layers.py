@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""Fails when a file in src/core includes one from a later layer, or GTK.
+"""Fails when a file in src/core includes one from a later layer, or GTK,
+or when src/ui reads the CLI's JSON.
 
 The core's folders depend one way only (src/core/meson.build lists them in
 order): a file may include its own folder's headers and those of the folders
-before it, never those after it, and nothing from GTK or libadwaita.
+before it, never those after it, and nothing from GTK or libadwaita. The
+protocol stays in core: src/ui gets typed accessors and calls no json-glib
+or cairn_json_ function.
 """
 import pathlib
 import re
@@ -37,6 +40,12 @@ for path in sorted(core.rglob("*.[ch]")):
             problems.append(f"{path}: a core root header includes {header}")
         elif target != folder and RANK[target] >= RANK[folder]:
             problems.append(f"{path}: {folder}/ includes {header}, a layer that comes after it")
+
+JSON_CALL = re.compile(r'\b(json_[a-z_]+|cairn_json_[a-z_]+)\s*\(|\bJson(Object|Array|Node|Parser)\b')
+for path in sorted((core.parent / "ui").glob("*.[ch]")):
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if JSON_CALL.search(line):
+            problems.append(f"{path}:{number}: reads JSON in the UI: {line.strip()}")
 
 for p in problems:
     print(p)
