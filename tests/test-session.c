@@ -10,7 +10,9 @@
 #include <glib/gstdio.h>
 
 #include "session/cairn-background-task.h"
+#include "session/cairn-mcp-server.h"
 #include "session/cairn-model-usage.h"
+#include "protocol/cairn-json.h"
 #include "transcript/cairn-notice-item.h"
 #include "transcript/cairn-result-item.h"
 #include "session/cairn-session-private.h"
@@ -703,6 +705,80 @@ test_rate_limits (void)
   g_assert_null (cairn_test_find_item (cairn_session_get_transcript (session), CAIRN_ITEM_KIND_NOTICE, 0));
 }
 
+/* Every line of a 2.1.330 recording, through the session as if it ran. */
+static void
+feed_recording (CairnSession *session,
+                const char   *name)
+{
+  g_autofree char *path = cairn_test_recording_path ("2.1.330", name);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (*lines[i] != '\0')
+      handle_line (session, lines[i]);
+}
+
+/* queue-and-clear, recorded: five prompts with uuids, two queued during a
+ * slow turn and interrupted, then /clear. Fed as if Cairn had sent those
+ * prompts, the lifecycles finish all five, so no turn stays pending; the
+ * reset is shown and gives the new conversation id. */
+static void
+test_lifecycles_recorded (void)
+{
+  g_autoptr(CairnSession) session = cairn_session_new ("/nonexistent/project", "/nonexistent/claude");
+  g_autofree char *path = cairn_test_recording_path ("2.1.330", "queue-and-clear.stdin.jsonl");
+  g_autofree char *sent = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  g_assert_true (g_file_get_contents (path, &sent, NULL, NULL));
+  lines = g_strsplit (sent, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autoptr(CairnMessage) message = cairn_message_new_from_line (lines[i], strlen (lines[i]));
+      const char *uuid = cairn_json_get_string (cairn_message_get_object (message), "uuid");
+      if (uuid != NULL)
+        g_hash_table_add (session->unfinished_commands, g_strdup (uuid));
+    }
+  g_assert_cmpuint (g_hash_table_size (session->unfinished_commands), ==, 5);
+
+  feed_recording (session, "queue-and-clear.jsonl");
+  g_assert_cmpuint (g_hash_table_size (session->unfinished_commands), ==, 0);
+  g_assert_true (cairn_test_transcript_mentions (cairn_session_get_transcript (session),
+                                                 "The conversation was cleared"));
+  g_assert_cmpstr (cairn_session_get_session_id (session), !=, NULL);
+  g_assert_null (cairn_test_find_item (cairn_session_get_transcript (session), CAIRN_ITEM_KIND_RAW, 0));
+}
+
+/* mcp, recorded: init lists the two servers it started (one failed) and
+ * the entry it skipped; the failed ones get one notice with a way to the
+ * MCP popover. */
+static void
+test_mcp_init_recorded (void)
+{
+  g_autoptr(CairnSession) session = cairn_session_new ("/nonexistent/project", "/nonexistent/claude");
+  GListModel *servers = cairn_session_get_mcp_servers (session);
+  g_autoptr(CairnMcpServer) mini = NULL;
+  g_autoptr(CairnMcpServer) broken = NULL;
+  g_autoptr(CairnMcpServer) skipped = NULL;
+  CairnNoticeItem *notice;
+
+  feed_recording (session, "mcp.jsonl");
+  g_assert_cmpuint (g_list_model_get_n_items (servers), ==, 3);
+  mini = g_list_model_get_item (servers, 0);
+  broken = g_list_model_get_item (servers, 1);
+  skipped = g_list_model_get_item (servers, 2);
+  g_assert_cmpstr (cairn_mcp_server_get_status (mini), ==, "connected");
+  g_assert_true (cairn_mcp_server_get_failed (broken));
+  g_assert_true (cairn_mcp_server_get_skipped (skipped));
+  g_assert_nonnull (strstr (cairn_mcp_server_get_error (skipped), "no \"type\""));
+  notice = CAIRN_NOTICE_ITEM (cairn_test_find_item (cairn_session_get_transcript (session), CAIRN_ITEM_KIND_NOTICE, 0));
+  g_assert_cmpstr (cairn_notice_item_get_title (notice), ==, "The MCP servers “broken”, “badconf” could not start");
+  g_assert_cmpstr (cairn_notice_item_get_action_name (notice), ==, "win.show-mcp");
+}
+
 static void
 items_added_cb (GListModel *model,
                 guint       position,
@@ -769,6 +845,8 @@ main (int   argc,
   g_test_add_func ("/cairn/session/notices-and-unfinished-call", test_notices_and_unfinished_call);
   g_test_add_func ("/cairn/session/append-all", test_append_all);
   g_test_add_func ("/cairn/session/rate-limits", test_rate_limits);
+  g_test_add_func ("/cairn/session/lifecycles-recorded", test_lifecycles_recorded);
+  g_test_add_func ("/cairn/session/mcp-init-recorded", test_mcp_init_recorded);
   g_test_add_func ("/cairn/session/missing-cli", test_missing_cli);
 
   return g_test_run ();
