@@ -209,7 +209,10 @@ def main():
     for raw in sys.stdin.buffer:
         message = json.loads(raw)
         if message.get("type") == "control_request":
-            answer_control(message)
+            # in a thread too: a flood holds stdout for long, and stdin
+            # must go on being read meanwhile (Cairn asks get_settings
+            # right after initialize)
+            threading.Thread(target=answer_control, args=(message,), daemon=True).start()
         elif message.get("type") == "user":
             if log:
                 with open(log, "a") as f:
