@@ -425,6 +425,8 @@ check_answers (const char *language,
   g_autoptr(GPtrArray) questions = NULL;
   CairnPermissionRequest *request;
   g_autofree char *sent = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *stored = NULL;
 
   fixture_init (&f, CAIRN_PERMISSION_MODE_DEFAULT);
   cairn_session_send_prompt (f.session, "ask me");
@@ -443,6 +445,10 @@ check_answers (const char *language,
   wait_idle (&f);
   sent = last_request (&f);
   g_assert_nonnull (strstr (sent, expected));
+  /* the answers went in the order of the questions, as the dialog asked */
+  path = cairn_test_session_file (f.api, cairn_session_get_session_id (f.session));
+  g_assert_true (g_file_get_contents (path, &stored, NULL, NULL));
+  g_assert_nonnull (strstr (stored, "\"answers\":{\"Which language should we use?\":"));
   fixture_clear (&f);
 }
 

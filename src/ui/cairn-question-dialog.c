@@ -9,7 +9,6 @@
 
 #include "config.h"
 
-
 #include <glib/gi18n.h>
 
 #include "cairn-question-dialog.h"
@@ -149,7 +148,8 @@ add_question (CairnQuestionDialog *self,
   g_ptr_array_add (self->questions, question);
 }
 
-/* "Rust", or for several choices "Logging, Tests" (docs/protocol.md). */
+/* "Rust", or for several choices "Logging, Tests" (docs/protocol.md,
+ * "Plan mode, ExitPlanMode and AskUserQuestion"). */
 static char *
 answer_of (Question *question)
 {

@@ -479,9 +479,13 @@ question_from (JsonObject *spec)
 GPtrArray *
 cairn_permission_request_dup_questions (CairnPermissionRequest *self)
 {
-  JsonArray *specs = cairn_json_get_array (cairn_permission_request_get_input (self), "questions");
-  GPtrArray *questions = g_ptr_array_new_with_free_func ((GDestroyNotify)cairn_question_free);
+  JsonArray *specs;
+  GPtrArray *questions;
 
+  g_return_val_if_fail (CAIRN_IS_PERMISSION_REQUEST (self), NULL);
+
+  specs = cairn_json_get_array (cairn_permission_request_get_input (self), "questions");
+  questions = g_ptr_array_new_with_free_func ((GDestroyNotify)cairn_question_free);
   for (guint i = 0; specs != NULL && i < json_array_get_length (specs); i++)
     if (cairn_json_array_get_object (specs, i) != NULL)
       g_ptr_array_add (questions, question_from (cairn_json_array_get_object (specs, i)));

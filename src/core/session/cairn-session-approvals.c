@@ -196,6 +196,32 @@ cairn_session_allow_suggestion (CairnSession           *self,
   cairn_session_allow (self, request, NULL, updates);
 }
 
+/* The answers in the order of the questions, as the dialog showed them
+ * (a hash table has no order, and the session file keeps what is sent);
+ * an answer to no question of the request still goes, last. */
+static JsonObject *
+answers_by_question (CairnPermissionRequest *request,
+                     GHashTable             *answers)
+{
+  g_autoptr(GPtrArray) questions = cairn_permission_request_dup_questions (request);
+  JsonObject *by_question = json_object_new ();
+  GHashTableIter iter;
+  gpointer text, answer;
+
+  for (guint i = 0; i < questions->len; i++)
+    {
+      CairnQuestion *question = g_ptr_array_index (questions, i);
+
+      if ((answer = g_hash_table_lookup (answers, question->text)) != NULL)
+        json_object_set_string_member (by_question, question->text, answer);
+    }
+  g_hash_table_iter_init (&iter, answers);
+  while (g_hash_table_iter_next (&iter, &text, &answer))
+    if (!json_object_has_member (by_question, text))
+      json_object_set_string_member (by_question, text, answer);
+  return by_question;
+}
+
 /**
  * cairn_session_answer_questions:
  * @answers: (element-type utf8 utf8): question text → answer (several
@@ -211,18 +237,12 @@ cairn_session_answer_questions (CairnSession           *self,
                                 GHashTable             *answers)
 {
   g_autoptr(JsonObject) input = NULL;
-  JsonObject *by_question = json_object_new ();
-  GHashTableIter iter;
-  gpointer question, answer;
 
   g_return_if_fail (CAIRN_IS_SESSION (self));
   g_return_if_fail (answers != NULL);
 
-  g_hash_table_iter_init (&iter, answers);
-  while (g_hash_table_iter_next (&iter, &question, &answer))
-    json_object_set_string_member (by_question, question, answer);
   input = copy_input (request);
-  json_object_set_object_member (input, "answers", by_question);
+  json_object_set_object_member (input, "answers", answers_by_question (request, answers));
   cairn_session_allow (self, request, input, NULL);
 }
 

@@ -1,0 +1,196 @@
+/* test-accessors.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "approvals/cairn-permission-request.h"
+#include "cairn-test-harness.h"
+#include "protocol/cairn-message.h"
+#include "transcript/cairn-todo.h"
+#include "transcript/cairn-transcript-builder.h"
+
+/* What the dialogs and rows show of the CLI's lines, read through core's
+ * typed accessors (src/ui reads no JSON): recorded lines of the real CLI,
+ * and AskUserQuestion's can_use_tool as the CLI sends it. */
+
+static GStrv
+recorded_lines (const char *version,
+                const char *name)
+{
+  g_autofree char *path = cairn_test_recording_path (version, name);
+  g_autofree char *contents = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  return g_strsplit (contents, "\n", -1);
+}
+
+static CairnPermissionRequest *
+request_from_line (const char *line)
+{
+  g_autoptr(CairnMessage) message = cairn_message_new_from_line (line, strlen (line));
+
+  g_assert_cmpint (cairn_message_get_kind (message), ==, CAIRN_MESSAGE_CONTROL_REQUEST);
+  return cairn_permission_request_new (cairn_message_get_object (message), "/p");
+}
+
+/* A recording's tool-call cards, built as the session builds them. */
+static CairnTranscriptBuilder *
+build_recording (const char *version,
+                 const char *name)
+{
+  CairnTranscriptBuilder *builder = cairn_transcript_builder_new ("/p");
+  g_auto(GStrv) lines = recorded_lines (version, name);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autoptr(CairnMessage) message = NULL;
+
+      if (*lines[i] == '\0')
+        continue;
+      message = cairn_message_new_from_line (lines[i], strlen (lines[i]));
+      if (cairn_message_get_kind (message) == CAIRN_MESSAGE_STREAM_EVENT)
+        cairn_transcript_builder_add_stream_event (builder, cairn_message_get_object (message));
+      else if (cairn_message_get_kind (message) == CAIRN_MESSAGE_ASSISTANT)
+        cairn_transcript_builder_add_assistant (builder, message);
+      else if (cairn_message_get_kind (message) == CAIRN_MESSAGE_USER)
+        cairn_transcript_builder_add_user (builder, message);
+    }
+  return builder;
+}
+
+/* tool-write's can_use_tool: a Write runs no command and asks nothing;
+ * its card has no command and no todos. */
+static void
+test_recorded_write (gconstpointer data)
+{
+  const char *version = data;
+  g_auto(GStrv) lines = recorded_lines (version, "tool-write.jsonl");
+  g_autoptr(CairnTranscriptBuilder) builder = build_recording (version, "tool-write.jsonl");
+  g_autoptr(CairnPermissionRequest) request = NULL;
+  g_autoptr(GPtrArray) questions = NULL;
+  g_autoptr(GListModel) todos = NULL;
+  CairnToolCallItem *card;
+
+  for (guint i = 0; lines[i] != NULL && request == NULL; i++)
+    if (strstr (lines[i], "\"subtype\":\"can_use_tool\"") != NULL)
+      request = request_from_line (lines[i]);
+  g_assert_nonnull (request);
+  g_assert_cmpstr (cairn_permission_request_get_tool_name (request), ==, "Write");
+  g_assert_null (cairn_permission_request_get_command (request));
+  questions = cairn_permission_request_dup_questions (request);
+  g_assert_cmpuint (questions->len, ==, 0);
+
+  card = cairn_transcript_builder_find_call (builder, cairn_permission_request_get_tool_use_id (request));
+  g_assert_nonnull (card);
+  g_assert_null (cairn_tool_call_item_get_command (card));
+  todos = cairn_tool_call_item_dup_written_todos (card);
+  g_assert_cmpuint (g_list_model_get_n_items (todos), ==, 0);
+}
+
+/* A recorded Bash call's card gives its command: the main agent's
+ * (2.1.197) and a background subagent's (2.1.330). */
+static void
+test_recorded_commands (void)
+{
+  g_autoptr(CairnTranscriptBuilder) main_agent = build_recording ("2.1.197", "notices.jsonl");
+  g_autoptr(CairnTranscriptBuilder) subagent = build_recording ("2.1.330", "agent-background.jsonl");
+  CairnToolCallItem *card;
+
+  card = cairn_transcript_builder_find_call (main_agent, "toolu_pending");
+  g_assert_nonnull (card);
+  g_assert_cmpstr (cairn_tool_call_item_get_command (card), ==, "sleep 100");
+  card = cairn_transcript_builder_find_call (subagent, "toolu_rec_sub_bash");
+  g_assert_nonnull (card);
+  g_assert_cmpstr (cairn_tool_call_item_get_command (card), ==, "echo needle two");
+}
+
+/* A Bash can_use_tool (its shape as 2.1.197 sent it): the dialog shows
+ * the command in full, not only the description. */
+static void
+test_bash_request_command (void)
+{
+  const char *line =
+    "{\"type\":\"control_request\",\"request_id\":\"88453b2b\",\"request\":{\"subtype\":\"can_use_tool\","
+    "\"tool_name\":\"Bash\",\"display_name\":\"Bash\",\"input\":{\"command\":\"ls /home/me/proj\\nls /tmp\","
+    "\"description\":\"List ws\"},\"description\":\"List ws\",\"blocked_path\":\"/home/me/proj\","
+    "\"tool_use_id\":\"toolu_fake_049\"}}";
+  g_autoptr(CairnPermissionRequest) request = request_from_line (line);
+  g_autoptr(GPtrArray) questions = cairn_permission_request_dup_questions (request);
+
+  g_assert_cmpstr (cairn_permission_request_get_command (request), ==, "ls /home/me/proj\nls /tmp");
+  g_assert_cmpuint (questions->len, ==, 0);
+}
+
+static CairnQuestionOption *
+option_at (CairnQuestion *question,
+           guint          index)
+{
+  g_assert_cmpuint (index, <, question->options->len);
+  return g_ptr_array_index (question->options, index);
+}
+
+/* AskUserQuestion's input as the model wrote it and the CLI passes it on
+ * (2–4 options with an optional preview, 1–4 questions), with entries
+ * that are no objects, which are left out, and a question without header
+ * or multiSelect. */
+static void
+test_questions (void)
+{
+  const char *line =
+    "{\"type\":\"control_request\",\"request_id\":\"q1\",\"request\":{\"subtype\":\"can_use_tool\","
+    "\"tool_name\":\"AskUserQuestion\",\"display_name\":\"AskUserQuestion\",\"tool_use_id\":\"toolu_ask\","
+    "\"input\":{\"questions\":["
+    "{\"question\":\"Which language should we use?\",\"header\":\"Language\",\"multiSelect\":false,"
+    "\"options\":[{\"label\":\"Rust\",\"description\":\"Fast\",\"preview\":\"fn main() {}\"},"
+    "{\"label\":\"C\",\"description\":\"Classic\"}]},"
+    "\"not a question\","
+    "{\"question\":\"Which features do you want?\",\"header\":\"Features\",\"multiSelect\":true,"
+    "\"options\":[{\"label\":\"Logging\",\"description\":\"\"},42,{\"label\":\"Tests\"}]},"
+    "{\"question\":\"Anything else?\",\"options\":[]}]}}}";
+  g_autoptr(CairnPermissionRequest) request = request_from_line (line);
+  g_autoptr(GPtrArray) questions = cairn_permission_request_dup_questions (request);
+  CairnQuestion *language, *features, *bare;
+
+  g_assert_cmpint (cairn_permission_request_get_kind (request), ==, CAIRN_PERMISSION_KIND_QUESTION);
+  g_assert_null (cairn_permission_request_get_command (request));
+  g_assert_cmpuint (questions->len, ==, 3);
+  language = g_ptr_array_index (questions, 0);
+  features = g_ptr_array_index (questions, 1);
+  bare = g_ptr_array_index (questions, 2);
+
+  g_assert_cmpstr (language->header, ==, "Language");
+  g_assert_cmpstr (language->text, ==, "Which language should we use?");
+  g_assert_false (language->multi_select);
+  g_assert_cmpuint (language->options->len, ==, 2);
+  g_assert_cmpstr (option_at (language, 0)->label, ==, "Rust");
+  g_assert_cmpstr (option_at (language, 0)->description, ==, "Fast");
+  g_assert_cmpstr (option_at (language, 1)->label, ==, "C");
+
+  g_assert_true (features->multi_select);
+  g_assert_cmpuint (features->options->len, ==, 2);   /* the 42 is no option */
+  g_assert_cmpstr (option_at (features, 1)->label, ==, "Tests");
+  g_assert_cmpstr (option_at (features, 1)->description, ==, "");
+
+  /* missing fields read as empty, never NULL: the dialog shows them as is */
+  g_assert_cmpstr (bare->header, ==, "");
+  g_assert_false (bare->multi_select);
+  g_assert_cmpuint (bare->options->len, ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  cairn_test_add_per_version ("/cairn/accessors/recorded-write", test_recorded_write);
+  g_test_add_func ("/cairn/accessors/recorded-commands", test_recorded_commands);
+  g_test_add_func ("/cairn/accessors/bash-request-command", test_bash_request_command);
+  g_test_add_func ("/cairn/accessors/questions", test_questions);
+
+  return g_test_run ();
+}
