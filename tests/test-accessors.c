@@ -37,6 +37,19 @@ request_from_line (const char *line)
   return cairn_permission_request_new (cairn_message_get_object (message), "/p");
 }
 
+/* A can_use_tool line in the envelope the CLI sends, for @input. */
+static CairnPermissionRequest *
+asking (const char *tool_name,
+        const char *input)
+{
+  g_autofree char *line =
+    g_strdup_printf ("{\"type\":\"control_request\",\"request_id\":\"r1\",\"request\":"
+                     "{\"subtype\":\"can_use_tool\",\"tool_name\":\"%s\",\"display_name\":\"%s\","
+                     "\"input\":%s,\"tool_use_id\":\"toolu_1\"}}", tool_name, tool_name, input);
+
+  return request_from_line (line);
+}
+
 /* A recording's tool-call cards, built as the session builds them. */
 static CairnTranscriptBuilder *
 build_recording (const char *version,
@@ -108,17 +121,13 @@ test_recorded_commands (void)
   g_assert_cmpstr (cairn_tool_call_item_get_command (card), ==, "echo needle two");
 }
 
-/* A Bash can_use_tool (its shape as 2.1.197 sent it): the dialog shows
- * the command in full, not only the description. */
+/* A Bash can_use_tool: the dialog shows the command in full, not only
+ * the description. */
 static void
 test_bash_request_command (void)
 {
-  const char *line =
-    "{\"type\":\"control_request\",\"request_id\":\"88453b2b\",\"request\":{\"subtype\":\"can_use_tool\","
-    "\"tool_name\":\"Bash\",\"display_name\":\"Bash\",\"input\":{\"command\":\"ls /home/me/proj\\nls /tmp\","
-    "\"description\":\"List ws\"},\"description\":\"List ws\",\"blocked_path\":\"/home/me/proj\","
-    "\"tool_use_id\":\"toolu_fake_049\"}}";
-  g_autoptr(CairnPermissionRequest) request = request_from_line (line);
+  g_autoptr(CairnPermissionRequest) request =
+    asking ("Bash", "{\"command\":\"ls /home/me/proj\\nls /tmp\",\"description\":\"List ws\"}");
   g_autoptr(GPtrArray) questions = cairn_permission_request_dup_questions (request);
 
   g_assert_cmpstr (cairn_permission_request_get_command (request), ==, "ls /home/me/proj\nls /tmp");
@@ -140,18 +149,16 @@ option_at (CairnQuestion *question,
 static void
 test_questions (void)
 {
-  const char *line =
-    "{\"type\":\"control_request\",\"request_id\":\"q1\",\"request\":{\"subtype\":\"can_use_tool\","
-    "\"tool_name\":\"AskUserQuestion\",\"display_name\":\"AskUserQuestion\",\"tool_use_id\":\"toolu_ask\","
-    "\"input\":{\"questions\":["
+  const char *input =
+    "{\"questions\":["
     "{\"question\":\"Which language should we use?\",\"header\":\"Language\",\"multiSelect\":false,"
     "\"options\":[{\"label\":\"Rust\",\"description\":\"Fast\",\"preview\":\"fn main() {}\"},"
     "{\"label\":\"C\",\"description\":\"Classic\"}]},"
     "\"not a question\","
     "{\"question\":\"Which features do you want?\",\"header\":\"Features\",\"multiSelect\":true,"
     "\"options\":[{\"label\":\"Logging\",\"description\":\"\"},42,{\"label\":\"Tests\"}]},"
-    "{\"question\":\"Anything else?\",\"options\":[]}]}}}";
-  g_autoptr(CairnPermissionRequest) request = request_from_line (line);
+    "{\"question\":\"Anything else?\",\"options\":[]}]}";
+  g_autoptr(CairnPermissionRequest) request = asking ("AskUserQuestion", input);
   g_autoptr(GPtrArray) questions = cairn_permission_request_dup_questions (request);
   CairnQuestion *language, *features, *bare;
 
