@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include "cairn-row-census.h"
 #include "cairn-test-harness.h"
 
 #include <glib/gstdio.h>
@@ -34,9 +35,12 @@
  * Per frame: "work" is the time from the frame clock's before-paint to its
  * after-paint (update, layout and paint: the 16 ms budget); "interval" is
  * the frame time between frames (Xvfb has no vsync; the frame clock paces
- * itself); "rebinds" counts rows the list view bound to another item (GTK
- * 4.8 keeps ~200 rows around the visible ones and rebinds many of them as
- * the view moves). Only this process is timed: the X server draws in its
+ * itself); "list-binds" counts rows the list view bound to another item
+ * (GTK 4.8 keeps ~200 rows around the visible ones and rebinds dozens of
+ * them a frame as the view moves), "rebinds" the rows whose content was
+ * built or reattached for another item (the work), "appeared" the items
+ * that came into view; "frames-over" counts frames with more rebinds than
+ * appeared items (tests/cairn-row-census.c). Only this process is timed: the X server draws in its
  * own. One line of figures per phase (TESTING.md "Benchmarks").
  * CAIRN_BENCH_KINDS=assistant,tool fills the transcript with those kinds
  * of items only, to find which row is slow. */
@@ -53,7 +57,10 @@ typedef struct
   GArray *layout;    /* ms, before-paint → end of layout (update included) */
   GArray *paint;     /* ms, end of layout → end of paint */
   GArray *interval;  /* ms between frame times */
+  guint   list_binds;
   guint   rebinds;
+  guint   appeared;
+  guint   frames_over;
 } Frames;
 
 typedef struct
@@ -62,7 +69,7 @@ typedef struct
   GtkWidget       *window;
   GtkAdjustment   *vadj;
   GtkWidget       *list_view;
-  GHashTable      *row_items;   /* row → the item it showed last frame */
+  CairnRowCensus  *census;
   CairnTranscript *transcript;
   Frames          *frames;
   gint64           before_us;
@@ -477,9 +484,12 @@ print_frames (const char *phase,
   g_autofree char *paint = describe (frames->paint, "paint-");
   g_autofree char *interval = describe (frames->interval, "interval-");
 
-  g_print ("bench-ui %s%s frames=%u %s %s %s %s rebinds/frame=%.1f\n", phase, extra,
-           frames->work->len, work, interval, layout, paint,
-           frames->work->len ? (double)frames->rebinds / frames->work->len : 0);
+  guint n = MAX (frames->work->len, 1);
+
+  g_print ("bench-ui %s%s frames=%u %s %s %s %s list-binds/frame=%.1f rebinds/frame=%.2f "
+           "appeared/frame=%.2f frames-over=%u\n", phase, extra,
+           frames->work->len, work, interval, layout, paint, (double)frames->list_binds / n,
+           (double)frames->rebinds / n, (double)frames->appeared / n, frames->frames_over);
 }
 
 
@@ -517,27 +527,19 @@ paint_cb (GdkFrameClock *clock,
   bench->paint_us = g_get_monotonic_time ();
 }
 
-/* Rows now bound to another item than at the last frame. */
-static guint
-count_rebinds (Bench *bench)
+static void
+count_rebinds (Bench  *bench,
+               Frames *frames)
 {
-  guint rebinds = 0;
+  CairnRowCount count;
 
-  for (GtkWidget *child = gtk_widget_get_first_child (bench->list_view);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *row = gtk_widget_get_first_child (child);
-      CairnItem *item;
-
-      if (row == NULL || !CAIRN_IS_TRANSCRIPT_ROW (row))
-        continue;
-      item = cairn_transcript_row_get_item (CAIRN_TRANSCRIPT_ROW (row));
-      if (g_hash_table_lookup (bench->row_items, row) != item)
-        rebinds++;
-      g_hash_table_insert (bench->row_items, row, item);
-    }
-  return rebinds;
+  cairn_row_census_take (bench->census, &count);
+  if (frames == NULL)
+    return;
+  frames->list_binds += count.list_binds;
+  frames->rebinds += count.content_binds;
+  frames->appeared += count.came_into_view;
+  frames->frames_over += count.content_binds > count.came_into_view;
 }
 
 static void
@@ -562,7 +564,7 @@ after_paint_cb (GdkFrameClock *clock,
       push_ms (bench->frames->paint, paint_end - layout_end);
       if (bench->last_frame_time != 0)
         push_ms (bench->frames->interval, frame_time - bench->last_frame_time);
-      bench->frames->rebinds += count_rebinds (bench);
+      count_rebinds (bench, bench->frames);
     }
   bench->last_frame_time = frame_time;
 }
@@ -646,6 +648,7 @@ bench_first_frame (Bench            *bench,
   bench->list_view = find_list_view (bench->window);
   g_assert (bench->list_view != NULL);
   bench->vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (bench->list_view));
+  bench->census = cairn_row_census_new (bench->list_view);
   g_print ("bench-ui first-frame-ms=%.1f renderer=%s items=%u window-new-ms=%.1f "
            "append-ms=%.1f present-to-frame-ms=%.1f peak-rss-kb=%ld\n",
            (bench->first_frame_us - start) / 1e3, renderer_name (bench),
@@ -692,7 +695,7 @@ bench_scroll (Bench *bench)
   run_for (bench, 300);
   upper_before = gtk_adjustment_get_upper (bench->vadj);
 
-  count_rebinds (bench);
+  count_rebinds (bench, NULL);
   bench->frames = frames;
   bench->last_frame_time = 0;
   bench->scroll_end_us = g_get_monotonic_time () + MAX_SCROLL_S * G_USEC_PER_SEC;
@@ -778,7 +781,7 @@ bench_stream (Bench *bench)
   bench->text_pos = replies[1];
   cairn_text_item_set_streaming (bench->reply, TRUE);
 
-  count_rebinds (bench);
+  count_rebinds (bench, NULL);
   bench->frames = frames;
   bench->last_frame_time = 0;
   cpu_start = cairn_test_cpu_time_us ();
@@ -851,6 +854,42 @@ bench_rebind (Bench     *bench,
   g_print ("%s\n", line->str);
 }
 
+/* CAIRN_BENCH_SHOTS=DIR: the window as drawn with item @position at the
+ * top, for comparing what rows show before and after a change. */
+static void
+save_shot (Bench      *bench,
+           guint       position,
+           const char *dir)
+{
+  g_autofree char *name = g_strdup_printf ("item-%04u.png", position);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (bench->window);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+
+  gtk_widget_activate_action (bench->list_view, "list.scroll-to-item", "u", position);
+  run_for (bench, 700);
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot),
+                          gtk_widget_get_width (bench->window), gtk_widget_get_height (bench->window));
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (bench->window)),
+                                         node, NULL);
+  if (!gdk_texture_save_to_png (texture, path))
+    g_error ("could not write %s", path);
+}
+
+static void
+save_shots (Bench      *bench,
+            const char *dir)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (bench->transcript));
+
+  g_mkdir_with_parents (dir, 0755);
+  for (guint i = 0; i < 5; i++)
+    save_shot (bench, MIN (n - 1, i * (n / 4) + (i == 2 ? 5 : 0)), dir);
+}
+
 /* A CLI that never answers and never exits on its own: the window starts
  * one, and the benchmark is about the view, not the process. */
 static char *
@@ -914,20 +953,22 @@ main (int   argc,
   if (!g_application_register (G_APPLICATION (app), NULL, &error))
     g_error ("%s", error->message);
   bench.loop = g_main_loop_new (NULL, FALSE);
-  bench.row_items = g_hash_table_new (NULL, NULL);
   items = g_getenv ("CAIRN_BENCH_HISTORY") ? items_from_history (g_getenv ("CAIRN_BENCH_HISTORY"), dir)
                                            : build_items (dir);
 
   bench_first_frame (&bench, app, folder, items);
   run_for (&bench, 500);
+  if (g_getenv ("CAIRN_BENCH_SHOTS"))
+    save_shots (&bench, g_getenv ("CAIRN_BENCH_SHOTS"));
   bench_scroll (&bench);
   bench_stream (&bench);
   bench_rebind (&bench, items);
 
+  g_clear_pointer (&bench.census, cairn_row_census_free);
   gtk_window_destroy (GTK_WINDOW (bench.window));
   run_for (&bench, 100);
   g_main_loop_unref (bench.loop);
-  g_hash_table_unref (bench.row_items);
+
   g_unlink (cli);
   g_rmdir (dir);
   return 0;

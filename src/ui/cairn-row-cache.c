@@ -10,19 +10,34 @@
 #include "config.h"
 
 #include "cairn-row-cache.h"
+#include "cairn-transcript-row.h"
 
 /* GTK 4.8's list view moves its ~200 row widgets back and forth while
- * scrolling and rebinds them to other items; for a Markdown reply that
- * means building and shaping all its text again (tests/bench-ui.c
- * measured ~3.5 ms a rebind, ~100 ms a scroll frame). This keeps the
- * built rows of the most recently shown items, so scrolling back over
- * them reattaches a row instead of rebuilding it. */
+ * scrolling and rebinds dozens of them a frame to other items; for a
+ * Markdown reply that means building and shaping all its text again
+ * (tests/bench-ui.c measured ~2.5 ms a rebind and 40 rebinds, ~50 ms, a
+ * scroll frame). The cache makes those binds nearly free:
+ *  - the window's transcript rows defer their content (CairnTranscriptRow
+ *    `defer-content`), and after each layout of the list view the cache
+ *    has the rows that came into view show it: a frame builds only what
+ *    became visible;
+ *  - it keeps the built content of the most recently shown items, so
+ *    scrolling back over them reattaches it instead of rebuilding;
+ *  - it remembers each item's size from when it was last shown, so a row
+ *    without its content measures as before and the view keeps its
+ *    layout; an item never shown is guessed from the others of its kind. */
 struct _CairnRowCache
 {
-  GObject     parent_instance;
-  guint       capacity;
-  GHashTable *by_item;   /* CairnItem* → GList* link in lru */
-  GQueue      lru;       /* Entry*, most recent first */
+  GObject        parent_instance;
+  guint          capacity;
+  GHashTable    *by_item;    /* CairnItem* → GList* link in lru */
+  GQueue         lru;        /* Entry*, most recent first */
+  GtkWidget     *list_view;  /* owns the cache */
+  GdkFrameClock *clock;      /* while the list view is realized */
+  gulong         layout_id;
+  int            row_width;  /* the width rows were last given */
+  double         height_sum[CAIRN_ITEM_KIND_RAW + 1];  /* of the known heights at row_width */
+  guint          height_count[CAIRN_ITEM_KIND_RAW + 1];
 };
 
 typedef struct
@@ -31,7 +46,29 @@ typedef struct
   GtkWidget *row;
 } Entry;
 
+/* An item's size as its content last measured (qdata on the item). */
+typedef struct
+{
+  int width;              /* the width the heights are for; -1: none yet */
+  int min_height;
+  int nat_height;
+  int min_width;
+  int nat_width;
+} RowSize;
+
+/* Layouts of the list view in one frame, at most: a row in view takes its
+ * content in each, so this bounds the rows built in a frame at ~ its
+ * rounds × the rows in view. */
+#define MAX_LAYOUT_ROUNDS 8
+
+/* Before an item of its kind was ever measured. */
+#define GUESSED_HEIGHT 120
+
+static G_DEFINE_QUARK (cairn-row-size, row_size)
+
 G_DEFINE_FINAL_TYPE (CairnRowCache, cairn_row_cache, G_TYPE_OBJECT)
+
+static void stop_watching_layout (CairnRowCache *self);
 
 #define LIST_VIEW_KEY "cairn-row-cache"
 
@@ -48,6 +85,7 @@ cairn_row_cache_finalize (GObject *object)
 {
   CairnRowCache *self = (CairnRowCache *)object;
 
+  stop_watching_layout (self);
   g_queue_clear_full (&self->lru, (GDestroyNotify)entry_free);
   g_clear_pointer (&self->by_item, g_hash_table_unref);
 
@@ -76,13 +114,88 @@ cairn_row_cache_new (guint capacity)
   return self;
 }
 
+/* Has the rows of the list view that are in view (their allocation meets
+ * the list view's) show their content, and returns how many did. */
+static guint
+show_rows_in_view (CairnRowCache *self)
+{
+
+  int height = gtk_widget_get_height (self->list_view);
+  guint shown = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (self->list_view);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *row = gtk_widget_get_first_child (child);
+      graphene_rect_t bounds;
+
+      if (row == NULL || !CAIRN_IS_TRANSCRIPT_ROW (row)
+          || cairn_transcript_row_get_shown_item (CAIRN_TRANSCRIPT_ROW (row)) != NULL
+          || !gtk_widget_get_child_visible (child)
+          || !gtk_widget_compute_bounds (row, self->list_view, &bounds))
+        continue;
+      if (bounds.origin.y < height && bounds.origin.y + bounds.size.height > 0)
+        {
+          cairn_transcript_row_show_content (CAIRN_TRANSCRIPT_ROW (row));
+          shown++;
+        }
+    }
+  return shown;
+}
+
+/* Runs after GTK's own layout in each frame. A row that shows its content
+ * takes its real height, and where that is less than the size it had
+ * without (an item never shown is guessed), other rows move into view:
+ * so the list view is laid out again, at the allocation it has, until
+ * every row in view shows its content. The frame clock would lay out
+ * again itself, but only four times a frame. */
+static void
+layout_cb (CairnRowCache *self)
+{
+  for (guint round = 0; round < MAX_LAYOUT_ROUNDS && show_rows_in_view (self) > 0; round++)
+    {
+      GtkAllocation allocation;
+
+      gtk_widget_get_allocation (self->list_view, &allocation);
+      gtk_widget_size_allocate (self->list_view, &allocation,
+                                gtk_widget_get_allocated_baseline (self->list_view));
+    }
+}
+
+static void
+stop_watching_layout (CairnRowCache *self)
+{
+  if (self->clock != NULL)
+    g_clear_signal_handler (&self->layout_id, self->clock);
+  g_clear_object (&self->clock);
+}
+
+static void
+list_view_realize_cb (CairnRowCache *self)
+{
+  stop_watching_layout (self);
+  self->clock = g_object_ref (gtk_widget_get_frame_clock (self->list_view));
+  self->layout_id = g_signal_connect_object (self->clock, "layout",
+                                             G_CALLBACK (layout_cb), self,
+                                             G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+}
+
 /* The list view owns the cache: it goes when the list view does. */
 void
 cairn_row_cache_attach (CairnRowCache *self,
                         GtkWidget     *list_view)
 {
   g_return_if_fail (CAIRN_IS_ROW_CACHE (self));
+  g_return_if_fail (self->list_view == NULL);
 
+  self->list_view = list_view;
+  g_signal_connect_object (list_view, "realize", G_CALLBACK (list_view_realize_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (list_view, "unrealize", G_CALLBACK (stop_watching_layout), self,
+                           G_CONNECT_SWAPPED);
+  if (gtk_widget_get_realized (list_view))
+    list_view_realize_cb (self);
   g_object_set_data_full (G_OBJECT (list_view), LIST_VIEW_KEY, g_object_ref (self), g_object_unref);
 }
 
@@ -153,4 +266,106 @@ cairn_row_cache_take (CairnRowCache *self,
   g_object_unref (entry->item);
   g_free (entry);
   return row;
+}
+
+/**
+ * cairn_row_cache_remember_size:
+ *
+ * Keeps what @item's content measured, for when a row shows @item again
+ * before its content is back.
+ */
+void
+cairn_row_cache_remember_size (CairnRowCache  *self,
+                               CairnItem      *item,
+                               GtkOrientation  orientation,
+                               int             for_size,
+                               int             minimum,
+                               int             natural)
+{
+  RowSize *size = g_object_get_qdata (G_OBJECT (item), row_size_quark ());
+  CairnItemKind kind = MIN (cairn_item_get_kind (item), CAIRN_ITEM_KIND_RAW);
+
+  g_return_if_fail (CAIRN_IS_ROW_CACHE (self));
+
+  if (size == NULL)
+    {
+      size = g_new0 (RowSize, 1);
+      size->width = -1;
+      g_object_set_qdata_full (G_OBJECT (item), row_size_quark (), size, g_free);
+    }
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      size->min_width = minimum;
+      size->nat_width = natural;
+      return;
+    }
+  /* The list view also asks for heights at other widths (no width: its
+   * own natural size); only those for the rows' width count. */
+  if (for_size != self->row_width)
+    return;
+  if (size->width == self->row_width)
+    self->height_sum[kind] -= size->nat_height;
+  else
+    self->height_count[kind]++;
+  self->height_sum[kind] += natural;
+  size->width = for_size;
+  size->min_height = minimum;
+  size->nat_height = natural;
+}
+
+/**
+ * cairn_row_cache_set_row_width:
+ *
+ * The width the list view gives its rows: heights are remembered for it.
+ * A new width forgets the heights of every kind (each item's is measured
+ * again when shown).
+ */
+void
+cairn_row_cache_set_row_width (CairnRowCache *self,
+                               int            width)
+{
+  g_return_if_fail (CAIRN_IS_ROW_CACHE (self));
+
+  if (width == self->row_width)
+    return;
+  self->row_width = width;
+  memset (self->height_sum, 0, sizeof self->height_sum);
+  memset (self->height_count, 0, sizeof self->height_count);
+}
+
+/**
+ * cairn_row_cache_guess_size:
+ *
+ * The size @item's content had when last measured (its height for another
+ * width if the width changed since), or for an item never shown, the mean
+ * height of the items of its kind.
+ */
+void
+cairn_row_cache_guess_size (CairnRowCache  *self,
+                            CairnItem      *item,
+                            GtkOrientation  orientation,
+                            int             for_size,
+                            int            *minimum,
+                            int            *natural)
+{
+  RowSize *size = g_object_get_qdata (G_OBJECT (item), row_size_quark ());
+  CairnItemKind kind = MIN (cairn_item_get_kind (item), CAIRN_ITEM_KIND_RAW);
+
+  g_return_if_fail (CAIRN_IS_ROW_CACHE (self));
+
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *minimum = size ? size->min_width : 0;
+      *natural = size ? size->nat_width : 0;
+    }
+  else if (size != NULL && size->width == for_size)
+    {
+      *minimum = size->min_height;
+      *natural = size->nat_height;
+    }
+  else
+    {
+      *minimum = *natural = self->height_count[kind] > 0
+        ? (int)(self->height_sum[kind] / self->height_count[kind]) : GUESSED_HEIGHT;
+    }
 }

@@ -26,5 +26,19 @@ void           cairn_row_cache_put        (CairnRowCache *self,
                                            GtkWidget     *row);
 GtkWidget     *cairn_row_cache_take       (CairnRowCache *self,
                                            CairnItem     *item);
+void           cairn_row_cache_remember_size (CairnRowCache  *self,
+                                              CairnItem      *item,
+                                              GtkOrientation  orientation,
+                                              int             for_size,
+                                              int             minimum,
+                                              int             natural);
+void           cairn_row_cache_set_row_width (CairnRowCache  *self,
+                                              int             width);
+void           cairn_row_cache_guess_size    (CairnRowCache  *self,
+                                              CairnItem      *item,
+                                              GtkOrientation  orientation,
+                                              int             for_size,
+                                              int            *minimum,
+                                              int            *natural);
 
 G_END_DECLS

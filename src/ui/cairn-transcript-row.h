@@ -17,8 +17,10 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (CairnTranscriptRow, cairn_transcript_row, CAIRN, TRANSCRIPT_ROW, GtkWidget)
 
-CairnItem *cairn_transcript_row_get_item (CairnTranscriptRow *self);
-void       cairn_transcript_row_set_item (CairnTranscriptRow *self,
-                                          CairnItem          *item);
+CairnItem *cairn_transcript_row_get_item       (CairnTranscriptRow *self);
+void       cairn_transcript_row_set_item       (CairnTranscriptRow *self,
+                                                CairnItem          *item);
+CairnItem *cairn_transcript_row_get_shown_item (CairnTranscriptRow *self);
+void       cairn_transcript_row_show_content   (CairnTranscriptRow *self);
 
 G_END_DECLS
