@@ -17,6 +17,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (CairnApplication, cairn_application, CAIRN, APPLICATION, AdwApplication)
 
+void              cairn_application_skip_gl_for_cairo (void);
 CairnApplication *cairn_application_new          (gboolean          standalone);
 GSettings        *cairn_application_get_settings (CairnApplication *self);
 CairnHistoryIndex *cairn_application_get_history (CairnApplication *self);

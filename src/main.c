@@ -35,6 +35,7 @@ main (int   argc,
   g_autoptr(CairnApplication) app = NULL;
 
   setlocale (LC_ALL, "");
+  cairn_application_skip_gl_for_cairo ();
   /* CAIRN_LOCALEDIR: translations of a build that is not installed (the
    * tests, build-aux/run.sh) */
   bindtextdomain (GETTEXT_PACKAGE, g_getenv ("CAIRN_LOCALEDIR") ?: LOCALEDIR);

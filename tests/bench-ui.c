@@ -949,6 +949,7 @@ main (int   argc,
   Bench bench = { 0 };
 
   g_setenv ("CAIRN_CLAUDE", cli, TRUE);
+  cairn_application_skip_gl_for_cairo ();   /* as src/main.c */
   app = cairn_application_new (TRUE);
   if (!g_application_register (G_APPLICATION (app), NULL, &error))
     g_error ("%s", error->message);
