@@ -32,6 +32,9 @@ struct _CairnRowCache
   guint          capacity;
   GHashTable    *by_item;    /* CairnItem* → GList* link in lru */
   GQueue         lru;        /* Entry*, most recent first */
+  GQueue         evicted;    /* Entry*, to be freed between frames */
+  guint          free_id;
+  guint          prepare_id;
   GtkWidget     *list_view;  /* owns the cache */
   GdkFrameClock *clock;      /* while the list view is realized */
   gulong         layout_id;
@@ -61,6 +64,12 @@ typedef struct
  * rounds × the rows in view. */
 #define MAX_LAYOUT_ROUNDS 8
 
+/* Rows on either side of the view made ready between frames. */
+#define PREPARE_AHEAD 4
+
+/* Time spent freeing evicted rows at once, between frames. */
+#define FREE_BUDGET_US 4000
+
 /* Before an item of its kind was ever measured. */
 #define GUESSED_HEIGHT 120
 
@@ -87,6 +96,9 @@ cairn_row_cache_finalize (GObject *object)
 
   stop_watching_layout (self);
   g_queue_clear_full (&self->lru, (GDestroyNotify)entry_free);
+  g_queue_clear_full (&self->evicted, (GDestroyNotify)entry_free);
+  g_clear_handle_id (&self->free_id, g_source_remove);
+  g_clear_handle_id (&self->prepare_id, g_source_remove);
   g_clear_pointer (&self->by_item, g_hash_table_unref);
 
   G_OBJECT_CLASS (cairn_row_cache_parent_class)->finalize (object);
@@ -103,6 +115,7 @@ cairn_row_cache_init (CairnRowCache *self)
 {
   self->by_item = g_hash_table_new (NULL, NULL);
   g_queue_init (&self->lru);
+  g_queue_init (&self->evicted);
 }
 
 CairnRowCache *
@@ -114,12 +127,26 @@ cairn_row_cache_new (guint capacity)
   return self;
 }
 
-/* Has the rows of the list view that are in view (their allocation meets
- * the list view's) show their content, and returns how many did. */
+/* The transcript row in @child, a row of the list view, if it is bound to
+ * an item and has no content for it yet. */
+static CairnTranscriptRow *
+row_without_content (GtkWidget *child)
+{
+  GtkWidget *row = child ? gtk_widget_get_first_child (child) : NULL;
+
+  if (row == NULL || !CAIRN_IS_TRANSCRIPT_ROW (row)
+      || cairn_transcript_row_get_item (CAIRN_TRANSCRIPT_ROW (row)) == NULL
+      || cairn_transcript_row_get_shown_item (CAIRN_TRANSCRIPT_ROW (row)) != NULL)
+    return NULL;
+  return CAIRN_TRANSCRIPT_ROW (row);
+}
+
+/* GTK 4.8's list view allocates, and keeps child-visible, only its rows
+ * in view; those whose allocation meets the list view's show their
+ * content. Returns how many rows began to. */
 static guint
 show_rows_in_view (CairnRowCache *self)
 {
-
   int height = gtk_widget_get_height (self->list_view);
   guint shown = 0;
 
@@ -127,21 +154,68 @@ show_rows_in_view (CairnRowCache *self)
        child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *row = gtk_widget_get_first_child (child);
+      CairnTranscriptRow *row = row_without_content (child);
       graphene_rect_t bounds;
 
-      if (row == NULL || !CAIRN_IS_TRANSCRIPT_ROW (row)
-          || cairn_transcript_row_get_shown_item (CAIRN_TRANSCRIPT_ROW (row)) != NULL
-          || !gtk_widget_get_child_visible (child)
-          || !gtk_widget_compute_bounds (row, self->list_view, &bounds))
-        continue;
-      if (bounds.origin.y < height && bounds.origin.y + bounds.size.height > 0)
+      if (row != NULL && gtk_widget_get_child_visible (child)
+          && gtk_widget_compute_bounds (GTK_WIDGET (row), self->list_view, &bounds)
+          && bounds.origin.y < height && bounds.origin.y + bounds.size.height > 0)
         {
-          cairn_transcript_row_show_content (CAIRN_TRANSCRIPT_ROW (row));
+          cairn_transcript_row_show_content (row);
           shown++;
         }
     }
   return shown;
+}
+
+/* The nearest row to the ones in view (the list view's children are in
+ * the order of the items), below first, that has no content yet, up to
+ * PREPARE_AHEAD rows away. */
+static CairnTranscriptRow *
+nearest_row_to_prepare (CairnRowCache *self)
+{
+  GtkWidget *below = NULL, *above = NULL;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (self->list_view);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_get_child_visible (child))
+      {
+        above = above ? above : child;
+        below = child;
+      }
+  for (guint i = 0; above != NULL && i < PREPARE_AHEAD; i++)
+    {
+      below = below ? gtk_widget_get_next_sibling (below) : NULL;
+      above = above ? gtk_widget_get_prev_sibling (above) : NULL;
+      if (row_without_content (below) != NULL)
+        return row_without_content (below);
+      if (row_without_content (above) != NULL)
+        return row_without_content (above);
+    }
+  return NULL;
+}
+
+/* Between frames, the rows next to the view get their content ready, one
+ * at a time, measured at the rows' width (which computes their style
+ * too): when they scroll into view, the frame only places them. */
+static gboolean
+prepare_near_rows_cb (gpointer user_data)
+{
+  CairnRowCache *self = user_data;
+  CairnTranscriptRow *row = nearest_row_to_prepare (self);
+  int min, nat;
+
+  if (row == NULL)
+    {
+      self->prepare_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  cairn_transcript_row_show_content (row);
+  gtk_widget_measure (GTK_WIDGET (row), GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+  gtk_widget_measure (GTK_WIDGET (row), GTK_ORIENTATION_VERTICAL, self->row_width,
+                      &min, &nat, NULL, NULL);
+  return G_SOURCE_CONTINUE;
 }
 
 /* Runs after GTK's own layout in each frame. A row that shows its content
@@ -161,11 +235,14 @@ layout_cb (CairnRowCache *self)
       gtk_widget_size_allocate (self->list_view, &allocation,
                                 gtk_widget_get_allocated_baseline (self->list_view));
     }
+  if (self->prepare_id == 0)
+    self->prepare_id = g_idle_add_full (G_PRIORITY_LOW, prepare_near_rows_cb, self, NULL);
 }
 
 static void
 stop_watching_layout (CairnRowCache *self)
 {
+  g_clear_handle_id (&self->prepare_id, g_source_remove);
   if (self->clock != NULL)
     g_clear_signal_handler (&self->layout_id, self->clock);
   g_clear_object (&self->clock);
@@ -213,6 +290,23 @@ cairn_row_cache_for_widget (GtkWidget *widget)
   return list_view ? g_object_get_data (G_OBJECT (list_view), LIST_VIEW_KEY) : NULL;
 }
 
+/* Freeing a built row (its widgets, their accessibility objects) costs
+ * as much as a third of building it: evicted rows go between frames, a
+ * few milliseconds' worth at a time. */
+static gboolean
+free_evicted_cb (gpointer user_data)
+{
+  CairnRowCache *self = user_data;
+  gint64 until = g_get_monotonic_time () + FREE_BUDGET_US;
+
+  while (self->evicted.length > 0 && g_get_monotonic_time () < until)
+    entry_free (g_queue_pop_head (&self->evicted));
+  if (self->evicted.length > 0)
+    return G_SOURCE_CONTINUE;
+  self->free_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
 /**
  * cairn_row_cache_put:
  * @row: an unparented row showing @item
@@ -238,8 +332,10 @@ cairn_row_cache_put (CairnRowCache *self,
     {
       Entry *oldest = g_queue_pop_tail (&self->lru);
       g_hash_table_remove (self->by_item, oldest->item);
-      entry_free (oldest);
+      g_queue_push_tail (&self->evicted, oldest);
     }
+  if (self->evicted.length > 0 && self->free_id == 0)
+    self->free_id = g_idle_add_full (G_PRIORITY_LOW, free_evicted_cb, self, NULL);
 }
 
 /**
