@@ -11,6 +11,7 @@
 
 #include "cairn-row-census.h"
 #include "cairn-test-harness.h"
+#include "cairn-test-ui.h"
 
 #include <glib/gstdio.h>
 #include <sys/resource.h>
@@ -603,23 +604,6 @@ run_for (Bench *bench,
 
 /* The window */
 
-static GtkWidget *
-find_list_view (GtkWidget *root)
-{
-  if (GTK_IS_LIST_VIEW (root))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_list_view (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static const char *
 renderer_name (Bench *bench)
 {
@@ -651,7 +635,7 @@ bench_first_frame (Bench            *bench,
   gtk_window_present (GTK_WINDOW (bench->window));
   g_main_loop_run (bench->loop);
 
-  bench->list_view = find_list_view (bench->window);
+  bench->list_view = cairn_test_find_widget (bench->window, GTK_TYPE_LIST_VIEW);
   g_assert (bench->list_view != NULL);
   bench->vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (bench->list_view));
   bench->census = cairn_row_census_new (bench->list_view);
@@ -661,12 +645,6 @@ bench_first_frame (Bench            *bench,
            g_list_model_get_n_items (G_LIST_MODEL (bench->transcript)),
            (created - start) / 1e3, (appended - created) / 1e3,
            (bench->first_frame_us - appended) / 1e3, cairn_test_peak_rss_kb ());
-}
-
-static double
-bottom (GtkAdjustment *adj)
-{
-  return gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj);
 }
 
 /* One step per frame, in the frame's update phase, so the step's cost is
@@ -680,12 +658,12 @@ scroll_tick_cb (GtkWidget     *widget,
   double value = gtk_adjustment_get_value (bench->vadj);
   double step = gtk_adjustment_get_page_size (bench->vadj) * SCROLL_STEP;
 
-  if (value >= bottom (bench->vadj) - 0.5 || g_get_monotonic_time () > bench->scroll_end_us)
+  if (value >= cairn_test_scroll_end (bench->vadj) - 0.5 || g_get_monotonic_time () > bench->scroll_end_us)
     {
       g_main_loop_quit (bench->loop);
       return G_SOURCE_REMOVE;
     }
-  gtk_adjustment_set_value (bench->vadj, MIN (value + step, bottom (bench->vadj)));
+  gtk_adjustment_set_value (bench->vadj, MIN (value + step, cairn_test_scroll_end (bench->vadj)));
   return G_SOURCE_CONTINUE;
 }
 
@@ -713,7 +691,7 @@ bench_scroll (Bench *bench)
                            gtk_adjustment_get_value (bench->vadj),
                            gtk_adjustment_get_upper (bench->vadj), upper_before,
                            gtk_adjustment_get_page_size (bench->vadj),
-                           gtk_adjustment_get_value (bench->vadj) >= bottom (bench->vadj) - 0.5
+                           gtk_adjustment_get_value (bench->vadj) >= cairn_test_scroll_end (bench->vadj) - 0.5
                              ? "yes" : "no");
   print_frames ("scroll", frames, extra);
 }
@@ -750,7 +728,7 @@ stream_timeout_cb (gpointer user_data)
 static gboolean
 at_bottom (Bench *bench)
 {
-  return gtk_adjustment_get_value (bench->vadj) >= bottom (bench->vadj) - 24;
+  return gtk_adjustment_get_value (bench->vadj) >= cairn_test_scroll_end (bench->vadj) - 24;
 }
 
 /* The reply grows: its first and last fifth are compared. */
@@ -896,20 +874,6 @@ save_shots (Bench      *bench,
     save_shot (bench, MIN (n - 1, i * (n / 4) + (i == 2 ? 5 : 0)), dir);
 }
 
-/* A CLI that never answers and never exits on its own: the window starts
- * one, and the benchmark is about the view, not the process. */
-static char *
-write_quiet_cli (const char *dir)
-{
-  g_autofree char *path = g_build_filename (dir, "quiet-cli", NULL);
-  g_autoptr(GError) error = NULL;
-
-  if (!g_file_set_contents (path, "#!/bin/sh\nexec cat >/dev/null\n", -1, &error))
-    g_error ("%s", error->message);
-  g_chmod (path, 0755);
-  return g_steal_pointer (&path);
-}
-
 static void
 history_opened_cb (GObject      *source,
                    GAsyncResult *result,
@@ -947,7 +911,7 @@ main (int   argc,
       char *argv[])
 {
   g_autofree char *dir = g_dir_make_tmp ("cairn-bench-ui-XXXXXX", NULL);
-  g_autofree char *cli = write_quiet_cli (dir);
+  g_autofree char *cli = cairn_test_write_quiet_cli (dir);
   g_autoptr(GFile) folder = g_file_new_for_path (dir);
   g_autoptr(CairnApplication) app = NULL;
   g_autoptr(GPtrArray) items = NULL;

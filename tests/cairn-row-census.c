@@ -80,6 +80,7 @@ cairn_row_census_take (CairnRowCensus *census,
       if (item != NULL && row_in_view (row, census->list_view))
         {
           count->in_view++;
+          count->blank_in_view += shown != item;
           count->came_into_view += !g_hash_table_contains (census->in_view, item);
           g_hash_table_add (in_view, item);
         }

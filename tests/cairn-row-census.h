@@ -19,6 +19,7 @@ typedef struct
   guint content_binds;   /* rows whose content now shows another item */
   guint came_into_view;  /* items in view that were not at the last look */
   guint in_view;         /* items in view */
+  guint blank_in_view;   /* of those, rows showing no content */
 } CairnRowCount;
 
 typedef struct _CairnRowCensus CairnRowCensus;

@@ -16,6 +16,7 @@
 #include <adwaita.h>
 
 #include "cairn-test-harness.h"
+#include "cairn-test-ui.h"
 #include "cairn-application.h"
 #include "cairn-composer.h"
 #include "cairn-window.h"
@@ -79,31 +80,13 @@ second_reply_shown (gpointer data)
          cairn_test_session_idle (session (data));
 }
 
-static GtkWidget *
-find_type (GtkWidget *root,
-           GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_type (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* What a user does: types into the composer and presses Send. */
 static void
 type_and_send (Fixture    *f,
                const char *text)
 {
-  GtkWidget *composer = find_type (GTK_WIDGET (f->window), CAIRN_TYPE_COMPOSER);
-  GtkWidget *view = find_type (composer, GTK_TYPE_TEXT_VIEW);
+  GtkWidget *composer = cairn_test_find_widget (GTK_WIDGET (f->window), CAIRN_TYPE_COMPOSER);
+  GtkWidget *view = cairn_test_find_widget (composer, GTK_TYPE_TEXT_VIEW);
 
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), text, -1);
   g_assert_true (gtk_widget_activate_action (composer, "composer.send", NULL));
@@ -139,9 +122,7 @@ test_flood_keeps_window_drawing (void)
   g_application_register (G_APPLICATION (app), NULL, NULL);
 
   f.window = cairn_window_new (app, folder);
-  gtk_window_present (GTK_WINDOW (f.window));
-  while (!gtk_widget_get_mapped (GTK_WIDGET (f.window)))
-    g_main_context_iteration (NULL, TRUE);
+  cairn_test_present (GTK_WINDOW (f.window));
   g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (f.window)), "after-paint",
                     G_CALLBACK (after_paint_cb), &f);
 

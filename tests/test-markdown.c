@@ -17,6 +17,7 @@
 #include <adwaita.h>
 #include <gtksourceview/gtksource.h>
 
+#include "cairn-test-ui.h"
 #include "cairn-code-block.h"
 #include "cairn-markdown-view.h"
 
@@ -53,24 +54,6 @@ block_at (GtkWidget *view,
   return g_ptr_array_index (blocks, index);
 }
 
-static GtkWidget *
-find_type (GtkWidget *root,
-           GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_type (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 collect_texts (GtkWidget *widget,
                GString   *out)
@@ -101,7 +84,7 @@ texts_of (GtkWidget *widget)
 static char *
 buffer_text (GtkWidget *code_block)
 {
-  GtkWidget *view = find_type (code_block, GTK_SOURCE_TYPE_VIEW);
+  GtkWidget *view = cairn_test_find_widget (code_block, GTK_SOURCE_TYPE_VIEW);
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
   GtkTextIter start, end;
 
@@ -112,7 +95,7 @@ buffer_text (GtkWidget *code_block)
 static const char *
 buffer_language_id (GtkWidget *code_block)
 {
-  GtkWidget *view = find_type (code_block, GTK_SOURCE_TYPE_VIEW);
+  GtkWidget *view = cairn_test_find_widget (code_block, GTK_SOURCE_TYPE_VIEW);
   GtkSourceLanguage *language =
     gtk_source_buffer_get_language (GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view))));
 
@@ -294,7 +277,7 @@ static void
 test_table (void)
 {
   g_autoptr(GtkWidget) view = view_new ("| L | C | R |\n|:--|:-:|--:|\n| a | b | c |\n");
-  GtkGrid *grid = GTK_GRID (find_type (block_at (view, 0), GTK_TYPE_GRID));
+  GtkGrid *grid = GTK_GRID (cairn_test_find_widget (block_at (view, 0), GTK_TYPE_GRID));
   GtkWidget *head = gtk_grid_get_child_at (grid, 0, 0);
 
   g_assert_true (gtk_widget_has_css_class (head, "md-header"));
@@ -491,7 +474,7 @@ test_copy_button (void)
 {
   g_autoptr(GtkWidget) view = view_new ("```python\ndef f():\n    return 1\n```\n");
   GtkWidget *code_block = block_at (view, 0);
-  GtkWidget *button = find_type (code_block, GTK_TYPE_BUTTON);
+  GtkWidget *button = cairn_test_find_widget (code_block, GTK_TYPE_BUTTON);
   g_autofree char *copied = NULL;
   g_autofree char *labels = NULL;
   GtkWidget *window = gtk_window_new ();

@@ -59,10 +59,9 @@ typedef struct
   int nat_width;
 } RowSize;
 
-/* Layouts of the list view in one frame, at most: a row in view takes its
- * content in each, so this bounds the rows built in a frame at ~ its
- * rounds × the rows in view. */
-#define MAX_LAYOUT_ROUNDS 8
+/* Layouts of the list view in one frame, at most: one row in view takes
+ * its content before each (a window 2,000 px high shows ~30 rows). */
+#define MAX_LAYOUT_ROUNDS 64
 
 /* Rows on either side of the view made ready between frames. */
 #define PREPARE_AHEAD 4
@@ -141,14 +140,31 @@ row_without_content (GtkWidget *child)
   return CAIRN_TRANSCRIPT_ROW (row);
 }
 
+/* Where the list view keeps its anchor, the point of the view that stays
+ * put when rows change height: GTK 4.8 places it at the scroll fraction
+ * (at the top when scrolled to the top, at the bottom at the end). */
+static float
+anchor_y (CairnRowCache *self)
+{
+  GtkAdjustment *adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->list_view));
+  double range = gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj);
+  double fraction = range > 0 ? gtk_adjustment_get_value (adj) / range : 0.5;
+
+  return CLAMP (fraction, 0, 1) * gtk_widget_get_height (self->list_view);
+}
+
 /* GTK 4.8's list view allocates, and keeps child-visible, only its rows
- * in view; those whose allocation meets the list view's show their
- * content. Returns how many rows began to. */
-static guint
-show_rows_in_view (CairnRowCache *self)
+ * in view. Of those whose allocation meets the list view's and that have
+ * no content yet, the one nearest the anchor shows it; returns whether
+ * there was one. Nearest first, because a row that grows as it gets its
+ * content pushes the rows beyond it, away from the anchor, out of view:
+ * those then need none. */
+static gboolean
+show_row_in_view (CairnRowCache *self)
 {
   int height = gtk_widget_get_height (self->list_view);
-  guint shown = 0;
+  float anchor = anchor_y (self), nearest_distance = G_MAXFLOAT;
+  CairnTranscriptRow *nearest = NULL;
 
   for (GtkWidget *child = gtk_widget_get_first_child (self->list_view);
        child != NULL;
@@ -156,16 +172,23 @@ show_rows_in_view (CairnRowCache *self)
     {
       CairnTranscriptRow *row = row_without_content (child);
       graphene_rect_t bounds;
+      float distance;
 
-      if (row != NULL && gtk_widget_get_child_visible (child)
-          && gtk_widget_compute_bounds (GTK_WIDGET (row), self->list_view, &bounds)
-          && bounds.origin.y < height && bounds.origin.y + bounds.size.height > 0)
+      if (row == NULL || !gtk_widget_get_child_visible (child)
+          || !gtk_widget_compute_bounds (GTK_WIDGET (row), self->list_view, &bounds)
+          || bounds.origin.y >= height || bounds.origin.y + bounds.size.height <= 0)
+        continue;
+      distance = MAX (0, MAX (bounds.origin.y - anchor,
+                              anchor - bounds.origin.y - bounds.size.height));
+      if (distance < nearest_distance)
         {
-          cairn_transcript_row_show_content (row);
-          shown++;
+          nearest = row;
+          nearest_distance = distance;
         }
     }
-  return shown;
+  if (nearest != NULL)
+    cairn_transcript_row_show_content (nearest);
+  return nearest != NULL;
 }
 
 /* The nearest row to the ones in view (the list view's children are in
@@ -219,15 +242,15 @@ prepare_near_rows_cb (gpointer user_data)
 }
 
 /* Runs after GTK's own layout in each frame. A row that shows its content
- * takes its real height, and where that is less than the size it had
- * without (an item never shown is guessed), other rows move into view:
- * so the list view is laid out again, at the allocation it has, until
- * every row in view shows its content. The frame clock would lay out
- * again itself, but only four times a frame. */
+ * takes its real height, and where that differs from the size it had
+ * without (an item never shown is guessed), the rows beyond it move: so
+ * the list view is laid out again, at the allocation it has, after each
+ * row, until every row in view shows its content. (The frame clock would
+ * lay out again itself, but only four times a frame.) */
 static void
 layout_cb (CairnRowCache *self)
 {
-  for (guint round = 0; round < MAX_LAYOUT_ROUNDS && show_rows_in_view (self) > 0; round++)
+  for (guint round = 0; round < MAX_LAYOUT_ROUNDS && show_row_in_view (self); round++)
     {
       GtkAllocation allocation;
 
