@@ -14,6 +14,7 @@
 #include "cairn-test-ui.h"
 
 #include <glib/gstdio.h>
+#include <malloc.h>
 #include <sys/resource.h>
 
 #include "cairn-application.h"
@@ -45,10 +46,13 @@
  * the frame (from before-paint to after-paint), not rows made ready
  * between frames. Only this process is timed: the X server draws in its
  * own. One line of figures per phase (TESTING.md "Benchmarks").
+ *   memory:      the heap an item of each kind takes, and its built row.
  * CAIRN_BENCH_KINDS=assistant,tool fills the transcript with those kinds
  * of items only, to find which row is slow. */
 
 #define N_ITEMS         2000
+#define MEMORY_ITEMS    500
+#define MEMORY_ROWS     50
 #define DELTAS_PER_S    1000
 #define STREAM_S        5
 #define SCROLL_STEP     (1.0 / 3.0)
@@ -378,34 +382,106 @@ static const char *kind_names[] = {
   [CAIRN_ITEM_KIND_RAW] = "raw",
 };
 
-/* CAIRN_BENCH_KINDS=tool,assistant keeps only those kinds of items (to
- * find which row is slow); the transcript still has N_ITEMS items. */
+/* Whether @item is of one of @kinds ("tool,assistant"; NULL: any). */
 static gboolean
-kind_wanted (CairnItem *item)
+kind_wanted (CairnItem  *item,
+             const char *kinds)
 {
-  const char *wanted = g_getenv ("CAIRN_BENCH_KINDS");
-  g_auto(GStrv) kinds = wanted ? g_strsplit (wanted, ",", -1) : NULL;
+  g_auto(GStrv) wanted = kinds ? g_strsplit (kinds, ",", -1) : NULL;
 
-  return kinds == NULL || g_strv_contains ((const char * const *)kinds,
-                                           kind_names[cairn_item_get_kind (item)]);
+  return wanted == NULL || g_strv_contains ((const char * const *)wanted,
+                                            kind_names[cairn_item_get_kind (item)]);
 }
 
+/* @n items of @kinds, turn after turn. */
 static GPtrArray *
-build_items (const char *cwd)
+build_items (const char *cwd,
+             const char *kinds,
+             guint       n)
 {
   GPtrArray *items = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GPtrArray) turn_items = g_ptr_array_new_with_free_func (g_object_unref);
 
-  for (guint turn = 0; items->len < N_ITEMS && turn < 100 * N_ITEMS; turn++)
+  for (guint turn = 0; items->len < n && turn < 100 * n; turn++)
     {
       g_ptr_array_set_size (turn_items, 0);
       add_turn (turn_items, cwd, turn);
       for (guint i = 0; i < turn_items->len; i++)
-        if (kind_wanted (turn_items->pdata[i]))
+        if (kind_wanted (turn_items->pdata[i], kinds))
           g_ptr_array_add (items, g_object_ref (turn_items->pdata[i]));
     }
-  g_ptr_array_set_size (items, MIN (items->len, N_ITEMS));
+  g_ptr_array_set_size (items, MIN (items->len, n));
   return items;
+}
+
+static gsize
+heap_in_use (void)
+{
+  return mallinfo2 ().uordblks;
+}
+
+/* The @i-th item of @kind, as add_turn() makes them. */
+static CairnItem *
+make_item (CairnItemKind  kind,
+           const char    *cwd,
+           guint          i)
+{
+  static CairnItem *(*tools[]) (const char *, guint) = {
+    read_call, grep_call, edit_call, write_call, bash_call, web_call,
+  };
+
+  switch ((int)kind)
+    {
+    case CAIRN_ITEM_KIND_USER:
+      return text_item (kind, prompts[i % G_N_ELEMENTS (prompts)]);
+    case CAIRN_ITEM_KIND_ASSISTANT:
+      return text_item (kind, replies[i % G_N_ELEMENTS (replies)]);
+    case CAIRN_ITEM_KIND_THINKING:
+      return text_item (kind, thoughts[i % G_N_ELEMENTS (thoughts)]);
+    case CAIRN_ITEM_KIND_TOOL_CALL:
+      return tools[i % G_N_ELEMENTS (tools)] (cwd, i);
+    case CAIRN_ITEM_KIND_RESULT:
+      return result_item (i);
+    default:
+      return retry_notice ();
+    }
+}
+
+/* What an item of each kind holds in memory (the heap it takes, built as
+ * the session builds them), and what its built row adds (outside a
+ * window: without style and accessibility, which come with the window). */
+static void
+bench_memory (const char *cwd)
+{
+  static const CairnItemKind kinds[] = {
+    CAIRN_ITEM_KIND_USER, CAIRN_ITEM_KIND_ASSISTANT, CAIRN_ITEM_KIND_THINKING,
+    CAIRN_ITEM_KIND_TOOL_CALL, CAIRN_ITEM_KIND_RESULT, CAIRN_ITEM_KIND_NOTICE,
+  };
+  g_autoptr(GString) items_line = g_string_new ("bench-ui memory-per-item-bytes");
+  g_autoptr(GString) rows_line = g_string_new ("bench-ui memory-per-built-row-bytes");
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      gsize before = heap_in_use (), with_items, with_rows;
+      g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+      g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+
+      for (guint i = 0; i < MEMORY_ITEMS; i++)
+        g_ptr_array_add (items, make_item (kinds[k], cwd, i));
+      with_items = heap_in_use ();
+      for (guint i = 0; i < MEMORY_ROWS; i++)
+        {
+          GtkWidget *row = g_object_new (CAIRN_TYPE_TRANSCRIPT_ROW, "item", items->pdata[i], NULL);
+
+          g_ptr_array_add (rows, g_object_ref_sink (row));
+        }
+      with_rows = heap_in_use ();
+      g_string_append_printf (items_line, " %s=%" G_GSIZE_FORMAT, kind_names[kinds[k]],
+                              (with_items - before) / items->len);
+      g_string_append_printf (rows_line, " %s=%" G_GSIZE_FORMAT, kind_names[kinds[k]],
+                              (with_rows - with_items) / MEMORY_ROWS);
+    }
+  g_print ("%s\n%s\n", items_line->str, rows_line->str);
 }
 
 /* Figures */
@@ -925,8 +1001,9 @@ main (int   argc,
     g_error ("%s", error->message);
   bench.loop = g_main_loop_new (NULL, FALSE);
   items = g_getenv ("CAIRN_BENCH_HISTORY") ? items_from_history (g_getenv ("CAIRN_BENCH_HISTORY"), dir)
-                                           : build_items (dir);
+                                           : build_items (dir, g_getenv ("CAIRN_BENCH_KINDS"), N_ITEMS);
 
+  bench_memory (dir);
   bench_first_frame (&bench, app, folder, items);
   run_for (&bench, 500);
   if (g_getenv ("CAIRN_BENCH_SHOTS"))

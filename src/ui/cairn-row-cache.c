@@ -66,6 +66,9 @@ typedef struct
 /* Rows on either side of the view made ready between frames. */
 #define PREPARE_AHEAD 4
 
+/* Rows on either side of the view that keep their content. */
+#define KEEP_AROUND 12
+
 /* Time spent freeing evicted rows at once, between frames. */
 #define FREE_BUDGET_US 4000
 
@@ -191,23 +194,35 @@ show_row_in_view (CairnRowCache *self)
   return nearest != NULL;
 }
 
-/* The nearest row to the ones in view (the list view's children are in
- * the order of the items), below first, that has no content yet, up to
- * PREPARE_AHEAD rows away. */
-static CairnTranscriptRow *
-nearest_row_to_prepare (CairnRowCache *self)
+/* The list view's first and last rows in view (its children are in the
+ * order of the items); FALSE if none is. */
+static gboolean
+rows_in_view (CairnRowCache  *self,
+              GtkWidget     **first,
+              GtkWidget     **last)
 {
-  GtkWidget *below = NULL, *above = NULL;
-
+  *first = *last = NULL;
   for (GtkWidget *child = gtk_widget_get_first_child (self->list_view);
        child != NULL;
        child = gtk_widget_get_next_sibling (child))
     if (gtk_widget_get_child_visible (child))
       {
-        above = above ? above : child;
-        below = child;
+        *first = *first ? *first : child;
+        *last = child;
       }
-  for (guint i = 0; above != NULL && i < PREPARE_AHEAD; i++)
+  return *first != NULL;
+}
+
+/* The nearest row to the ones in view, below first, that has no content
+ * yet, up to PREPARE_AHEAD rows away. */
+static CairnTranscriptRow *
+nearest_row_to_prepare (CairnRowCache *self)
+{
+  GtkWidget *above, *below;
+
+  if (!rows_in_view (self, &above, &below))
+    return NULL;
+  for (guint i = 0; i < PREPARE_AHEAD; i++)
     {
       below = below ? gtk_widget_get_next_sibling (below) : NULL;
       above = above ? gtk_widget_get_prev_sibling (above) : NULL;
@@ -219,9 +234,50 @@ nearest_row_to_prepare (CairnRowCache *self)
   return NULL;
 }
 
+static GtkWidget *
+sibling (GtkWidget *child,
+         gboolean   forward)
+{
+  return forward ? gtk_widget_get_next_sibling (child) : gtk_widget_get_prev_sibling (child);
+}
+
+/* The rows more than KEEP_AROUND rows after (or before) @edge give their
+ * content back. */
+static void
+put_away_beyond (GtkWidget *edge,
+                 gboolean   forward)
+{
+  GtkWidget *child = edge;
+
+  for (guint n = 0; child != NULL && n <= KEEP_AROUND; n++)
+    child = sibling (child, forward);
+  for (; child != NULL; child = sibling (child, forward))
+    {
+      GtkWidget *row = gtk_widget_get_first_child (child);
+
+      if (row != NULL && CAIRN_IS_TRANSCRIPT_ROW (row))
+        cairn_transcript_row_hide_content (CAIRN_TRANSCRIPT_ROW (row));
+    }
+}
+
+/* GTK keeps ~200 rows bound around the view, and those that were in view
+ * keep their content: rows far from it give it back to the cache, which
+ * frees what it cannot keep. */
+static void
+put_away_far_rows (CairnRowCache *self)
+{
+  GtkWidget *first, *last;
+
+  if (!rows_in_view (self, &first, &last))
+    return;
+  put_away_beyond (first, FALSE);
+  put_away_beyond (last, TRUE);
+}
+
 /* Between frames, the rows next to the view get their content ready, one
  * at a time, measured at the rows' width (which computes their style
- * too): when they scroll into view, the frame only places them. */
+ * too): when they scroll into view, the frame only places them. Once they
+ * all have it, the rows far away give theirs back. */
 static gboolean
 prepare_near_rows_cb (gpointer user_data)
 {
@@ -231,6 +287,7 @@ prepare_near_rows_cb (gpointer user_data)
 
   if (row == NULL)
     {
+      put_away_far_rows (self);
       self->prepare_id = 0;
       return G_SOURCE_REMOVE;
     }

@@ -120,6 +120,21 @@ cairn_transcript_row_show_content (CairnTranscriptRow *self)
 }
 
 /**
+ * cairn_transcript_row_hide_content:
+ *
+ * Gives the content of a row far out of view back to the row cache (which
+ * frees it when it has kept too many); the row measures as it did.
+ */
+void
+cairn_transcript_row_hide_content (CairnTranscriptRow *self)
+{
+  g_return_if_fail (CAIRN_IS_TRANSCRIPT_ROW (self));
+
+  if (self->defer_content)
+    put_away_child (self, self->item);
+}
+
+/**
  * cairn_transcript_row_get_shown_item:
  *
  * Returns: (nullable) (transfer none): the item the row's content shows:

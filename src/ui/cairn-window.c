@@ -22,12 +22,11 @@
 /* Within this many pixels of the end, the view counts as "at the bottom"
  * and keeps following new output. */
 #define FOLLOW_SLACK_PX 24.0
-/* Built rows kept for recently shown items (a few screens' worth beyond
- * the ~140 the list view holds). A built row costs ~140 KB (bench-soak:
- * 690 KB a turn of five items until the cache is full), so 400 cached
- * rows held 55 MB; with 100 a long conversation's memory stops growing
- * after ~50 turns but for what its items hold. */
-#define ROW_CACHE_SIZE 100
+/* Built rows kept for recently shown items, beyond the rows in view and
+ * the dozen on either side that keep theirs (CairnRowCache). A built row
+ * costs 30-170 KB (tests/bench-ui.c "memory"), so 64 kept rows hold
+ * ~8 MB, while scrolling back over a few screens reattaches them. */
+#define ROW_CACHE_SIZE 64
 
 G_DEFINE_FINAL_TYPE (CairnWindow, cairn_window, ADW_TYPE_APPLICATION_WINDOW)
 

@@ -24,8 +24,8 @@ struct _CairnToolCallItem
   CairnItem         parent_instance;
 
   char             *tool_use_id;
-  char             *name;
-  char             *cwd;
+  const char       *name;   /* interned */
+  const char       *cwd;    /* interned */
   GString          *partial_input;
   JsonObject       *input;
   CairnToolSummary  summary;
@@ -123,6 +123,8 @@ cairn_tool_call_item_append_input_json (CairnToolCallItem *self,
 
   if (partial_json == NULL || self->input != NULL)
     return;
+  if (self->partial_input == NULL)
+    self->partial_input = g_string_new (NULL);
   g_string_append (self->partial_input, partial_json);
   cairn_tool_summarize_partial (self->name, self->partial_input->str, self->cwd, &next);
   apply_summary (self, &next);
@@ -140,6 +142,9 @@ cairn_tool_call_item_set_input (CairnToolCallItem *self,
 
   g_clear_pointer (&self->input, json_object_unref);
   self->input = json_object_ref (input);
+  /* the streamed text of the input is not kept beside its parsed form */
+  if (self->partial_input != NULL)
+    g_string_free (g_steal_pointer (&self->partial_input), TRUE);
   /* the tool runs from here: streaming its input was the model's time */
   self->started = g_get_monotonic_time ();
   cairn_tool_summarize_input (self->name, input, self->cwd, &next);
@@ -287,9 +292,8 @@ cairn_tool_call_item_finalize (GObject *object)
   CairnToolCallItem *self = (CairnToolCallItem *)object;
 
   g_clear_pointer (&self->tool_use_id, g_free);
-  g_clear_pointer (&self->name, g_free);
-  g_clear_pointer (&self->cwd, g_free);
-  g_string_free (self->partial_input, TRUE);
+  if (self->partial_input != NULL)
+    g_string_free (self->partial_input, TRUE);
   g_clear_pointer (&self->input, json_object_unref);
   cairn_tool_summary_clear (&self->summary);
   cairn_tool_outcome_clear (&self->outcome);
@@ -379,7 +383,6 @@ cairn_tool_call_item_class_init (CairnToolCallItemClass *klass)
 static void
 cairn_tool_call_item_init (CairnToolCallItem *self)
 {
-  self->partial_input = g_string_new (NULL);
   self->started = g_get_monotonic_time ();
 }
 
@@ -392,8 +395,9 @@ cairn_tool_call_item_new (const char *tool_use_id,
                                           "kind", CAIRN_ITEM_KIND_TOOL_CALL, NULL);
 
   self->tool_use_id = g_strdup (tool_use_id);
-  self->name = g_strdup (name);
-  self->cwd = g_strdup (cwd);
+  /* a few names and one folder among thousands of calls */
+  self->name = g_intern_string (name);
+  self->cwd = g_intern_string (cwd);
   self->summary.kind = cairn_tool_kind_for_name (name);
   self->summary.title = g_strdup (name);
   return self;
