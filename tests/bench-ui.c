@@ -24,6 +24,7 @@
 #include "transcript/cairn-tool-call-item.h"
 #include "cairn-transcript-row.h"
 #include "cairn-window.h"
+#include "cairn-window-private.h"
 
 /* The real CairnWindow (its template, style sheet, list view and rows) on
  * Xvfb (tests/run-headless.sh), with a transcript of N_ITEMS realistic
@@ -697,8 +698,13 @@ bench_first_frame (Bench            *bench,
   gint64 start = g_get_monotonic_time ();
   gint64 created, appended;
   CairnSession *session;
+  CairnRowCount rows;
 
   bench->window = GTK_WIDGET (cairn_window_new (app, folder));
+  /* a conversation opens at its end (the window follows its output);
+   * CAIRN_BENCH_OPEN=top opens this one at its start */
+  if (g_strcmp0 (g_getenv ("CAIRN_BENCH_OPEN"), "top") == 0)
+    _cairn_window_set_follow_output (CAIRN_WINDOW (bench->window), FALSE);
   created = g_get_monotonic_time ();
   session = cairn_window_get_session (CAIRN_WINDOW (bench->window));
   bench->transcript = cairn_session_get_transcript (session);
@@ -715,10 +721,15 @@ bench_first_frame (Bench            *bench,
   g_assert (bench->list_view != NULL);
   bench->vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (bench->list_view));
   bench->census = cairn_row_census_new (bench->list_view);
-  g_print ("bench-ui first-frame-ms=%.1f renderer=%s items=%u window-new-ms=%.1f "
-           "append-ms=%.1f present-to-frame-ms=%.1f peak-rss-kb=%ld\n",
+  cairn_row_census_take (bench->census, &rows);
+  g_print ("bench-ui first-frame-ms=%.1f renderer=%s items=%u at=%s rows-in-view=%u "
+           "rows-built=%u window-new-ms=%.1f append-ms=%.1f present-to-frame-ms=%.1f "
+           "peak-rss-kb=%ld\n",
            (bench->first_frame_us - start) / 1e3, renderer_name (bench),
            g_list_model_get_n_items (G_LIST_MODEL (bench->transcript)),
+           gtk_adjustment_get_value (bench->vadj) <= 0 ? "top"
+           : gtk_adjustment_get_value (bench->vadj) >= cairn_test_scroll_end (bench->vadj) - 1
+           ? "end" : "middle", rows.in_view, rows.content_binds,
            (created - start) / 1e3, (appended - created) / 1e3,
            (bench->first_frame_us - appended) / 1e3, cairn_test_peak_rss_kb ());
 }

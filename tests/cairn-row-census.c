@@ -18,17 +18,17 @@ struct _CairnRowCensus
   GHashTable *in_view;  /* the items in view */
 };
 
+/* The first look (cairn_row_census_take()) counts every row with content
+ * as bound. */
 CairnRowCensus *
 cairn_row_census_new (GtkWidget *list_view)
 {
   CairnRowCensus *census = g_new0 (CairnRowCensus, 1);
-  CairnRowCount ignored;
 
   census->list_view = g_object_ref (list_view);
   census->bound = g_hash_table_new (NULL, NULL);
   census->shown = g_hash_table_new (NULL, NULL);
   census->in_view = g_hash_table_new (NULL, NULL);
-  cairn_row_census_take (census, &ignored);
   return census;
 }
 
