@@ -12,7 +12,7 @@
  * and after turn 500, the growth per turn, and the file descriptors and
  * child processes before the first start and after the window is gone.
  * The goal: RSS at turn 500 within 10% of turn 50 once rows are recycled,
- * nothing left behind. Figures, not assertions (TESTING.md "Benchmarks");
+ * nothing left behind. Figures, not assertions (README.md "Tests" and "Figures");
  * it asserts only that every turn was answered.
  *
  * CAIRN_SOAK_TURNS (500) and CAIRN_SOAK_OUTPUT_KB (50) change the load. */
@@ -227,6 +227,7 @@ main (int   argc,
   double rss_at_50 = 0, rss_end, start, heap_at_50 = 0, heap_end;
   Soak soak = { 0 };
 
+  cairn_application_skip_gl_for_cairo ();   /* as src/main.c, before GTK opens the display */
   gtk_init ();
   adw_init ();
   /* Approvals in an unfocused window (Xvfb has no window manager) send

@@ -29,12 +29,15 @@
 /* The real CairnWindow (its template, style sheet, list view and rows) on
  * Xvfb (tests/run-headless.sh), with a transcript of N_ITEMS realistic
  * items. It measures
- *   first-frame: from creating the window to its first painted frame;
+ *   memory:      the heap an item of each kind takes, and its built row;
+ *   first-frame: from creating the window to its first painted frame, the
+ *                view at the conversation's end (CAIRN_BENCH_OPEN=top: at
+ *                its start);
  *   scroll:      the transcript from top to bottom, a third of a page per frame;
  *   stream:      a reply growing by DELTAS_PER_S deltas a second for STREAM_S,
- *                with the view following the bottom.
- *   rebind:      what one row costs when the list view binds it to another
- *                item of the same kind (bind, then measure), per kind.
+ *                with the view following the bottom;
+ *   rebind:      what one row costs when it is bound to another item of the
+ *                same kind (bind, then measure), per kind, outside a window.
  * Per frame: "work" is the time from the frame clock's before-paint to its
  * after-paint (update, layout and paint: the 16 ms budget); "interval" is
  * the frame time between frames (Xvfb has no vsync; the frame clock paces
@@ -46,10 +49,33 @@
  * appeared items (tests/cairn-row-census.c); both count what happened in
  * the frame (from before-paint to after-paint), not rows made ready
  * between frames. Only this process is timed: the X server draws in its
- * own. One line of figures per phase (TESTING.md "Benchmarks").
- *   memory:      the heap an item of each kind takes, and its built row.
+ * own. One line of figures per phase (README.md "Figures"); run it with
+ * G_SLICE=always-malloc for the memory line to count GObject instances.
  * CAIRN_BENCH_KINDS=assistant,tool fills the transcript with those kinds
- * of items only, to find which row is slow. */
+ * of items only, to find which row is slow; CAIRN_BENCH_SHOTS=DIR saves
+ * the window at five places, to compare what rows show across a change.
+ *
+ * Where the scroll frame went (perf with DWARF call stacks, release build,
+ * GTK 4.8 without debug symbols, so GTK's own functions are lumped):
+ *  - Before rows deferred their content (frame work mean 49 ms, p95 163):
+ *    GTK rebound ~44 rows a frame and each built its content at once:
+ *    28% of the time in binds (template instantiation 8%, Markdown
+ *    blocks 3.5%, tool cards and their code views 4%, accessibility
+ *    objects and their D-Bus traffic 3%), 26% in measuring what they
+ *    built (Pango shaping through HarfBuzz two thirds of it), 10% in
+ *    disposing of rows the cache evicted; painting (GSK's cairo
+ *    renderer) was ~5%, CSS matching did not stand out.
+ *  - Rows now build only in view, those next to the view between frames
+ *    (src/ui/cairn-row-cache.c): no row builds inside a scroll frame, and
+ *    the frame is GTK placing ~10 rows (layout ~3.5 ms) and painting them
+ *    (~2.5 ms, a fifth of all CPU time). A build between frames costs
+ *    1.5-3 ms (assistant reply 3.1, notice 2.6, tool card 2.4: half of it
+ *    instantiating templates, a fifth a tool card's code views with
+ *    their highlighting), and measuring it about as much again.
+ *  - Freeing a built row costs a third of building it, so rows the cache
+ *    drops are freed between frames too.
+ *  - With GSK_RENDERER=cairo GTK 4.8 still set up GL and loaded LLVM
+ *    (60 MB): Cairn turns GL off for the cairo renderer (src/main.c). */
 
 #define N_ITEMS         2000
 #define MEMORY_ITEMS    500

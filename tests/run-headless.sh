@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run a command on a virtual screen with its own session bus, as the UI
-# tests need (see TESTING.md):
+# tests need (README.md "Tests"):
 #
 #   tests/run-headless.sh CMD [ARGS...]
 #
@@ -22,7 +22,7 @@ fi
 for tool in Xvfb dbus-run-session; do
     if ! command -v "$tool" >/dev/null 2>&1; then
         echo "run-headless.sh: $tool not found; install xvfb and dbus" \
-             "(see TESTING.md)" >&2
+             "(README.md \"Tests\")" >&2
         exit 1
     fi
 done

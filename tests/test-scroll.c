@@ -176,9 +176,9 @@ int
 main (int   argc,
       char *argv[])
 {
+  cairn_application_skip_gl_for_cairo ();   /* as src/main.c, before GTK opens the display */
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
-  cairn_application_skip_gl_for_cairo ();
   g_test_add_func ("/cairn/rows/scroll-binds-only-what-comes-into-view",
                    test_scroll_binds_only_what_comes_into_view);
   return g_test_run ();
