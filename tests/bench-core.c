@@ -11,6 +11,7 @@
 
 #include "cairn-test-harness.h"
 
+#include <glib/gstdio.h>
 #include <sys/resource.h>
 
 #include "protocol/cairn-cli-connection.h"
@@ -22,8 +23,20 @@
  *   parse:      cairn_message_new_from_line() alone, in a plain loop;
  *   connection: the connection, counting its `message` signals;
  *   session:    connection + session + transcript, as the window gets it.
- * Each prints one line of figures (TESTING.md "Benchmarks"): compare the
- * ratios of one run, not absolute figures across runs. */
+ *   json-glib:  json-glib alone, one parser for all lines: the ceiling.
+ * Each prints one line of figures (README.md "Figures"), and a last line
+ * the ratios of one run to the ceiling: compare those, not absolute
+ * figures across runs.
+ *
+ * Where the time goes (perf, release build): json-glib building and
+ * freeing the trees is ~80% of the session phase. Beyond it, per line:
+ * the depth pre-scan (cairn_json_scan_line, ~3%), the message object,
+ * reading the line (GDataInputStream, ~3%), signal emission (~8% across
+ * the phases) and the session's handling (~4%). A parser per line cost
+ * 8% and a copy of each line a little more: lines now share their
+ * thread's parser and are taken, not copied. The bar (the session at
+ * 0.9x json-glib) needs a parser that builds the trees for less than
+ * json-glib does. */
 
 typedef struct
 {
@@ -67,6 +80,13 @@ print_figures (const char   *phase,
            phase, lines, mb, clock->wall_us / 1e3, clock->cpu_us / 1e3,
            lines / wall_s, mb / wall_s, lines / (clock->cpu_us / 1e6),
            extra, cairn_test_peak_rss_kb ());
+}
+
+static double
+lines_per_cpu_s (guint        lines,
+                 const Clock *clock)
+{
+  return lines / (clock->cpu_us / 1e6);
 }
 
 static char *
@@ -174,7 +194,37 @@ build_stream (GPtrArray *paths,
   return g_string_free_to_bytes (stream);
 }
 
-static void
+/* The ceiling: json-glib alone building the tree of each line, with one
+ * parser for all lines (json_parser_load_from_data() starts afresh), as
+ * the least a client that parses every line must do. */
+static double
+bench_json_glib (GBytes *stream,
+                 guint   n_lines)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  gsize size;
+  const char *data = g_bytes_get_data (stream, &size);
+  const char *end = data + size;
+  guint parsed = 0;
+  Clock clock;
+
+  clock_start (&clock);
+  for (const char *p = data; p < end; )
+    {
+      const char *nl = memchr (p, '\n', end - p);
+      gsize length = (nl ? nl : end) - p;
+
+      parsed += json_parser_load_from_data (parser, p, length, NULL);
+      p += length + 1;
+    }
+  clock_stop (&clock);
+  if (parsed != n_lines)
+    g_error ("%u of %u lines parsed", parsed, n_lines);
+  print_figures ("json-glib", n_lines, stream, &clock, "");
+  return lines_per_cpu_s (n_lines, &clock);
+}
+
+static double
 bench_parse (GBytes *stream,
              guint   n_lines)
 {
@@ -198,6 +248,7 @@ bench_parse (GBytes *stream,
   if (parsed != n_lines)
     g_error ("%u of %u lines parsed", parsed, n_lines);
   print_figures ("parse", n_lines, stream, &clock, "");
+  return lines_per_cpu_s (n_lines, &clock);
 }
 
 static void
@@ -230,7 +281,7 @@ connection_new (GBytes *stream,
   return connection;
 }
 
-static void
+static double
 bench_connection (GBytes *stream,
                   guint   n_lines)
 {
@@ -247,6 +298,7 @@ bench_connection (GBytes *stream,
 
   extra = g_strdup_printf (" messages=%u", run.messages);
   print_figures ("connection", n_lines, stream, &clock, extra);
+  return lines_per_cpu_s (n_lines, &clock);
 }
 
 /* Items in @model and, for tool calls, in their subagent transcripts. */
@@ -268,7 +320,7 @@ count_items (GListModel *model)
   return total;
 }
 
-static void
+static double
 bench_session (GBytes *stream,
                guint   n_lines)
 {
@@ -291,6 +343,51 @@ bench_session (GBytes *stream,
                            commands ? g_strv_length ((GStrv)commands) : 0);
   print_figures ("session", n_lines, stream, &clock, extra);
   cairn_session_close (session);
+  return lines_per_cpu_s (n_lines, &clock);
+}
+
+/* The value printed after @key ("key value") in @output, or 0. */
+static double
+figure_after (const char *output,
+              const char *key)
+{
+  const char *at = strstr (output, key);
+
+  return at ? g_ascii_strtod (at + strlen (key), NULL) : 0;
+}
+
+/* The official Agent SDK's query() over the same lines, when tests/.sdk
+ * has it (tests/install-sdk.sh): tests/bench-sdk.mjs runs it on a
+ * stand-in CLI that prints them, and counts the messages it yields (all
+ * but the control responses it keeps to itself). Cairn never uses the
+ * SDK; this is the yardstick. Returns its messages per second, or 0. */
+static double
+bench_sdk (GBytes *stream)
+{
+  const char *srcdir = g_getenv ("G_TEST_SRCDIR") ? g_getenv ("G_TEST_SRCDIR") : ".";
+  g_autofree char *sdk = g_build_filename (srcdir, ".sdk", "node_modules", "@anthropic-ai",
+                                           "claude-agent-sdk", NULL);
+  g_autofree char *script = g_build_filename (srcdir, "bench-sdk.mjs", NULL);
+  g_autofree char *lines = g_build_filename (g_get_tmp_dir (), "cairn-bench-core.jsonl", NULL);
+  g_autofree char *output = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { "node", script, sdk, "stream", lines, NULL };
+  int status = 0;
+
+  if (!g_file_test (sdk, G_FILE_TEST_IS_DIR))
+    {
+      g_print ("bench-core sdk not-installed (tests/install-sdk.sh)\n");
+      return 0;
+    }
+  if (!g_file_set_contents (lines, g_bytes_get_data (stream, NULL), g_bytes_get_size (stream), &error) ||
+      !g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                     NULL, NULL, &output, NULL, &status, &error))
+    g_error ("%s", error->message);
+  g_unlink (lines);
+  g_print ("bench-core sdk        messages=%.0f wall-ms=%.0f messages/s=%.0f\n",
+           figure_after (output, "stream-messages "), figure_after (output, "stream-s ") * 1e3,
+           figure_after (output, "stream-messages-per-s "));
+  return figure_after (output, "stream-messages-per-s ");
 }
 
 int
@@ -309,6 +406,7 @@ main (int   argc,
   g_autoptr(GPtrArray) paths = NULL;
   g_autoptr(GBytes) stream = NULL;
   guint n_lines = 0;
+  double ceiling, parse, connection, session, sdk;
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -324,8 +422,13 @@ main (int   argc,
   g_print ("bench-core stream recordings=%u lines=%u MB=%.2f peak-rss-kb=%ld\n",
            paths->len, n_lines, g_bytes_get_size (stream) / 1e6, cairn_test_peak_rss_kb ());
 
-  bench_parse (stream, n_lines);
-  bench_connection (stream, n_lines);
-  bench_session (stream, n_lines);
+  ceiling = bench_json_glib (stream, n_lines);
+  parse = bench_parse (stream, n_lines);
+  connection = bench_connection (stream, n_lines);
+  session = bench_session (stream, n_lines);
+  sdk = bench_sdk (stream);
+  g_print ("bench-core ratios parse/json-glib=%.2f connection/json-glib=%.2f "
+           "session/json-glib=%.2f session/sdk=%.2f\n", parse / ceiling, connection / ceiling,
+           session / ceiling, sdk > 0 ? session / sdk : 0);
   return 0;
 }

@@ -272,8 +272,7 @@ handle_line (CairnCliConnection *self,
     }
   if (length < CAIRN_CLI_CONNECTION_THREADED_PARSE_SIZE)
     {
-      message = cairn_message_new_from_line (line, length);
-      g_free (line);
+      message = cairn_message_new_take_line (line, length);
       dispatch (self, message);
       read_next_line (self);
       return;
