@@ -81,13 +81,16 @@ cairn_test_wait_until (CairnTestCondition condition,
                        guint              timeout_ms)
 {
   gboolean timed_out = FALSE;
+  gboolean met;
   guint id = g_timeout_add (timeout_ms, timeout_cb, &timed_out);
 
-  while (!condition (data) && !timed_out)
+  /* @condition is asked once more after the time is up, never twice once
+   * it holds: it may take what it found */
+  while (!(met = condition (data)) && !timed_out)
     g_main_context_iteration (NULL, TRUE);
   if (!timed_out)
     g_source_remove (id);
-  return condition (data);
+  return met;
 }
 
 static gboolean
