@@ -23,6 +23,9 @@ struct _CairnTranscriptBuilder
   /* Every tool call by tool_use_id, subagents' included, so results and
    * nested messages find their card. */
   GHashTable      *tool_calls;
+  /* The calls that may still be running: ending a turn looks at these,
+   * not at every call of a long conversation. */
+  GPtrArray       *unfinished_calls;
   /* The agent's task list, as TodoWrite / TaskCreate / TaskUpdate left it. */
   GListStore      *todos;
 };

@@ -68,13 +68,18 @@ cairn_transcript_builder_end_tool_calls (CairnTranscriptBuilder *self,
                                          const char             *reason,
                                          gboolean                turn_ended)
 {
-  GHashTableIter iter;
-  gpointer value;
+  GPtrArray *calls = self->unfinished_calls;
 
-  g_hash_table_iter_init (&iter, self->tool_calls);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    if (!turn_ended || !cairn_tool_call_item_get_running_on (value))
-      cairn_tool_call_item_mark_not_run (value, reason);
+  /* those running on (in the background) stay; the rest are done now */
+  for (guint i = calls->len; i > 0; i--)
+    {
+      CairnToolCallItem *call = g_ptr_array_index (calls, i - 1);
+
+      if (!turn_ended || !cairn_tool_call_item_get_running_on (call))
+        cairn_tool_call_item_mark_not_run (call, reason);
+      if (cairn_tool_call_item_get_status (call) != CAIRN_TOOL_STATUS_RUNNING)
+        g_ptr_array_remove_index_fast (calls, i - 1);
+    }
 }
 
 static CairnTodo *

@@ -56,6 +56,7 @@ add_tool_call (CairnTranscriptBuilder *self,
 
   if (id != NULL)
     g_hash_table_replace (self->tool_calls, g_strdup (id), g_object_ref (call));
+  g_ptr_array_add (self->unfinished_calls, g_object_ref (call));
   cairn_transcript_append (container, CAIRN_ITEM (call));
   return call;
 }
@@ -276,6 +277,7 @@ cairn_transcript_builder_finalize (GObject *object)
 
   g_clear_pointer (&self->open_blocks, g_hash_table_unref);
   g_clear_pointer (&self->tool_calls, g_hash_table_unref);
+  g_clear_pointer (&self->unfinished_calls, g_ptr_array_unref);
   g_clear_object (&self->todos);
   g_clear_object (&self->transcript);
   g_clear_pointer (&self->cwd, g_free);
@@ -295,6 +297,7 @@ cairn_transcript_builder_init (CairnTranscriptBuilder *self)
   self->transcript = cairn_transcript_new ();
   self->open_blocks = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
   self->tool_calls = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->unfinished_calls = g_ptr_array_new_with_free_func (g_object_unref);
   self->todos = g_list_store_new (CAIRN_TYPE_TODO);
 }
 
