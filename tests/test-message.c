@@ -161,8 +161,8 @@ test_huge_numbers (void)
   }
 }
 
-/* Nesting is refused past CAIRN_MESSAGE_MAX_DEPTH, before json-glib,
- * which parses by recursion; brackets inside strings don't count. */
+/* Nesting is refused past CAIRN_MESSAGE_MAX_DEPTH (the parser recurses);
+ * brackets inside strings don't count. */
 static void
 test_nesting_limit (void)
 {
@@ -238,7 +238,8 @@ test_shorten_strings (void)
 }
 
 /* What fuzz-line found json-glib to take that JSON does not: a cut made
- * by JSON's rules broke each of these lines. They parse before and after
+ * by JSON's rules broke each of these lines when json-glib parsed them.
+ * The parser now refuses most of them; those it takes still parse after
  * cairn_json_shorten_strings(), cut to a few bytes. */
 static void
 test_shorten_json_glib_quirks (void)
@@ -252,6 +253,7 @@ test_shorten_json_glib_quirks (void)
     "{\"\\uF000\\uFp0\":0}",                                   /* after a whole \u */
     "{\"type\":\"x\",\"em\":\"dess \xe2\x80\x94 fan-out\"}",           /* UTF-8 */
   };
+  guint parsed = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
     for (gsize max = 1; max < 8; max++)
@@ -261,9 +263,13 @@ test_shorten_json_glib_quirks (void)
         gsize length = cairn_json_shorten_strings (line, strlen (line), max);
         g_autoptr(CairnMessage) after = cairn_message_new_from_line (line, length);
 
-        g_assert_nonnull (cairn_message_get_object (before));
-        g_assert_nonnull (cairn_message_get_object (after));
+        /* a line that parsed still does */
+        if (cairn_message_get_object (before) != NULL)
+          g_assert_nonnull (cairn_message_get_object (after));
+        parsed += cairn_message_get_object (before) != NULL;
       }
+  /* JSON's own: the lone surrogate and the UTF-8 (the others are refused) */
+  g_assert_cmpuint (parsed, ==, 2 * 7);
 }
 
 /* A line over CAIRN_MESSAGE_SHORTEN_ABOVE taken by the connection keeps

@@ -14,6 +14,7 @@
 #include "history/cairn-conversation-info.h"
 #include "history/cairn-history-scan.h"
 #include "protocol/cairn-json.h"
+#include "protocol/cairn-json-parse.h"
 
 /* What the sidebar shows of a stored conversation, read from the first
  * and last 64 KB of its file only (like the official SDK), so listing a
@@ -260,23 +261,6 @@ note_line (Facts      *facts,
 }
 
 static gboolean
-parse_line (JsonParser *parser,
-            const char *line,
-            gsize       length,
-            JsonObject **object)
-{
-  JsonNode *root;
-
-  if (length == 0 || !g_utf8_validate_len (line, length, NULL) ||
-      cairn_json_scan_line (line, length, CAIRN_JSON_MAX_DEPTH) != CAIRN_JSON_SCAN_OK ||
-      !json_parser_load_from_data (parser, line, length, NULL) ||
-      (root = json_parser_get_root (parser)) == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    return FALSE;
-  *object = json_node_get_object (root);
-  return TRUE;
-}
-
-static gboolean
 type_is (const char           *line,
          const CairnLineFacts *facts,
          const char           *type)
@@ -292,15 +276,15 @@ note_head (Facts      *facts,
            const char *buffer,
            gsize       length)
 {
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
   const char *line = buffer, *end = buffer + length, *newline;
-  JsonObject *object;
 
   for (; line < end && (newline = memchr (line, '\n', end - line)) != NULL; line = newline + 1)
     {
+      g_autoptr(JsonObject) object = NULL;
+
       if (facts->first_prompt != NULL && facts->cwd != NULL)
         break;
-      if (parse_line (parser, line, newline - line, &object))
+      if ((object = cairn_json_parse_line (line, newline - line)) != NULL)
         note_line (facts, object);
     }
 }
@@ -314,7 +298,6 @@ note_tail (Facts      *facts,
            gsize       length,
            gboolean    starts_mid_line)
 {
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
   const char *start = buffer, *end = buffer + length;
   gboolean seen_message = FALSE;
 
@@ -330,7 +313,7 @@ note_tail (Facts      *facts,
     {
       const char *line = end - 1;
       CairnLineFacts line_facts;
-      JsonObject *object;
+      g_autoptr(JsonObject) object = NULL;
       gboolean message, title;
 
       while (line > start && line[-1] != '\n')
@@ -341,7 +324,7 @@ note_tail (Facts      *facts,
           title = type_is (line, &line_facts, "custom-title") || type_is (line, &line_facts, "ai-title") ||
                   type_is (line, &line_facts, "last-prompt") || type_is (line, &line_facts, "summary");
           if (((message && !seen_message && !line_facts.is_sidechain) || title) &&
-              parse_line (parser, line, end - 1 - line, &object))
+              (object = cairn_json_parse_line (line, end - 1 - line)) != NULL)
             note_tail_line (facts, object);
           seen_message |= message && !line_facts.is_sidechain;
         }

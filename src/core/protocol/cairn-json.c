@@ -146,61 +146,6 @@ cairn_json_object_to_string (JsonObject *object,
   return cairn_json_to_string (node, pretty);
 }
 
-/**
- * cairn_json_scan_line:
- * @max_depth: the deepest nesting allowed
- *
- * Checks in one pass, without parsing, that @text could be one JSON object
- * and nothing after it, nested no deeper than @max_depth. json-glib
- * parses by recursion, so a line nested 100,000 levels deep would overflow
- * the stack; and json-glib 1.6 leaks the values of a line that holds more
- * than one ("{}{}", "[][]"). Such lines are refused before they get there.
- */
-CairnJsonScan
-cairn_json_scan_line (const char *text,
-                      gsize       length,
-                      guint       max_depth)
-{
-  const char *p = text, *end = text + length;
-  guint depth = 0;
-
-  while (p < end && g_ascii_isspace (*p))
-    p++;
-  if (p == end || *p != '{')
-    return CAIRN_JSON_SCAN_NOT_ONE_OBJECT;
-  while (p < end)
-    {
-      switch (*p++)
-        {
-        case '"':
-          /* skip the string, escapes included */
-          while (p < end && *p != '"')
-            p += *p == '\\' ? 2 : 1;
-          p++;
-          break;
-        case '{':
-        case '[':
-          if (++depth > max_depth)
-            return CAIRN_JSON_SCAN_TOO_DEEP;
-          break;
-        case '}':
-        case ']':
-          if (depth > 0 && --depth == 0)
-            {
-              /* the object is closed: only blanks may follow */
-              while (p < end && g_ascii_isspace (*p))
-                p++;
-              return p < end ? CAIRN_JSON_SCAN_NOT_ONE_OBJECT : CAIRN_JSON_SCAN_OK;
-            }
-          break;
-        default:
-          break;
-        }
-    }
-  /* unclosed: json-glib says where */
-  return CAIRN_JSON_SCAN_OK;
-}
-
 /* Whether the escape at @p (a backslash) is \uD800–\uDBFF, the first half
  * of a surrogate pair, which must not end a string. */
 static gboolean
@@ -258,11 +203,11 @@ unicode_escape_plain (const char *p,
 
 /* Whether @line quotes its strings the way JSON does: double quotes only,
  * no comments, every "\\u" with its four hex digits and surrogates in
- * pairs. json-glib also
- * takes single quoted strings and comments and reads a short "\\u" in ways
- * of its own (it may take the closing quote with it): a line with any of
- * them is not cut anywhere, as the cut has to see the strings exactly as
- * json-glib will. The CLI's lines have none. */
+ * pairs. A line with anything else is not cut anywhere: the parser
+ * refuses it anyway, and a cut must see the strings exactly as a parser
+ * does (json-glib, which parsed lines before cairn-json-parse.c, read
+ * single quotes, comments and a short "\\u" in ways of its own). The
+ * CLI's lines have none. */
 static gboolean
 plainly_quoted (const char *line,
                 gsize       length)

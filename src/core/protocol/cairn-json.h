@@ -11,16 +11,9 @@
 
 G_BEGIN_DECLS
 
-/* The deepest nesting a line may have: json-glib parses by recursion. */
+/* The deepest nesting a line may have: it is parsed by recursion
+ * (cairn-json-parse.c), and freed by recursion in json-glib. */
 #define CAIRN_JSON_MAX_DEPTH 512
-
-/* What a cheap look at a line says before json-glib sees it. */
-typedef enum
-{
-  CAIRN_JSON_SCAN_OK,
-  CAIRN_JSON_SCAN_TOO_DEEP,
-  CAIRN_JSON_SCAN_NOT_ONE_OBJECT,
-} CairnJsonScan;
 
 /* Typed member access that never warns: the CLI's lines are external input,
  * so a missing member or one of the wrong type is simply "not there". */
@@ -51,8 +44,5 @@ const char *cairn_json_array_get_string (JsonArray *array,
 gsize       cairn_json_shorten_strings (char  *line,
                                         gsize  length,
                                         gsize  max_string);
-CairnJsonScan cairn_json_scan_line (const char *text,
-                                    gsize       length,
-                                    guint       max_depth);
 
 G_END_DECLS

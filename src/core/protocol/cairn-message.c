@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "protocol/cairn-json.h"
+#include "protocol/cairn-json-parse.h"
 #include "protocol/cairn-message.h"
 
 /* One line the CLI printed. The raw bytes are always kept, so that nothing
@@ -68,9 +69,6 @@ cairn_message_init (CairnMessage *self)
 {
 }
 
-/* Lines up to this size share their thread's parser. */
-#define SHARED_PARSER_MAX_LINE (64 * 1024)
-
 static CairnMessageKind
 kind_for_type_name (const char *name)
 {
@@ -82,66 +80,37 @@ kind_for_type_name (const char *name)
   return CAIRN_MESSAGE_UNKNOWN;
 }
 
-/* A parser for the lines of one thread: making one per line cost 8% of
- * parsing. It holds the tree of the last line it parsed until the next,
- * so big lines (parsed in a worker thread) get their own. */
-static JsonParser *
-parser_for (gsize length)
-{
-  static GPrivate thread_parser = G_PRIVATE_INIT (g_object_unref);
-  JsonParser *parser;
-
-  if (length >= SHARED_PARSER_MAX_LINE)
-    return json_parser_new ();
-  if (!(parser = g_private_get (&thread_parser)))
-    g_private_set (&thread_parser, (parser = json_parser_new ()));
-  return g_object_ref (parser);
-}
-
 static gboolean
 parse_root (CairnMessage *self,
             const char   *line,
             gsize         length)
 {
-  /* Not immutable: sealing walks the whole tree once more, and nothing
-   * shares a message's nodes between threads. */
-  g_autoptr(JsonParser) parser = parser_for (length);
-  g_autoptr(GError) error = NULL;
-  JsonNode *root;
+  CairnJsonParseError error;
+  gsize offset;
 
-  switch (cairn_json_scan_line (line, length, CAIRN_MESSAGE_MAX_DEPTH))
+  self->root = cairn_json_parse_object (line, length, CAIRN_MESSAGE_MAX_DEPTH, &error, &offset);
+  switch (error)
     {
-    case CAIRN_JSON_SCAN_TOO_DEEP:
+    case CAIRN_JSON_PARSE_OK:
+      return TRUE;
+    case CAIRN_JSON_PARSE_TOO_DEEP:
       self->parse_error = g_strdup_printf (_("The line nests deeper than %d levels"), CAIRN_MESSAGE_MAX_DEPTH);
-      return FALSE;
-    case CAIRN_JSON_SCAN_NOT_ONE_OBJECT:
+      break;
+    case CAIRN_JSON_PARSE_INVALID_UTF8:
+      self->parse_error = g_strdup (_("The line is not valid UTF-8"));
+      break;
+    case CAIRN_JSON_PARSE_NOT_OBJECT:
       /* invalid UTF-8 is the better reason when there is one */
       self->parse_error = g_strdup (g_utf8_validate_len (line, length, NULL)
                                     ? _("The line is not a JSON object")
                                     : _("The line is not valid UTF-8"));
-      return FALSE;
-    case CAIRN_JSON_SCAN_OK:
+      break;
+    case CAIRN_JSON_PARSE_SYNTAX:
     default:
+      self->parse_error = g_strdup_printf (_("The line is not valid JSON (at byte %lu)"), (gulong) offset + 1);
       break;
     }
-  /* json-glib validates UTF-8 itself; only a failed line is checked again,
-   * to say why in our words. */
-  if (!json_parser_load_from_data (parser, line, length, &error))
-    {
-      if (!g_utf8_validate_len (line, length, NULL))
-        self->parse_error = g_strdup (_("The line is not valid UTF-8"));
-      else
-        self->parse_error = g_strdup (error->message);
-      return FALSE;
-    }
-  root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    {
-      self->parse_error = g_strdup (_("The line is not a JSON object"));
-      return FALSE;
-    }
-  self->root = json_node_ref (root);
-  return TRUE;
+  return FALSE;
 }
 
 /* Takes @raw, the line's bytes (maybe shortened), and parses them. */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "protocol/cairn-json.h"
+#include "protocol/cairn-json-parse.h"
 #include "protocol/cairn-tool-summary.h"
 #include "search/cairn-search-scan.h"
 
@@ -188,28 +189,23 @@ match_in_line (const char       *line,
                const char       *query,
                CairnSearchMatch *match)
 {
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
   g_autofree char *valid = NULL;
   g_autofree char *text = NULL;
-  JsonNode *root;
+  g_autoptr(JsonObject) object = NULL;
 
   if (length > MAX_PARSED_LINE)
     return FALSE;
-  /* json-glib refuses invalid UTF-8; the rest of such a line is worth finding */
+  /* the parser refuses invalid UTF-8; the rest of such a line is worth finding */
   if (!g_utf8_validate_len (line, length, NULL))
     {
       valid = g_utf8_make_valid (line, length);
       line = valid;
       length = strlen (valid);
     }
-  if (cairn_json_scan_line (line, length, CAIRN_JSON_MAX_DEPTH) != CAIRN_JSON_SCAN_OK ||
-      !json_parser_load_from_data (parser, line, length, NULL))
+  if ((object = cairn_json_parse_line (line, length)) == NULL ||
+      cairn_json_get_bool (object, "isSidechain", FALSE))
     return FALSE;
-  root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root) ||
-      cairn_json_get_bool (json_node_get_object (root), "isSidechain", FALSE))
-    return FALSE;
-  text = cairn_search_line_text (json_node_get_object (root));
+  text = cairn_search_line_text (object);
   return text != NULL && cairn_search_make_snippet (text, query, match);
 }
 
