@@ -219,7 +219,9 @@ quit_action (GSimpleAction *action,
   g_application_quit (G_APPLICATION (user_data));
 }
 
-/* From a notification: the window whose session asked answers it. */
+/* From a notification: the window whose session asked answers it. A
+ * request of a conversation closed since went with its CLI; it is never
+ * answered for another. */
 static void
 approval_action (GSimpleAction *action,
                  GVariant      *param,
@@ -232,6 +234,22 @@ approval_action (GSimpleAction *action,
   for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
     if (CAIRN_IS_WINDOW (l->data) && cairn_window_answer_request (l->data, verb, request_id))
       return;
+  g_message ("Request %s is no longer pending (its conversation was closed or answered): not answered",
+             request_id);
+}
+
+/* From a notification: the window that has the conversation shows it. */
+static void
+show_conversation_action (GSimpleAction *action,
+                          GVariant      *param,
+                          gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  const char *session_id = g_variant_get_string (param, NULL);
+
+  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
+    if (CAIRN_IS_WINDOW (l->data) && cairn_window_show_conversation (l->data, session_id))
+      return;
 }
 
 static const GActionEntry app_actions[] = {
@@ -241,6 +259,7 @@ static const GActionEntry app_actions[] = {
   { "approval-allow", approval_action, "s" },
   { "approval-deny", approval_action, "s" },
   { "approval-review", approval_action, "s" },
+  { "show-conversation", show_conversation_action, "s" },
 };
 
 static void

@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include "cairn-bench-items.h"
 #include "cairn-row-census.h"
 #include "cairn-test-harness.h"
 #include "cairn-test-ui.h"
@@ -24,6 +25,7 @@
 #include "transcript/cairn-tool-call-item.h"
 #include "cairn-transcript-row.h"
 #include "cairn-window.h"
+#include "cairn-page-private.h"
 #include "cairn-window-private.h"
 
 /* The real CairnWindow (its template, style sheet, list view and rows) on
@@ -121,358 +123,12 @@ typedef struct
   gint64           append_us;
 } Bench;
 
-/* Content: what a working session with Claude Code looks like */
-
-static const char *prompts[] = {
-  "The parser drops the last line when the file has no trailing newline. "
-  "Can you find out why and fix it?",
-  "Add a test for the streaming case, and make sure the old behaviour is still covered.",
-  "Refactor the config loader so it no longer reads the file twice; keep the public API.",
-  "Why does `meson test` fail on CI but not locally? The log is in build/meson-logs.",
-};
-
-static const char *thoughts[] = {
-  "The user reports that the last line is dropped. The reader probably stops at EOF before "
-  "flushing the partial buffer. I should read the reader loop first, then check the tests "
-  "that cover EOF handling, and only then change anything.",
-  "Two call sites read the file: load() and validate(). If validate() takes the parsed tree "
-  "instead of the path, the second read goes away without changing the public functions.",
-};
-
-static const char *replies[] = {
-  "I'll start by reading the reader loop and the tests around it, to see where the last "
-  "line gets lost.",
-
-  "Found it. `read_lines()` only emits a line when it sees `\\n`, so a final line without "
-  "one stays in the buffer when the stream ends:\n\n"
-  "```c\n"
-  "while ((n = read (fd, buf, sizeof buf)) > 0)\n"
-  "  {\n"
-  "    for (gsize i = 0; i < n; i++)\n"
-  "      if (buf[i] == '\\n')\n"
-  "        emit_line (self, start, buf + i);\n"
-  "  }\n"
-  "/* EOF: whatever is left in the buffer is never emitted */\n"
-  "```\n\n"
-  "The fix is to flush the remainder at EOF. I also want a test for:\n\n"
-  "1. a file that ends without a newline;\n"
-  "2. an empty file;\n"
-  "3. a file that is a single newline.\n\n"
-  "Let me make the change.",
-
-  "Done. Here is what changed:\n\n"
-  "- **`src/reader.c`**: `read_lines()` flushes the last partial line at EOF.\n"
-  "- **`tests/test-reader.c`**: three new cases (no trailing newline, empty file, lone "
-  "newline).\n"
-  "- The old tests still pass; `meson test` is green.\n\n"
-  "One thing to note: `emit_line()` now also runs for an empty last chunk, which is why "
-  "the empty-file case checks that *no* line is emitted.",
-
-  "## What I found\n\n"
-  "The CI job uses `--buildtype=release`, which defines `G_DISABLE_ASSERT`. "
-  "`test_parser_limits` relied on a `g_assert` *side effect* to advance the cursor, "
-  "so the loop never ends there.\n\n"
-  "> Assertions must never have side effects.\n\n"
-  "| Build | Asserts | Result |\n"
-  "|---|---|---|\n"
-  "| debug | on | pass |\n"
-  "| release | off | hang |\n\n"
-  "I moved the increment out of the assertion.",
-};
-
-static const char *file_lines =
-  "#include \"config.h\"\n\n#include <string.h>\n\n#include \"reader.h\"\n\n"
-  "struct _Reader\n{\n  GObject  parent_instance;\n  GString *pending;\n  int      fd;\n};\n\n"
-  "G_DEFINE_FINAL_TYPE (Reader, reader, G_TYPE_OBJECT)\n\n"
-  "static void\nemit_line (Reader     *self,\n           const char *start,\n"
-  "           const char *end)\n{\n  g_autofree char *line = g_strndup (start, end - start);\n\n"
-  "  g_signal_emit (self, signals[LINE], 0, line);\n}\n";
-
-static const char *test_output =
-  "ninja: Entering directory `_build'\n"
-  "[1/4] Compiling C object tests/test-reader.p/test-reader.c.o\n"
-  "[4/4] Linking target tests/test-reader\n"
-  " 1/6 test-reader   OK   0.12s\n"
-  " 2/6 test-parser   OK   0.31s\n"
-  " 3/6 test-config   OK   0.08s\n\n"
-  "Ok: 6\nFail: 0\n";
-
-static JsonNode *json (const char *format,
-                       ...) G_GNUC_PRINTF (1, 2);
-
-/* A JSON value from a printf format in which ' stands for " (the
- * arguments are inserted as they are). */
-static JsonNode *
-json (const char *format,
-      ...)
-{
-  g_autofree char *quoted = g_strdelimit (g_strdup (format), "'", '"');
-  g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
-  va_list args;
-  JsonNode *node;
-
-  va_start (args, format);
-  text = g_strdup_vprintf (quoted, args);
-  va_end (args);
-  if (!(node = json_from_string (text, &error)))
-    g_error ("%s: %s", text, error->message);
-  return node;
-}
-
-/* @text as a JSON string, quotes included. */
-static char *
-json_quote (const char *text)
-{
-  g_autoptr(JsonNode) node = json_node_init_string (json_node_alloc (), text);
-
-  return json_to_string (node, FALSE);
-}
-
-static CairnItem *
-tool_call (const char *cwd,
-           const char *name,
-           JsonNode   *input,
-           JsonNode   *content,
-           gboolean    is_error,
-           JsonNode   *structured)
-{
-  static guint n;
-  g_autofree char *id = g_strdup_printf ("toolu_bench_%u", n++);
-  CairnToolCallItem *call = cairn_tool_call_item_new (id, name, cwd);
-
-  cairn_tool_call_item_set_input (call, json_node_get_object (input));
-  cairn_tool_call_item_set_result (call, content, is_error, structured);
-  json_node_unref (input);
-  json_node_unref (content);
-  g_clear_pointer (&structured, json_node_unref);
-  return CAIRN_ITEM (call);
-}
-
-static char *
-number_lines (const char *text,
-              guint      *n_lines)
-{
-  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; lines[i] != NULL; i++)
-    g_string_append_printf (out, "%u\t%s\n", i + 1, lines[i]);
-  *n_lines = g_strv_length (lines);
-  return g_string_free (out, FALSE);
-}
-
-static CairnItem *
-read_call (const char *cwd,
-           guint       turn)
-{
-  g_autofree char *path = g_strdup_printf ("%s/src/reader-%u.c", cwd, turn % 7);
-  g_autofree char *content = json_quote (file_lines);
-  guint n = 0;
-  g_autofree char *numbered = number_lines (file_lines, &n);
-  g_autofree char *output = json_quote (numbered);
-
-  return tool_call (cwd, "Read", json ("{'file_path':'%s'}", path),
-                    json ("%s", output), FALSE,
-                    json ("{'type':'text','file':{'filePath':'%s','content':%s,"
-                          "'numLines':%u,'startLine':1,'totalLines':%u}}",
-                          path, content, n, n));
-}
-
-static CairnItem *
-bash_call (const char *cwd,
-           guint       turn)
-{
-  g_autofree char *output = json_quote (test_output);
-
-  return tool_call (cwd, "Bash",
-                    json ("{'command':'meson test -C _build --print-errorlogs',"
-                          "'description':'Run the test suite'}"),
-                    json ("%s", output), turn % 9 == 4,
-                    json ("{'stdout':%s,'stderr':'','interrupted':false,"
-                          "'isImage':false,'noOutputExpected':false}", output));
-}
-
-static CairnItem *
-grep_call (const char *cwd,
-           guint       turn)
-{
-  return tool_call (cwd, "Grep",
-                    json ("{'pattern':'emit_line','path':'%s/src','output_mode':'content'}",
-                          cwd),
-                    json ("'src/reader.c:17:emit_line (Reader *self,\\n"
-                          "src/reader.c:41:  emit_line (self, start, end);\\n"
-                          "src/reader.h:12:void emit_line (Reader *self);'"),
-                    FALSE, NULL);
-}
-
-static CairnItem *
-edit_call (const char *cwd,
-           guint       turn)
-{
-  g_autofree char *path = g_strdup_printf ("%s/src/reader-%u.c", cwd, turn % 7);
-
-  return tool_call (cwd, "Edit",
-                    json ("{'file_path':'%s','old_string':'  }\\n  return TRUE;',"
-                          "'new_string':'  }\\n  if (self->pending->len > 0)\\n"
-                          "    emit_line (self, self->pending->str, end);\\n  return TRUE;'}",
-                          path),
-                    json ("'The file %s has been updated successfully.'", path), FALSE,
-                    json ("{'filePath':'%s','oldString':'  }\\n  return TRUE;',"
-                          "'structuredPatch':[{'oldStart':40,'oldLines':4,'newStart':40,"
-                          "'newLines':6,'lines':['       emit_line (self, start, buf + i);',"
-                          "'   }','+  if (self->pending->len > 0)',"
-                          "'+    emit_line (self, self->pending->str, end);',"
-                          "'   return TRUE;',' }']}],'userModified':false}", path));
-}
-
-static CairnItem *
-write_call (const char *cwd,
-            guint       turn)
-{
-  g_autofree char *path = g_strdup_printf ("%s/tests/test-reader-%u.c", cwd, turn);
-  g_autofree char *content = json_quote (file_lines);
-
-  return tool_call (cwd, "Write",
-                    json ("{'file_path':'%s','content':%s}", path, content),
-                    json ("'File created successfully at: %s'", path), FALSE,
-                    json ("{'type':'create','filePath':'%s','content':%s,"
-                          "'structuredPatch':[],'originalFile':null}", path, content));
-}
-
-static CairnItem *
-web_call (const char *cwd,
-          guint       turn)
-{
-  return tool_call (cwd, "WebFetch",
-                    json ("{'url':'https://docs.gtk.org/glib/func.utf8_validate.html',"
-                          "'prompt':'What does it return for a truncated sequence?'}"),
-                    json ("'It returns FALSE and sets end to the start of the invalid "
-                          "sequence.'"),
-                    FALSE, NULL);
-}
-
-static CairnItem *
-text_item (CairnItemKind  kind,
-           const char    *text)
-{
-  return CAIRN_ITEM (cairn_text_item_new (kind, text));
-}
-
-static CairnItem *
-result_item (guint turn)
-{
-  CairnTurnFigures figures = { 0 };
-
-  figures.duration_ms = 12000 + turn * 37;
-  figures.input_tokens = 18000 + turn * 120;
-  figures.output_tokens = 900 + turn;
-  figures.cost_usd = 0.042;
-  return CAIRN_ITEM (cairn_result_item_new (&figures));
-}
-
-static CairnItem *
-retry_notice (void)
-{
-  return CAIRN_ITEM (cairn_notice_item_new (CAIRN_NOTICE_WARNING,
-                                            "Retrying the request (attempt 1 of 10)",
-                                            "The API answered 529 (overloaded)"));
-}
-
-/* One turn: 12 items of every kind the transcript shows. */
-static void
-add_turn (GPtrArray  *items,
-          const char *cwd,
-          guint       turn)
-{
-  g_ptr_array_add (items, text_item (CAIRN_ITEM_KIND_USER, prompts[turn % G_N_ELEMENTS (prompts)]));
-  g_ptr_array_add (items, text_item (CAIRN_ITEM_KIND_THINKING, thoughts[turn % 2]));
-  g_ptr_array_add (items, text_item (CAIRN_ITEM_KIND_ASSISTANT, replies[0]));
-  g_ptr_array_add (items, read_call (cwd, turn));
-  g_ptr_array_add (items, grep_call (cwd, turn));
-  g_ptr_array_add (items, text_item (CAIRN_ITEM_KIND_ASSISTANT, replies[1]));
-  g_ptr_array_add (items, edit_call (cwd, turn));
-  g_ptr_array_add (items, write_call (cwd, turn));
-  g_ptr_array_add (items, bash_call (cwd, turn));
-  g_ptr_array_add (items, turn % 5 == 0 ? web_call (cwd, turn) : retry_notice ());
-  g_ptr_array_add (items, text_item (CAIRN_ITEM_KIND_ASSISTANT, replies[turn % 2 ? 2 : 3]));
-  g_ptr_array_add (items, result_item (turn));
-}
-
-static const char *kind_names[] = {
-  [CAIRN_ITEM_KIND_USER] = "user",
-  [CAIRN_ITEM_KIND_ASSISTANT] = "assistant",
-  [CAIRN_ITEM_KIND_THINKING] = "thinking",
-  [CAIRN_ITEM_KIND_TOOL_CALL] = "tool",
-  [CAIRN_ITEM_KIND_RESULT] = "result",
-  [CAIRN_ITEM_KIND_NOTICE] = "notice",
-  [CAIRN_ITEM_KIND_RAW] = "raw",
-};
-
-/* Whether @item is of one of @kinds ("tool,assistant"; NULL: any). */
-static gboolean
-kind_wanted (CairnItem  *item,
-             const char *kinds)
-{
-  g_auto(GStrv) wanted = kinds ? g_strsplit (kinds, ",", -1) : NULL;
-
-  return wanted == NULL || g_strv_contains ((const char * const *)wanted,
-                                            kind_names[cairn_item_get_kind (item)]);
-}
-
-/* @n items of @kinds, turn after turn. */
-static GPtrArray *
-build_items (const char *cwd,
-             const char *kinds,
-             guint       n)
-{
-  GPtrArray *items = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(GPtrArray) turn_items = g_ptr_array_new_with_free_func (g_object_unref);
-
-  for (guint turn = 0; items->len < n && turn < 100 * n; turn++)
-    {
-      g_ptr_array_set_size (turn_items, 0);
-      add_turn (turn_items, cwd, turn);
-      for (guint i = 0; i < turn_items->len; i++)
-        if (kind_wanted (turn_items->pdata[i], kinds))
-          g_ptr_array_add (items, g_object_ref (turn_items->pdata[i]));
-    }
-  g_ptr_array_set_size (items, MIN (items->len, n));
-  return items;
-}
-
 static gsize
 heap_in_use (void)
 {
   return mallinfo2 ().uordblks;
 }
 
-/* The @i-th item of @kind, as add_turn() makes them. */
-static CairnItem *
-make_item (CairnItemKind  kind,
-           const char    *cwd,
-           guint          i)
-{
-  static CairnItem *(*tools[]) (const char *, guint) = {
-    read_call, grep_call, edit_call, write_call, bash_call, web_call,
-  };
-
-  switch ((int)kind)
-    {
-    case CAIRN_ITEM_KIND_USER:
-      return text_item (kind, prompts[i % G_N_ELEMENTS (prompts)]);
-    case CAIRN_ITEM_KIND_ASSISTANT:
-      return text_item (kind, replies[i % G_N_ELEMENTS (replies)]);
-    case CAIRN_ITEM_KIND_THINKING:
-      return text_item (kind, thoughts[i % G_N_ELEMENTS (thoughts)]);
-    case CAIRN_ITEM_KIND_TOOL_CALL:
-      return tools[i % G_N_ELEMENTS (tools)] (cwd, i);
-    case CAIRN_ITEM_KIND_RESULT:
-      return result_item (i);
-    default:
-      return retry_notice ();
-    }
-}
 
 /* What an item of each kind holds in memory (the heap it takes, built as
  * the session builds them), and what its built row adds (outside a
@@ -494,7 +150,7 @@ bench_memory (const char *cwd)
       g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
 
       for (guint i = 0; i < MEMORY_ITEMS; i++)
-        g_ptr_array_add (items, make_item (kinds[k], cwd, i));
+        g_ptr_array_add (items, cairn_bench_make_item (kinds[k], cwd, i));
       with_items = heap_in_use ();
       for (guint i = 0; i < MEMORY_ROWS; i++)
         {
@@ -503,9 +159,9 @@ bench_memory (const char *cwd)
           g_ptr_array_add (rows, g_object_ref_sink (row));
         }
       with_rows = heap_in_use ();
-      g_string_append_printf (items_line, " %s=%" G_GSIZE_FORMAT, kind_names[kinds[k]],
+      g_string_append_printf (items_line, " %s=%" G_GSIZE_FORMAT, cairn_bench_kind_names[kinds[k]],
                               (with_items - before) / items->len);
-      g_string_append_printf (rows_line, " %s=%" G_GSIZE_FORMAT, kind_names[kinds[k]],
+      g_string_append_printf (rows_line, " %s=%" G_GSIZE_FORMAT, cairn_bench_kind_names[kinds[k]],
                               (with_rows - with_items) / MEMORY_ROWS);
     }
   g_print ("%s\n%s\n", items_line->str, rows_line->str);
@@ -730,7 +386,7 @@ bench_first_frame (Bench            *bench,
   /* a conversation opens at its end (the window follows its output);
    * CAIRN_BENCH_OPEN=top opens this one at its start */
   if (g_strcmp0 (g_getenv ("CAIRN_BENCH_OPEN"), "top") == 0)
-    _cairn_window_set_follow_output (CAIRN_WINDOW (bench->window), FALSE);
+    _cairn_page_set_follow_output (CAIRN_PAGE (cairn_test_find_widget (bench->window, CAIRN_TYPE_PAGE)), FALSE);
   created = g_get_monotonic_time ();
   session = cairn_window_get_session (CAIRN_WINDOW (bench->window));
   bench->transcript = cairn_session_get_transcript (session);
@@ -825,7 +481,7 @@ stream_timeout_cb (gpointer user_data)
       for (guint i = 0; i < 4 && *end; i++)
         end = g_utf8_next_char (end);
       if (end == bench->text_pos)
-        bench->text_pos = replies[1 + ++bench->replies_streamed % 3];
+        bench->text_pos = cairn_bench_replies[1 + ++bench->replies_streamed % 3];
       else
         {
           memcpy (delta, bench->text_pos, end - bench->text_pos);
@@ -866,7 +522,7 @@ static void
 bench_stream (Bench *bench)
 {
   g_autoptr(Frames) frames = frames_new ();
-  g_autoptr(CairnItem) prompt = text_item (CAIRN_ITEM_KIND_USER, prompts[0]);
+  g_autoptr(CairnItem) prompt = cairn_bench_text_item (CAIRN_ITEM_KIND_USER, cairn_bench_prompts[0]);
   g_autofree char *extra = NULL;
   gint64 cpu_start;
   guint source;
@@ -875,7 +531,7 @@ bench_stream (Bench *bench)
   gtk_widget_activate_action (bench->window, "win.jump-to-latest", NULL);
   run_for (bench, 300);
   bench->reply = cairn_text_item_new (CAIRN_ITEM_KIND_ASSISTANT, "");
-  bench->text_pos = replies[1];
+  bench->text_pos = cairn_bench_replies[1];
   cairn_text_item_set_streaming (bench->reply, TRUE);
 
   count_rebinds (bench, NULL);
@@ -946,7 +602,7 @@ bench_rebind (Bench     *bench,
       double bind, measure;
 
       time_rebinds (items, kinds[i], gtk_widget_get_width (bench->list_view), &bind, &measure);
-      g_string_append_printf (line, " %s=%.0f+%.0f", kind_names[kinds[i]], bind, measure);
+      g_string_append_printf (line, " %s=%.0f+%.0f", cairn_bench_kind_names[kinds[i]], bind, measure);
     }
   g_print ("%s\n", line->str);
 }
@@ -1038,7 +694,7 @@ main (int   argc,
     g_error ("%s", error->message);
   bench.loop = g_main_loop_new (NULL, FALSE);
   items = g_getenv ("CAIRN_BENCH_HISTORY") ? items_from_history (g_getenv ("CAIRN_BENCH_HISTORY"), dir)
-                                           : build_items (dir, g_getenv ("CAIRN_BENCH_KINDS"), N_ITEMS);
+                                           : cairn_bench_build_items (dir, g_getenv ("CAIRN_BENCH_KINDS"), N_ITEMS);
 
   bench_memory (dir);
   bench_first_frame (&bench, app, folder, items);

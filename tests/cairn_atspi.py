@@ -278,6 +278,11 @@ def click(window, node, button=1):
                     "click", str(button)], check=True, timeout=10)
 
 
+def key(window, *keys):
+    """Keys pressed on the window (xdotool names: "ctrl+k", "Return")."""
+    subprocess.run(["xdotool", "key", "--window", window, *keys], check=True, timeout=10)
+
+
 def find_app(name="cairn"):
     desktop = pyatspi.Registry.getDesktop(0)
     for i in range(desktop.childCount):
@@ -307,6 +312,44 @@ def dump(node, depth=0, out=None):
     except Exception as e:
         out.append(f"{'  ' * depth}<gone: {e}>")
     return out
+
+
+def dialogs(app):
+    found = []
+    for node in walk(app):
+        try:
+            if node.getRoleName() in ("dialog", "alert"):
+                found.append(node)
+        except Exception:
+            pass    # gone while we looked (a dialog closing)
+    return found
+
+
+class Notifications:
+    """tests/fake-notifications.py: what Cairn shows, and clicks on it."""
+
+    def __init__(self):
+        self.process = subprocess.Popen(
+            [sys.executable, os.path.join(HERE, "fake-notifications.py")],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        if self.process.stdout.readline().strip() != "READY":
+            raise Failure("the fake notification server did not start")
+
+    def next(self):
+        return json.loads(self.process.stdout.readline())
+
+    def click(self, nid, action):
+        self.process.stdin.write(f"invoke {nid} {action}\n")
+        self.process.stdin.flush()
+
+
+def send(app, view, prompt):
+    """Types prompt into the composer view and clicks Send."""
+    send_button = wait_for("the Send button", lambda: shown_button(app, "Send"), 10)
+    view.queryEditableText().insertText(0, prompt, -1)
+    wait_for("Send to become enabled", lambda: is_enabled(send_button), 5)
+    send_button.queryAction().doAction(0)
+    progress(f"sent “{prompt}”")
 
 
 # Running a test

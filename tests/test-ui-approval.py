@@ -10,12 +10,10 @@ Usage: test-ui-approval.py PATH-TO-CAIRN (under tests/run-headless.sh).
 """
 import cairn_atspi as ui  # first: sets up pyatspi and the environment
 
-import json
 import os
-import subprocess
 import sys
 
-from cairn_atspi import Failure, find, progress, text_of, wait_for
+from cairn_atspi import Failure, Notifications, dialogs, find, progress, send, text_of, wait_for
 
 REASON = "Please call it notes.md instead"
 
@@ -46,18 +44,6 @@ def open_window(cairn_proc):
     return wait_for("cairn's composer over AT-SPI", probe, 30)
 
 
-def send(app, view, prompt):
-    send_button = wait_for("the Send button", lambda: ui.shown_button(app, "Send"), 10)
-    view.queryEditableText().insertText(0, prompt, -1)
-    wait_for("Send to become enabled", lambda: ui.is_enabled(send_button), 5)
-    send_button.queryAction().doAction(0)
-    progress(f"sent “{prompt}”")
-
-
-def dialogs(app):
-    return [n for n in ui.walk(app) if n.getRoleName() in ("dialog", "alert")]
-
-
 def wait_dialog(app, file_name):
     """The approval dialog (its own window): named after the tool, showing
     the file. The tool card offers Allow too; the dialog's is the one."""
@@ -84,24 +70,6 @@ def click(dialog, name):
 def wait_for_text(app, text):
     wait_for(f"“{text}” in the conversation",
              lambda: any(text in t for t in ui.label_texts(app)), 60, interval=0.2)
-
-
-class Notifications:
-    """tests/fake-notifications.py: what Cairn shows, and clicks on it."""
-
-    def __init__(self):
-        self.process = subprocess.Popen(
-            [sys.executable, os.path.join(ui.HERE, "fake-notifications.py")],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        if self.process.stdout.readline().strip() != "READY":
-            raise Failure("the fake notification server did not start")
-
-    def next(self):
-        return json.loads(self.process.stdout.readline())
-
-    def click(self, nid, action):
-        self.process.stdin.write(f"invoke {nid} {action}\n")
-        self.process.stdin.flush()
 
 
 def allow_from_notification(app, view, project, notifications):

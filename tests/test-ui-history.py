@@ -76,10 +76,6 @@ def start(cairn, tmp, port, cli, args, cwd):
                             stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 
 
-def key(window, *keys):
-    subprocess.run(["xdotool", "key", "--window", window, *keys], check=True, timeout=10)
-
-
 def row_named(app, name):
     return next((r for r in find(app, "list item") if r.name == name and ui.has_size(r)), None)
 
@@ -126,7 +122,7 @@ def open_and_resume(app, window, api_log):
 
 
 def search(app, window):
-    key(window, "ctrl+k")
+    ui.key(window, "ctrl+k")
     entry = wait_for("the search field", lambda: next(iter(find(app, "text", "Search conversations")), None)
                      or next((n for n in ui.walk(app) if n.name == "Search conversations"
                               and n.getRoleName() in ("entry", "text", "search")), None), 10)
@@ -134,7 +130,7 @@ def search(app, window):
     results = wait_for("a search result", lambda: next(
         (r for r in find(app, "list item") if "needle two" in (r.description or "")), None), 20)
     progress(f"search found: {results.description!r}")
-    key(window, "Return")
+    ui.key(window, "Return")
     conversation = wait_for("the conversation list", lambda: next(iter(find(app, "list", "Conversation")), None), 10)
     wait_for("the found conversation's rows", lambda: "All done." in label_texts(conversation), 20)
     progress("Enter opened the conversation the words are in")

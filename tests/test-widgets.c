@@ -252,8 +252,8 @@ test_row_result_error (void)
 
   g_assert_true (shows_text (row, "API Error: overloaded"));
   g_assert_false (shows_text (row, "Done"));
-  /* Retry (win.retry) shows while the turn is the latest failed one */
-  retry = button_for (row, "win.retry");
+  /* Retry (page.retry) shows while the turn is the latest failed one */
+  retry = button_for (row, "page.retry");
   g_assert_nonnull (retry);
   g_assert_false (gtk_widget_get_visible (retry));
   cairn_result_item_set_retryable (item, TRUE);
@@ -358,7 +358,7 @@ test_composer_busy (void)
 {
   GtkWindow *window;
   GtkWidget *composer = new_composer_in_window (&window);
-  GtkWidget *stop = button_for (composer, "win.stop");
+  GtkWidget *stop = button_for (composer, "page.stop");
 
   g_assert_nonnull (stop);
   g_assert_false (gtk_widget_get_visible (stop));

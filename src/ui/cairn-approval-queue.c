@@ -17,9 +17,12 @@
 #include "cairn-question-dialog.h"
 
 /* Shows the session's pending requests as dialogs, one at a time and in
- * arrival order. A dialog the user closes leaves its request pending (the
- * tool card still offers the buttons) and is not pushed again; when the
- * window isn't focused, a desktop notification says what is waiting. */
+ * arrival order, while its conversation is the one shown: a request of a
+ * conversation in the background waits for it to be shown. A dialog the
+ * user closes leaves its request pending (the tool card still offers the
+ * buttons) and is not pushed again; when the window isn't focused or the
+ * conversation is in the background, a desktop notification says what is
+ * waiting. */
 struct _CairnApprovalQueue
 {
   GObject       parent_instance;
@@ -27,6 +30,7 @@ struct _CairnApprovalQueue
   CairnSession *session;
   GtkWindow    *dialog;
   GHashTable   *dismissed;
+  gboolean      shown;
 };
 
 G_DEFINE_FINAL_TYPE (CairnApprovalQueue, cairn_approval_queue, G_TYPE_OBJECT)
@@ -81,7 +85,7 @@ show_next (CairnApprovalQueue *self)
   GListModel *pending = cairn_session_get_pending_requests (self->session);
   guint n = g_list_model_get_n_items (pending);
 
-  if (self->dialog != NULL || self->parent == NULL)
+  if (self->dialog != NULL || self->parent == NULL || !self->shown)
     return;
   for (guint i = 0; i < n; i++)
     {
@@ -113,7 +117,7 @@ notify_unfocused (CairnApprovalQueue     *self,
   g_autoptr(GNotification) notification = NULL;
   g_autofree char *title = NULL;
 
-  if (app == NULL || gtk_window_is_active (self->parent))
+  if (app == NULL || (self->shown && gtk_window_is_active (self->parent)))
     return;
   title = g_strdup_printf (_("Claude wants to use %s"), cairn_permission_request_get_tool_name (request));
   notification = g_notification_new (title);
@@ -153,6 +157,8 @@ cairn_approval_queue_review (CairnApprovalQueue *self,
   g_return_if_fail (CAIRN_IS_APPROVAL_QUEUE (self));
 
   g_hash_table_remove (self->dismissed, request_id);
+  if (!self->shown)
+    return;
   if (self->dialog != NULL)
     {
       gtk_window_present (self->dialog);
@@ -164,6 +170,22 @@ cairn_approval_queue_review (CairnApprovalQueue *self,
       if (g_strcmp0 (cairn_permission_request_get_request_id (request), request_id) == 0)
         present (self, request);
     }
+}
+
+/**
+ * cairn_approval_queue_set_shown:
+ *
+ * Whether the conversation is the one shown: the waiting requests come up
+ * when it is.
+ */
+void
+cairn_approval_queue_set_shown (CairnApprovalQueue *self,
+                                gboolean            shown)
+{
+  g_return_if_fail (CAIRN_IS_APPROVAL_QUEUE (self));
+
+  self->shown = shown;
+  show_next (self);
 }
 
 GtkWindow *
@@ -205,10 +227,12 @@ cairn_approval_queue_init (CairnApprovalQueue *self)
 
 CairnApprovalQueue *
 cairn_approval_queue_new (GtkWindow    *parent,
-                          CairnSession *session)
+                          CairnSession *session,
+                          gboolean      shown)
 {
   CairnApprovalQueue *self = g_object_new (CAIRN_TYPE_APPROVAL_QUEUE, NULL);
 
+  self->shown = shown;
   g_set_weak_pointer (&self->parent, parent);
   self->session = g_object_ref (session);
   g_signal_connect_object (session, "permission-requested", G_CALLBACK (requested_cb), self,

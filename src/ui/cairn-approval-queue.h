@@ -18,7 +18,10 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (CairnApprovalQueue, cairn_approval_queue, CAIRN, APPROVAL_QUEUE, GObject)
 
 CairnApprovalQueue *cairn_approval_queue_new    (GtkWindow          *parent,
-                                                 CairnSession       *session);
+                                                 CairnSession       *session,
+                                                 gboolean            shown);
+void                cairn_approval_queue_set_shown (CairnApprovalQueue *self,
+                                                    gboolean            shown);
 void                cairn_approval_queue_review (CairnApprovalQueue *self,
                                                  const char         *request_id);
 GtkWindow          *cairn_approval_queue_get_dialog (CairnApprovalQueue *self);

@@ -19,6 +19,9 @@ struct _CairnPreferencesWindow
   AdwComboRow          *mode_row;
   AdwEntryRow          *cli_row;
   AdwEntryRow          *debug_row;
+  GtkSwitch            *notify_switch;
+  GtkSpinButton        *processes_spin;
+  GtkSpinButton        *idle_spin;
 };
 
 G_DEFINE_FINAL_TYPE (CairnPreferencesWindow, cairn_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
@@ -74,6 +77,9 @@ cairn_preferences_window_class_init (CairnPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnPreferencesWindow, mode_row);
   gtk_widget_class_bind_template_child (widget_class, CairnPreferencesWindow, cli_row);
   gtk_widget_class_bind_template_child (widget_class, CairnPreferencesWindow, debug_row);
+  gtk_widget_class_bind_template_child (widget_class, CairnPreferencesWindow, notify_switch);
+  gtk_widget_class_bind_template_child (widget_class, CairnPreferencesWindow, processes_spin);
+  gtk_widget_class_bind_template_child (widget_class, CairnPreferencesWindow, idle_spin);
 }
 
 static void
@@ -95,5 +101,8 @@ cairn_preferences_window_new (GtkWindow *parent,
                                 G_SETTINGS_BIND_DEFAULT, mode_to_row, row_to_mode, NULL, NULL);
   g_settings_bind (settings, "cli-path", self->cli_row, "text", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "debug-protocol-dir", self->debug_row, "text", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "notify-turn-end", self->notify_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "max-processes", self->processes_spin, "value", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "idle-minutes", self->idle_spin, "value", G_SETTINGS_BIND_DEFAULT);
   return self;
 }

@@ -33,6 +33,8 @@ struct _CairnSidebar
 
   GListModel  *model;
   CairnSearch *search;
+  /* the open conversations' states, by session id */
+  GHashTable  *states;
   /* the row whose context menu is open */
   GtkListBoxRow *menu_row;
 };
@@ -183,10 +185,89 @@ row_subtitle (GObject *item)
   return g_strdup_printf (_("%s · %s"), when, branch);
 }
 
+/* The mark at the end of an open conversation's row, and what it says
+ * to a screen reader. */
+static const struct {
+  const char *icon;       /* NULL: a spinner */
+  const char *css;
+  const char *says;
+} marks[] = {
+  [CAIRN_CONVERSATION_WORKING] = { NULL, NULL, N_("Working") },
+  [CAIRN_CONVERSATION_WAITING] = { "dialog-question-symbolic", "accent", N_("Waiting for you") },
+  [CAIRN_CONVERSATION_UNSEEN] = { "media-record-symbolic", "accent", N_("Finished, not seen yet") },
+  [CAIRN_CONVERSATION_FAILED] = { "dialog-error-symbolic", "error", N_("Failed") },
+};
+
+static GtkWidget *
+mark_new (CairnConversationState state)
+{
+  GtkWidget *mark;
+
+  if (state == CAIRN_CONVERSATION_QUIET || state >= G_N_ELEMENTS (marks))
+    return NULL;
+  if (marks[state].icon == NULL)
+    {
+      mark = gtk_spinner_new ();
+      gtk_spinner_start (GTK_SPINNER (mark));
+    }
+  else
+    {
+      mark = gtk_image_new_from_icon_name (marks[state].icon);
+      gtk_widget_add_css_class (mark, marks[state].css);
+    }
+  gtk_widget_set_valign (mark, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (mark, "conversation-mark");
+  return mark;
+}
+
+/* The row's subtitle for a screen reader, with its state first. */
+static void
+describe_row (GtkWidget              *row,
+              CairnConversationState  state)
+{
+  const char *subtitle = g_object_get_data (G_OBJECT (row), "subtitle");
+  g_autofree char *description = NULL;
+
+  if (state == CAIRN_CONVERSATION_QUIET || state >= G_N_ELEMENTS (marks))
+    description = g_strdup (subtitle);
+  else
+    /* Translators: a conversation's state and when it was active, in the sidebar */
+    description = g_strdup_printf (_("%s · %s"), _(marks[state].says), subtitle);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+static void
+show_state (GtkWidget              *row,
+            CairnConversationState  state)
+{
+  GtkWidget *slot = g_object_get_data (G_OBJECT (row), "mark-slot");
+  GtkWidget *old = gtk_widget_get_first_child (slot);
+  GtkWidget *mark = mark_new (state);
+
+  if (old != NULL)
+    gtk_box_remove (GTK_BOX (slot), old);
+  if (mark != NULL)
+    gtk_box_append (GTK_BOX (slot), mark);
+  describe_row (row, state);
+}
+
+static CairnConversationState
+state_of (CairnSidebar *self,
+          GObject      *item)
+{
+  g_autofree char *id = NULL;
+
+  g_object_get (item, "session-id", &id, NULL);
+  return id ? GPOINTER_TO_UINT (g_hash_table_lookup (self->states, id)) : CAIRN_CONVERSATION_QUIET;
+}
+
 static GtkWidget *
 create_row (gpointer item,
             gpointer user_data)
 {
+  CairnSidebar *self = user_data;
+  GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *slot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   g_autofree char *title = NULL;
   g_autofree char *subtitle = row_subtitle (item);
   GtkWidget *row = gtk_list_box_row_new ();
@@ -205,10 +286,15 @@ create_row (gpointer item,
   gtk_widget_add_css_class (subtitle_label, "caption");
   gtk_widget_add_css_class (subtitle_label, "dim-label");
   gtk_widget_set_tooltip_text (row, title);
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, title,
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, subtitle, -1);
+  gtk_widget_set_hexpand (box, TRUE);
+  gtk_box_append (GTK_BOX (line), box);
+  gtk_box_append (GTK_BOX (line), slot);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), line);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
   g_object_set_data_full (G_OBJECT (row), "item", g_object_ref (item), g_object_unref);
+  g_object_set_data_full (G_OBJECT (row), "subtitle", g_steal_pointer (&subtitle), g_free);
+  g_object_set_data (G_OBJECT (row), "mark-slot", slot);
+  show_state (row, state_of (self, item));
   return row;
 }
 
@@ -482,6 +568,7 @@ cairn_sidebar_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_SIDEBAR);
   g_clear_object (&self->model);
   g_clear_object (&self->search);
+  g_clear_pointer (&self->states, g_hash_table_unref);
 
   G_OBJECT_CLASS (cairn_sidebar_parent_class)->dispose (object);
 }
@@ -544,6 +631,7 @@ cairn_sidebar_init (CairnSidebar *self)
   GtkGesture *click = gtk_gesture_click_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->states = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   gtk_list_box_set_header_func (self->list, update_header, NULL, NULL);
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
   g_signal_connect_object (click, "pressed", G_CALLBACK (secondary_click_cb), self, G_CONNECT_SWAPPED);
@@ -576,11 +664,54 @@ cairn_sidebar_set_model (CairnSidebar *self,
   if (self->model != NULL)
     g_signal_handlers_disconnect_by_func (self->model, model_items_changed_cb, self);
   g_set_object (&self->model, conversations);
-  gtk_list_box_bind_model (self->list, conversations, create_row, NULL, NULL);
+  gtk_list_box_bind_model (self->list, conversations, create_row, self, NULL);
   if (conversations != NULL)
     g_signal_connect_object (conversations, "items-changed", G_CALLBACK (model_items_changed_cb),
                              self, G_CONNECT_SWAPPED);
   update_page (self);
+}
+
+static GtkListBoxRow *
+row_of (CairnSidebar *self,
+        const char   *session_id)
+{
+  for (int i = 0;; i++)
+    {
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->list, i);
+      g_autofree char *id = NULL;
+
+      if (row == NULL)
+        return NULL;
+      g_object_get (g_object_get_data (G_OBJECT (row), "item"), "session-id", &id, NULL);
+      if (session_id != NULL && g_strcmp0 (id, session_id) == 0)
+        return row;
+    }
+}
+
+/**
+ * cairn_sidebar_set_state:
+ *
+ * Marks the row of an open conversation: a spinner while it works, a
+ * badge while it waits for the user, a dot when it finished unseen, an
+ * error when it failed. The mark stays with the conversation when the
+ * list is rebuilt.
+ */
+void
+cairn_sidebar_set_state (CairnSidebar           *self,
+                         const char             *session_id,
+                         CairnConversationState  state)
+{
+  GtkListBoxRow *row;
+
+  g_return_if_fail (CAIRN_IS_SIDEBAR (self));
+  g_return_if_fail (session_id != NULL);
+
+  if (state == CAIRN_CONVERSATION_QUIET)
+    g_hash_table_remove (self->states, session_id);
+  else
+    g_hash_table_insert (self->states, g_strdup (session_id), GUINT_TO_POINTER (state));
+  if ((row = row_of (self, session_id)) != NULL)
+    show_state (GTK_WIDGET (row), state);
 }
 
 /**
@@ -591,21 +722,13 @@ void
 cairn_sidebar_select_session_id (CairnSidebar *self,
                                  const char   *session_id)
 {
+  GtkListBoxRow *row;
+
   g_return_if_fail (CAIRN_IS_SIDEBAR (self));
 
-  for (int i = 0;; i++)
-    {
-      GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->list, i);
-      g_autofree char *id = NULL;
-
-      if (row == NULL)
-        break;
-      g_object_get (g_object_get_data (G_OBJECT (row), "item"), "session-id", &id, NULL);
-      if (session_id != NULL && g_strcmp0 (id, session_id) == 0)
-        {
-          gtk_list_box_select_row (self->list, row);
-          return;
-        }
-    }
-  gtk_list_box_unselect_all (self->list);
+  row = row_of (self, session_id);
+  if (row != NULL)
+    gtk_list_box_select_row (self->list, row);
+  else
+    gtk_list_box_unselect_all (self->list);
 }

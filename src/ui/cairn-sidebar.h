@@ -21,6 +21,16 @@ typedef enum
   CAIRN_DAY_GROUP_OLDER,
 } CairnDayGroup;
 
+/* What an open conversation's row says at a glance. */
+typedef enum
+{
+  CAIRN_CONVERSATION_QUIET,     /* nothing to say: not running, or seen */
+  CAIRN_CONVERSATION_WORKING,   /* a turn is running */
+  CAIRN_CONVERSATION_WAITING,   /* an approval, a plan or a question waits for the user */
+  CAIRN_CONVERSATION_UNSEEN,    /* a turn ended while it was in the background */
+  CAIRN_CONVERSATION_FAILED,    /* the last turn failed, or its CLI stopped */
+} CairnConversationState;
+
 #define CAIRN_TYPE_SIDEBAR (cairn_sidebar_get_type())
 
 G_DECLARE_FINAL_TYPE (CairnSidebar, cairn_sidebar, CAIRN, SIDEBAR, GtkWidget)
@@ -30,6 +40,9 @@ void          cairn_sidebar_set_model         (CairnSidebar *self,
                                                GListModel   *conversations);
 void          cairn_sidebar_select_session_id (CairnSidebar *self,
                                                const char   *session_id);
+void          cairn_sidebar_set_state         (CairnSidebar *self,
+                                               const char   *session_id,
+                                               CairnConversationState state);
 void          cairn_sidebar_set_search        (CairnSidebar *self,
                                                CairnSearch  *search);
 void          cairn_sidebar_focus_search      (CairnSidebar *self);

@@ -715,7 +715,7 @@ sync_approval (CairnToolCallRow  *self,
   gboolean simple = pending &&
                     cairn_permission_request_get_kind (request) == CAIRN_PERMISSION_KIND_TOOL;
   GtkWidget *buttons[] = { self->review_button, self->deny_button, self->allow_button };
-  const char *actions[] = { "win.approval-review", "win.approval-deny", "win.approval-allow" };
+  const char *actions[] = { "page.approval-review", "page.approval-deny", "page.approval-allow" };
 
   gtk_widget_set_visible (self->approval_bar, pending);
   gtk_widget_set_visible (self->deny_button, simple);

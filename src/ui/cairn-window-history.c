@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "cairn-window-private.h"
 #include "history/cairn-history-edit.h"
@@ -112,12 +113,13 @@ _cairn_window_load_project (CairnWindow *self)
     _cairn_window_start_new_conversation (self);
 }
 
-/* Scrolls to the row a search hit led to, and marks it. */
+/* Scrolls @page to the row a search hit led to, and marks it. */
 static gboolean
-show_located_item (CairnWindow *self)
+show_located_item (CairnWindow *self,
+                   CairnPage   *page)
 {
   g_autofree char *query = g_steal_pointer (&self->locate_query);
-  CairnTranscript *transcript = cairn_session_get_transcript (self->session);
+  CairnTranscript *transcript = cairn_session_get_transcript (cairn_page_get_session (page));
   g_autoptr(CairnItem) item = NULL;
   guint position;
 
@@ -125,8 +127,7 @@ show_located_item (CairnWindow *self)
     return FALSE;
   item = g_list_model_get_item (G_LIST_MODEL (transcript), position);
   cairn_item_set_highlighted (item, TRUE);
-  _cairn_window_set_follow_output (self, FALSE);
-  gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
+  cairn_page_show_item (page, position);
   return TRUE;
 }
 
@@ -138,37 +139,59 @@ conversation_opened_cb (GObject      *source,
   g_autoptr(CairnWindow) self = user_data;
   CairnSession *session = CAIRN_SESSION (source);
   g_autoptr(GError) error = NULL;
+  CairnPage *page = self->page;
 
-  /* a failure is shown in the conversation itself */
-  if (!cairn_session_open_conversation_finish (session, result, &error) || session != self->session)
+  /* a failure is shown in the conversation itself; one read while
+   * another was shown waits where it was read */
+  if (!cairn_session_open_conversation_finish (session, result, &error) ||
+      page == NULL || cairn_page_get_session (page) != session)
     return;
   cairn_sidebar_select_session_id (self->sidebar, cairn_session_get_session_id (session));
-  if (!show_located_item (self))
-    {
-      _cairn_window_set_follow_output (self, TRUE);
-      _cairn_window_scroll_to_end (self);
-    }
+  if (!show_located_item (self, page))
+    cairn_page_follow_output (page);
+}
+
+/* "<id>.jsonl": the conversation's session id */
+static char *
+session_id_of_file (GFile *file)
+{
+  g_autofree char *name = g_file_get_basename (file);
+
+  return g_str_has_suffix (name, ".jsonl") ? g_strndup (name, strlen (name) - strlen (".jsonl")) : NULL;
 }
 
 /**
  * cairn_window_open_conversation:
  * @file: a conversation's session file, in this window's project
  *
- * Shows the stored conversation; no process starts until the user sends
- * something, which resumes it.
+ * Shows the stored conversation: its page when it is open already (it
+ * may be running), else a new page that reads it; no process starts
+ * until the user sends something, which resumes it.
  */
 void
 cairn_window_open_conversation (CairnWindow *self,
                                 GFile       *file)
 {
+  g_autofree char *session_id = NULL;
   CairnSession *session;
+  CairnPage *page;
 
   g_return_if_fail (CAIRN_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
+  session_id = session_id_of_file (file);
+  if ((page = _cairn_window_find_page (self, session_id)) != NULL)
+    {
+      _cairn_window_show_page (self, page);
+      if (!show_located_item (self, page))
+        cairn_page_follow_output (page);
+      return;
+    }
+  /* it takes the place of a new conversation nothing was written in */
+  if (self->page != NULL && cairn_page_is_fresh (self->page))
+    _cairn_window_close_page (self, self->page);
   if ((session = _cairn_window_show_new_session (self)) == NULL)
     return;
-  self->opening = g_cancellable_new ();
   cairn_session_open_conversation_async (session, file, self->opening, conversation_opened_cb,
                                          g_object_ref (self));
 }
@@ -485,10 +508,12 @@ sidebar_delete_cb (CairnWindow           *self,
                    CairnSidebar          *sidebar)
 {
   GFile *file = cairn_conversation_info_get_file (info);
-  gboolean shown = self->session != NULL &&
-    g_strcmp0 (cairn_session_get_session_id (self->session), cairn_conversation_info_get_session_id (info)) == 0;
+  CairnPage *page = _cairn_window_find_page (self, cairn_conversation_info_get_session_id (info));
+  gboolean shown = page != NULL && page == self->page;
 
   /* a conversation can't go on while its file is in the Trash */
+  if (page != NULL)
+    _cairn_window_close_page (self, page);
   if (shown)
     _cairn_window_start_new_conversation (self);
   cairn_history_trash_async (file, NULL, trashed_cb, g_object_ref (self));

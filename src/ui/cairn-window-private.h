@@ -11,9 +11,8 @@
 #include "cairn-usage-panel.h"
 #include "cairn-mcp-panel.h"
 #include "session/cairn-mcp-server.h"
-#include "cairn-approval-queue.h"
-#include "cairn-composer.h"
 #include "cairn-missing-cli-page.h"
+#include "cairn-page.h"
 #include "cairn-sidebar.h"
 #include "cairn-start-page.h"
 #include "cairn-todo-list.h"
@@ -22,32 +21,32 @@
 
 G_BEGIN_DECLS
 
-/* The window is split over two files: cairn-window.c (the conversation
- * shown: header, transcript, composer, approvals) and
- * cairn-window-history.c (the project: sidebar, stored conversations,
- * search, the start page). */
+/* The window is chrome around pages (cairn-page.c), one per open
+ * conversation, each with its transcript, composer and approvals. It is
+ * split over three files: cairn-window.c (the header, following the
+ * session of the page shown, and the pages), cairn-window-history.c (the
+ * project: sidebar, stored conversations, search, the start page) and
+ * cairn-window-cli.c (the CLI's version). */
 
 struct _CairnWindow
 {
   AdwApplicationWindow  parent_instance;
 
   GFile                *folder;
+  /* the page shown, and its session, which the header follows */
+  CairnPage            *page;
   CairnSession         *session;
-  /* reading a stored conversation into the session shown */
+  /* closing with conversations working was confirmed */
+  gboolean              close_confirmed;
+  /* reading stored conversations into their pages */
   GCancellable         *opening;
   CairnSearch          *search;
   /* once the conversation is open: the n-th row that mentions this */
   char                 *locate_query;
   guint                 locate_nth;
   GSignalGroup         *session_signals;
-  /* the composer's drafts, and the key of the one shown */
+  /* the composers' drafts, for all pages */
   CairnDraftStore      *drafts;
-  char                 *draft_key;
-  GCancellable         *draft_loading;
-  gboolean              follow_output;
-  double                last_value;
-  double                last_upper;
-  guint                 pin_tick;
 
   AdwWindowTitle       *window_title;
   GtkWidget            *sidebar_button;
@@ -60,7 +59,6 @@ struct _CairnWindow
   GtkMenuButton        *mode_button;
   GtkMenuButton        *rules_button;
   GtkListBox           *rules_list;
-  CairnApprovalQueue   *approvals;
   GtkLevelBar          *context_meter;
   GtkLabel             *usage_label;
   GtkWidget            *usage_box;
@@ -75,36 +73,35 @@ struct _CairnWindow
   CairnTodoList        *todo_list;
   CairnBackgroundList  *background_list;
   GtkStack             *main_stack;
-  GtkStack             *transcript_stack;
-  AdwStatusPage        *empty_page;
-  GtkScrolledWindow    *scroller;
-  GtkListView          *list_view;
-  GtkNoSelection       *selection;
-  GtkRevealer          *elsewhere_banner;
-  GtkRevealer          *stall_banner;
+  GtkStack             *page_stack;
   GtkRevealer          *old_cli_banner;
   GtkLabel             *old_cli_label;
   /* the claude program whose --version was asked */
   char                 *checked_cli;
-  CairnComposer        *composer;
   CairnMissingCliPage  *missing_page;
 };
 
 GSettings    *_cairn_window_get_settings        (CairnWindow *self);
 CairnSession *_cairn_window_show_new_session     (CairnWindow *self);
 void          _cairn_window_start_new_conversation (CairnWindow *self);
-void          _cairn_window_set_follow_output    (CairnWindow *self,
-                                                  gboolean     follow);
-void          _cairn_window_scroll_to_end        (CairnWindow *self);
+CairnPage    *_cairn_window_find_page           (CairnWindow *self,
+                                                  const char  *session_id);
+void          _cairn_window_show_page           (CairnWindow *self,
+                                                  CairnPage   *page);
+void          _cairn_window_close_page          (CairnWindow *self,
+                                                  CairnPage   *page);
+void          _cairn_window_close_all_pages     (CairnWindow *self);
+CairnPage    *_cairn_window_find_fresh_page     (CairnWindow *self);
+gboolean      _cairn_window_confirm_close       (CairnWindow *self);
+void          _cairn_window_watch_page          (CairnWindow *self,
+                                                  CairnPage   *page);
+void          _cairn_window_set_header_session  (CairnWindow  *self,
+                                                  CairnSession *session);
 void          _cairn_window_load_project         (CairnWindow *self);
 void          _cairn_window_class_init_history   (GtkWidgetClass *widget_class);
 void          _cairn_window_track_session        (CairnWindow  *self,
                                                   CairnSession *session);
-void          _cairn_window_init_drafts          (CairnWindow  *self);
 void          _cairn_window_check_cli_version    (CairnWindow  *self,
                                                   const char   *cli);
-void          _cairn_window_dispose_drafts       (CairnWindow  *self);
-void          _cairn_window_show_draft_of        (CairnWindow  *self,
-                                                  CairnSession *session);
 
 G_END_DECLS

@@ -13,20 +13,9 @@
 #include <stdlib.h>
 
 #include "protocol/cairn-launcher.h"
-#include "cairn-row-cache.h"
 #include "transcript/cairn-todo.h"
-#include "cairn-transcript-row.h"
 #include "cairn-window-private.h"
 #include "protocol/cairn-util.h"
-
-/* Within this many pixels of the end, the view counts as "at the bottom"
- * and keeps following new output. */
-#define FOLLOW_SLACK_PX 24.0
-/* Built rows kept for recently shown items, beyond the rows in view and
- * the dozen on either side that keep theirs (CairnRowCache). A built row
- * costs 30-170 KB (tests/bench-ui.c "memory"), so 64 kept rows hold
- * ~8 MB, while scrolling back over a few screens reattaches them. */
-#define ROW_CACHE_SIZE 64
 
 G_DEFINE_FINAL_TYPE (CairnWindow, cairn_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -51,100 +40,11 @@ static const struct {
 static GParamSpec *properties [N_PROPS];
 
 static void
-update_transcript_page (CairnWindow *self)
-{
-  CairnTranscript *transcript = self->session ? cairn_session_get_transcript (self->session) : NULL;
-  gboolean empty = transcript == NULL || g_list_model_get_n_items (G_LIST_MODEL (transcript)) == 0;
-
-  gtk_stack_set_visible_child_name (self->transcript_stack, empty ? "empty" : "transcript");
-}
-
-/* Through the list view's own action: it keeps a scroll anchor and would
- * undo a plain change of the adjustment. An item below the view is aligned
- * at its end, so a reply that keeps growing stays in view. */
-static gboolean
-pin_to_end_tick (GtkWidget     *widget,
-                 GdkFrameClock *clock,
-                 gpointer       user_data)
-{
-  CairnWindow *self = CAIRN_WINDOW (widget);
-  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->scroller);
-
-  self->pin_tick = 0;
-  if (self->follow_output)
-    gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
-  return G_SOURCE_REMOVE;
-}
-
-/* Scroll-to-item may judge a just-added row visible from its estimated
- * height; a frame later the sizes are real and the end can be pinned. */
-void
-_cairn_window_scroll_to_end (CairnWindow *self)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
-
-  if (n > 0)
-    gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", n - 1);
-  if (self->pin_tick == 0 && gtk_widget_get_mapped (GTK_WIDGET (self)))
-    self->pin_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), pin_to_end_tick, NULL, NULL);
-}
-
-void
-_cairn_window_set_follow_output (CairnWindow *self,
-                                 gboolean     follow)
-{
-  self->follow_output = follow;
-  gtk_widget_set_visible (self->jump_button, !follow);
-}
-
-/* Follow new output only while the user is at the bottom, so scrolling up
- * to read is never yanked away. The list view also moves the adjustment
- * itself when its row height estimates change; only a move up while the
- * content size stayed the same is the user leaving the bottom. */
-static void
-vadjustment_value_changed_cb (CairnWindow   *self,
-                              GtkAdjustment *adj)
-{
-  double value = gtk_adjustment_get_value (adj);
-  double upper = gtk_adjustment_get_upper (adj);
-  double end = upper - gtk_adjustment_get_page_size (adj);
-
-  if (value >= end - FOLLOW_SLACK_PX)
-    _cairn_window_set_follow_output (self, TRUE);
-  else if (upper == self->last_upper && value < self->last_value - 1)
-    _cairn_window_set_follow_output (self, FALSE);
-  self->last_value = value;
-  self->last_upper = upper;
-}
-
-static void
-vadjustment_upper_changed_cb (CairnWindow   *self,
-                              GParamSpec    *pspec,
-                              GtkAdjustment *adj)
-{
-  if (self->follow_output)
-    _cairn_window_scroll_to_end (self);
-  self->last_upper = gtk_adjustment_get_upper (adj);
-  self->last_value = gtk_adjustment_get_value (adj);
-}
-
-static void
-transcript_items_changed_cb (CairnWindow *self)
-{
-  update_transcript_page (self);
-  if (self->follow_output)
-    _cairn_window_scroll_to_end (self);
-}
-
-static void
 session_busy_cb (CairnWindow  *self,
                  GParamSpec   *pspec,
                  CairnSession *session)
 {
-  gboolean busy = cairn_session_get_busy (session);
-
-  cairn_composer_set_busy (self->composer, busy);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop", busy);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop", cairn_session_get_busy (session));
 }
 
 /* "claude-opus-4-8[1m]" → "opus-4-8[1m]": the header has little room. */
@@ -312,14 +212,6 @@ todos_items_changed_cb (CairnWindow *self,
   update_todo_button (self);
 }
 
-static void
-session_commands_cb (CairnWindow  *self,
-                     GParamSpec   *pspec,
-                     CairnSession *session)
-{
-  cairn_composer_set_commands (self->composer, cairn_session_get_commands (session));
-}
-
 /* The subtitle names the folder and, once the CLI has said, the model. */
 static void
 session_model_cb (CairnWindow  *self,
@@ -406,101 +298,64 @@ rules_changed_cb (CairnWindow *self,
   gtk_widget_set_visible (GTK_WIDGET (self->rules_button), g_list_model_get_n_items (rules) > 0);
 }
 
+/* The header shows the session of the page shown; what it listened to
+ * of the one shown before goes. */
 static void
-session_elsewhere_cb (CairnWindow  *self,
-                      GParamSpec   *pspec,
-                      CairnSession *session)
+disconnect_session_models (CairnWindow  *self,
+                           CairnSession *session)
 {
-  gtk_revealer_set_reveal_child (self->elsewhere_banner,
-                                 session != NULL && cairn_session_get_running_elsewhere (session));
+  GListModel *models[] = {
+    cairn_session_get_todos (session), cairn_session_get_mcp_servers (session),
+    cairn_session_get_background_tasks (session), cairn_session_get_allow_rules (session),
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (models); i++)
+    g_signal_handlers_disconnect_by_data (models[i], self);
 }
 
 static void
-session_stalled_cb (CairnWindow  *self,
-                    GParamSpec   *pspec,
-                    CairnSession *session)
+connect_session_models (CairnWindow  *self,
+                        CairnSession *session)
 {
-  gtk_revealer_set_reveal_child (self->stall_banner,
-                                 session != NULL && cairn_session_get_stalled (session));
+  GListModel *rules = cairn_session_get_allow_rules (session);
+
+  g_signal_connect_object (cairn_session_get_todos (session), "items-changed",
+                           G_CALLBACK (todos_items_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (cairn_session_get_mcp_servers (session), "items-changed",
+                           G_CALLBACK (update_mcp_button), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (cairn_session_get_background_tasks (session), "items-changed",
+                           G_CALLBACK (background_tasks_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (rules, "items-changed", G_CALLBACK (rules_changed_cb), self,
+                           G_CONNECT_SWAPPED);
 }
 
-/* Retry on a failed turn: the same message again, images too. */
-static void
-retry_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *param)
+void
+_cairn_window_set_header_session (CairnWindow  *self,
+                                  CairnSession *session)
 {
-  CairnSession *session = cairn_window_get_session (CAIRN_WINDOW (widget));
-
-  if (session != NULL)
-    cairn_session_retry (session);
-}
-
-static void
-restart_cli_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  CairnWindow *self = CAIRN_WINDOW (widget);
-
   if (self->session != NULL)
-    cairn_session_restart (self->session);
-}
-
-static void
-set_session (CairnWindow  *self,
-             CairnSession *session)
-{
-  CairnTranscript *transcript = session ? cairn_session_get_transcript (session) : NULL;
-
-  if (self->session != NULL)
-    cairn_session_close (self->session);
+    disconnect_session_models (self, self->session);
   g_set_object (&self->session, session);
   g_signal_group_set_target (self->session_signals, session);
-  gtk_no_selection_set_model (self->selection, G_LIST_MODEL (transcript));
-  if (transcript != NULL)
-    g_signal_connect_object (transcript, "items-changed",
-                             G_CALLBACK (transcript_items_changed_cb), self, G_CONNECT_SWAPPED);
   cairn_todo_list_set_model (self->todo_list, session ? cairn_session_get_todos (session) : NULL);
-  if (session != NULL)
-    g_signal_connect_object (cairn_session_get_todos (session), "items-changed",
-                             G_CALLBACK (todos_items_changed_cb), self, G_CONNECT_SWAPPED);
   cairn_background_list_set_session (self->background_list, session);
   cairn_usage_panel_set_session (self->usage_panel, session);
   cairn_mcp_panel_set_session (self->mcp_panel, session);
-  if (session != NULL)
-    g_signal_connect_object (cairn_session_get_mcp_servers (session), "items-changed",
-                             G_CALLBACK (update_mcp_button), self, G_CONNECT_SWAPPED);
+  gtk_list_box_bind_model (self->rules_list, session ? cairn_session_get_allow_rules (session) : NULL,
+                           rule_row_new, NULL, NULL);
+  if (session == NULL)
+    return;
+  connect_session_models (self, session);
   update_mcp_button (self);
   session_limits_cb (self, NULL, session);
-  if (session != NULL)
-    g_signal_connect_object (cairn_session_get_background_tasks (session), "items-changed",
-                             G_CALLBACK (background_tasks_changed_cb), self, G_CONNECT_SWAPPED);
   update_todo_button (self);
-  g_clear_object (&self->approvals);
-  if (session != NULL)
-    {
-      GListModel *rules = cairn_session_get_allow_rules (session);
-      self->approvals = cairn_approval_queue_new (GTK_WINDOW (self), session);
-      gtk_list_box_bind_model (self->rules_list, rules, rule_row_new, NULL, NULL);
-      g_signal_connect_object (rules, "items-changed", G_CALLBACK (rules_changed_cb), self,
-                               G_CONNECT_SWAPPED);
-      rules_changed_cb (self, 0, 0, 0, rules);
-      session_mode_cb (self, NULL, session);
-    }
-  _cairn_window_set_follow_output (self, TRUE);
-  update_transcript_page (self);
-  session_elsewhere_cb (self, NULL, session);
-  session_stalled_cb (self, NULL, session);
-  _cairn_window_show_draft_of (self, session);
-  if (session != NULL)
-    {
-      session_busy_cb (self, NULL, session);
-      session_usage_cb (self, NULL, session);
-      session_models_cb (self, NULL, session);
-    }
+  rules_changed_cb (self, 0, 0, 0, cairn_session_get_allow_rules (session));
+  session_mode_cb (self, NULL, session);
+  session_busy_cb (self, NULL, session);
+  session_usage_cb (self, NULL, session);
+  session_models_cb (self, NULL, session);
+  session_model_cb (self, NULL, session);
 }
-
 
 GSettings *
 _cairn_window_get_settings (CairnWindow *self)
@@ -547,75 +402,47 @@ find_cli (CairnWindow *self)
   return cli;
 }
 
-/* A session for this folder, shown, but not started. */
+/* A session for this folder on a page of its own, shown, not started. */
 CairnSession *
 _cairn_window_show_new_session (CairnWindow *self)
 {
   g_autofree char *cwd = g_file_get_path (self->folder);
   g_autofree char *cli = find_cli (self);
   g_autoptr(CairnSession) session = NULL;
+  CairnPage *page;
 
   if (cli == NULL)
     return NULL;
-  g_cancellable_cancel (self->opening);
-  g_clear_object (&self->opening);
   session = cairn_session_new (cwd, cli);
   configure_session (self, session);
-  set_session (self, session);
+  page = cairn_page_new (session, self->drafts, _cairn_window_get_settings (self));
+  gtk_stack_add_child (self->page_stack, GTK_WIDGET (page));
+  _cairn_window_watch_page (self, page);
+  _cairn_window_show_page (self, page);
   _cairn_window_track_session (self, session);
-  gtk_stack_set_visible_child_name (self->main_stack, "chat");
-  gtk_widget_grab_focus (GTK_WIDGET (self->composer));
+  cairn_page_focus_composer (page);
   return session;
 }
 
 /* A fresh conversation: the CLI starts at once, so the header can offer
- * its models before the first prompt. */
+ * its models before the first prompt. One not written in yet is shown
+ * again rather than another made. */
 void
 _cairn_window_start_new_conversation (CairnWindow *self)
 {
-  CairnSession *session = _cairn_window_show_new_session (self);
+  CairnPage *fresh = _cairn_window_find_fresh_page (self);
+  CairnSession *session;
 
-  if (session == NULL)
+  if (fresh != NULL)
+    {
+      _cairn_window_show_page (self, fresh);
+      cairn_page_focus_composer (fresh);
+      return;
+    }
+  if ((session = _cairn_window_show_new_session (self)) == NULL)
     return;
   cairn_session_start (session);
   cairn_sidebar_select_session_id (self->sidebar, NULL);
-}
-
-static void
-composer_send_cb (CairnWindow   *self,
-                  const char    *text,
-                  GPtrArray     *images,
-                  CairnComposer *composer)
-{
-  g_assert (CAIRN_IS_WINDOW (self));
-
-  if (self->session == NULL)
-    return;
-  _cairn_window_set_follow_output (self, TRUE);
-  /* the images are saved already; without any this sends plain text */
-  cairn_session_send_prompt_with_images (self->session, text, images);
-  _cairn_window_scroll_to_end (self);
-}
-
-/* The composer checks and saves images with the session's store, and
- * completes "@" from its folder. */
-static void
-composer_session_bind_cb (CairnWindow  *self,
-                          CairnSession *session,
-                          GSignalGroup *group)
-{
-  cairn_composer_set_attachment_store (self->composer, cairn_session_get_attachment_store (session));
-}
-
-/* Images dropped anywhere on the window go to the composer; the content
- * is highlighted (.drop-active) while they hover. */
-static void
-setup_composer_drops (CairnWindow *self)
-{
-  cairn_composer_add_drop_area (self->composer,
-                                adw_application_window_get_content (ADW_APPLICATION_WINDOW (self)));
-  g_signal_connect_object (self->session_signals, "bind",
-                           G_CALLBACK (composer_session_bind_cb), self, G_CONNECT_SWAPPED);
 }
 
 static void
@@ -657,8 +484,8 @@ jump_to_latest_action (GtkWidget  *widget,
 {
   CairnWindow *self = CAIRN_WINDOW (widget);
 
-  _cairn_window_set_follow_output (self, TRUE);
-  _cairn_window_scroll_to_end (self);
+  if (self->page != NULL)
+    cairn_page_follow_output (self->page);
 }
 
 static void
@@ -672,18 +499,15 @@ set_model_action (GtkWidget  *widget,
     cairn_session_set_model (self->session, g_variant_get_string (param, NULL));
 }
 
-static CairnPermissionRequest *
-find_request (CairnWindow *self,
-              const char  *request_id)
+static CairnPage *
+find_page_with_request (CairnWindow *self,
+                        const char  *request_id)
 {
-  GListModel *pending = self->session ? cairn_session_get_pending_requests (self->session) : NULL;
-
-  for (guint i = 0; pending != NULL && i < g_list_model_get_n_items (pending); i++)
-    {
-      g_autoptr(CairnPermissionRequest) request = g_list_model_get_item (pending, i);
-      if (g_strcmp0 (cairn_permission_request_get_request_id (request), request_id) == 0)
-        return request;
-    }
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->page_stack));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (cairn_page_has_request (CAIRN_PAGE (child), request_id))
+      return CAIRN_PAGE (child);
   return NULL;
 }
 
@@ -691,40 +515,27 @@ find_request (CairnWindow *self,
  * cairn_window_answer_request:
  * @verb: "allow", "deny" or "review"
  *
- * Answers a pending approval of this window's session, from a tool card
- * or a notification. Returns %FALSE when the request isn't this window's.
+ * Answers a pending approval of one of this window's conversations, from
+ * a notification. "review" shows that conversation and its dialog.
+ * Returns %FALSE when the request isn't this window's.
  */
 gboolean
 cairn_window_answer_request (CairnWindow *self,
                              const char  *verb,
                              const char  *request_id)
 {
-  CairnPermissionRequest *request = find_request (self, request_id);
+  CairnPage *page;
 
   g_return_val_if_fail (CAIRN_IS_WINDOW (self), FALSE);
 
-  if (request == NULL)
+  if ((page = find_page_with_request (self, request_id)) == NULL)
     return FALSE;
-  if (g_str_equal (verb, "allow"))
-    cairn_session_allow (self->session, request, NULL, NULL);
-  else if (g_str_equal (verb, "deny"))
-    cairn_session_deny (self->session, request, NULL, FALSE);
-  else
+  if (g_str_equal (verb, "review"))
     {
+      _cairn_window_show_page (self, page);
       gtk_window_present (GTK_WINDOW (self));
-      cairn_approval_queue_review (self->approvals, request_id);
     }
-  return TRUE;
-}
-
-static void
-approval_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *param)
-{
-  const char *verb = strrchr (action_name, '-') + 1;
-
-  cairn_window_answer_request (CAIRN_WINDOW (widget), verb, g_variant_get_string (param, NULL));
+  return cairn_page_answer_request (page, verb, request_id);
 }
 
 static void
@@ -802,10 +613,10 @@ cairn_window_close_request (GtkWindow *window)
 {
   CairnWindow *self = CAIRN_WINDOW (window);
 
+  if (!_cairn_window_confirm_close (self))
+    return TRUE;
   save_window_state (self);
-
-  if (self->session != NULL)
-    cairn_session_close (self->session);
+  _cairn_window_close_all_pages (self);
   return GTK_WINDOW_CLASS (cairn_window_parent_class)->close_request (window);
 }
 
@@ -816,7 +627,6 @@ show_folder (CairnWindow *self)
 {
   g_autofree char *name = self->folder ? g_file_get_basename (self->folder) : NULL;
   g_autofree char *path = self->folder ? g_file_get_parse_name (self->folder) : NULL;
-  g_autofree char *description = NULL;
   g_autofree char *window_title = NULL;
   GtkWidget *conversation_controls[] = {
     self->sidebar_button, self->new_button, GTK_WIDGET (self->model_button),
@@ -833,12 +643,10 @@ show_folder (CairnWindow *self)
       gtk_stack_set_visible_child_name (self->main_stack, "start");
       return;
     }
-  description = g_strdup_printf (_("Claude Code works in %s. Ask it to explain, change or build something."), path);
   window_title = g_strdup_printf (_("%s — Cairn"), name);
   gtk_window_set_title (GTK_WINDOW (self), window_title);
   adw_window_title_set_title (self->window_title, name);
   adw_window_title_set_subtitle (self->window_title, path);
-  adw_status_page_set_description (self->empty_page, description);
 }
 
 /**
@@ -855,7 +663,7 @@ cairn_window_set_folder (CairnWindow *self,
 
   if (!g_set_object (&self->folder, folder))
     return;
-  set_session (self, NULL);
+  _cairn_window_close_all_pages (self);
   show_folder (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FOLDER]);
   _cairn_window_load_project (self);
@@ -920,15 +728,15 @@ cairn_window_dispose (GObject *object)
 {
   CairnWindow *self = (CairnWindow *)object;
 
-  if (self->session != NULL)
-    cairn_session_close (self->session);
-  g_clear_object (&self->approvals);
+  if (self->page_stack != NULL)
+    _cairn_window_close_all_pages (self);
   g_cancellable_cancel (self->opening);
   g_clear_object (&self->opening);
   g_clear_pointer (&self->locate_query, g_free);
   g_clear_pointer (&self->checked_cli, g_free);
-  _cairn_window_dispose_drafts (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_WINDOW);
+  /* its last words are written before it goes */
+  g_clear_object (&self->drafts);
   g_clear_object (&self->search);
   g_clear_object (&self->session_signals);
   g_clear_object (&self->session);
@@ -1010,9 +818,7 @@ cairn_window_class_init (CairnWindowClass *klass)
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  g_type_ensure (CAIRN_TYPE_COMPOSER);
   g_type_ensure (CAIRN_TYPE_MISSING_CLI_PAGE);
-  g_type_ensure (CAIRN_TYPE_TRANSCRIPT_ROW);
   g_type_ensure (CAIRN_TYPE_TODO_LIST);
   g_type_ensure (CAIRN_TYPE_BACKGROUND_LIST);
   g_type_ensure (CAIRN_TYPE_USAGE_PANEL);
@@ -1035,7 +841,6 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, context_meter);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, usage_label);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, usage_box);
-  gtk_widget_class_bind_template_child (widget_class, CairnWindow, jump_button);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, todo_button);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, todo_label);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, todo_list);
@@ -1048,30 +853,17 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, mcp_panel);
   gtk_widget_class_bind_template_callback (widget_class, mcp_popover_show_cb);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, main_stack);
-  gtk_widget_class_bind_template_child (widget_class, CairnWindow, transcript_stack);
-  gtk_widget_class_bind_template_child (widget_class, CairnWindow, empty_page);
-  gtk_widget_class_bind_template_child (widget_class, CairnWindow, scroller);
-  gtk_widget_class_bind_template_child (widget_class, CairnWindow, list_view);
-  gtk_widget_class_bind_template_child (widget_class, CairnWindow, selection);
-  gtk_widget_class_bind_template_child (widget_class, CairnWindow, elsewhere_banner);
-  gtk_widget_class_bind_template_child (widget_class, CairnWindow, stall_banner);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, page_stack);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, old_cli_banner);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, old_cli_label);
-  gtk_widget_class_bind_template_child (widget_class, CairnWindow, composer);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, missing_page);
-  gtk_widget_class_bind_template_callback (widget_class, composer_send_cb);
   gtk_widget_class_bind_template_callback (widget_class, missing_page_retry_cb);
   gtk_widget_class_bind_template_callback (widget_class, missing_page_cli_chosen_cb);
 
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, stop_action);
-  gtk_widget_class_install_action (widget_class, "win.restart-cli", NULL, restart_cli_action);
-  gtk_widget_class_install_action (widget_class, "win.retry", NULL, retry_action);
   gtk_widget_class_install_action (widget_class, "win.show-mcp", NULL, show_mcp_action);
   gtk_widget_class_install_property_action (widget_class, "win.permission-mode", "permission-mode");
   gtk_widget_class_install_action (widget_class, "win.cycle-mode", NULL, cycle_mode_action);
-  gtk_widget_class_install_action (widget_class, "win.approval-allow", "s", approval_action);
-  gtk_widget_class_install_action (widget_class, "win.approval-deny", "s", approval_action);
-  gtk_widget_class_install_action (widget_class, "win.approval-review", "s", approval_action);
   gtk_widget_class_install_action (widget_class, "win.revoke-rule", "s", revoke_rule_action);
   gtk_widget_class_install_action (widget_class, "win.jump-to-latest", NULL, jump_to_latest_action);
   gtk_widget_class_install_action (widget_class, "win.set-model", "s", set_model_action);
@@ -1089,14 +881,10 @@ cairn_window_class_init (CairnWindowClass *klass)
 static void
 cairn_window_init (CairnWindow *self)
 {
-  g_autoptr(CairnRowCache) cache = NULL;
-  GtkAdjustment *vadj;
-
   gtk_widget_init_template (GTK_WIDGET (self));
-  cache = cairn_row_cache_new (ROW_CACHE_SIZE);
-  cairn_row_cache_attach (cache, GTK_WIDGET (self->list_view));
 
-  self->follow_output = TRUE;
+  self->drafts = cairn_draft_store_new (NULL);
+  self->opening = g_cancellable_new ();
   self->session_signals = g_signal_group_new (CAIRN_TYPE_SESSION);
   g_signal_group_connect_object (self->session_signals, "notify::busy",
                                  G_CALLBACK (session_busy_cb), self, G_CONNECT_SWAPPED);
@@ -1116,21 +904,7 @@ cairn_window_init (CairnWindow *self)
                                  G_CALLBACK (session_limits_cb), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->session_signals, "notify::permission-mode",
                                  G_CALLBACK (session_mode_cb), self, G_CONNECT_SWAPPED);
-  g_signal_group_connect_object (self->session_signals, "notify::commands",
-                                 G_CALLBACK (session_commands_cb), self, G_CONNECT_SWAPPED);
-  g_signal_group_connect_object (self->session_signals, "notify::running-elsewhere",
-                                 G_CALLBACK (session_elsewhere_cb), self, G_CONNECT_SWAPPED);
-  g_signal_group_connect_object (self->session_signals, "notify::stalled",
-                                 G_CALLBACK (session_stalled_cb), self, G_CONNECT_SWAPPED);
-  _cairn_window_init_drafts (self);
-
-  vadj = gtk_scrolled_window_get_vadjustment (self->scroller);
-  g_signal_connect_object (vadj, "value-changed",
-                           G_CALLBACK (vadjustment_value_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (vadj, "notify::upper",
-                           G_CALLBACK (vadjustment_upper_changed_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop", FALSE);
-  setup_composer_drops (self);
   self->search = cairn_search_new ();
   cairn_sidebar_set_search (self->sidebar, self->search);
 }

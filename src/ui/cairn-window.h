@@ -26,6 +26,8 @@ void          cairn_window_set_folder  (CairnWindow      *self,
 void          cairn_window_open_conversation (CairnWindow *self,
                                               GFile       *file);
 void          cairn_window_open_latest       (CairnWindow *self);
+gboolean      cairn_window_show_conversation (CairnWindow *self,
+                                              const char  *session_id);
 gboolean      cairn_window_answer_request (CairnWindow    *self,
                                            const char     *verb,
                                            const char     *request_id);

@@ -1,20 +1,20 @@
-/* cairn-window-drafts.c
+/* cairn-page-drafts.c
  *
  * Copyright 2026 Cairn developers
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-#define G_LOG_DOMAIN "cairn-window"
+#define G_LOG_DOMAIN "cairn-page"
 
 #include "config.h"
 
-#include "cairn-window-private.h"
+#include "cairn-page-private.h"
 
-/* The composer's draft follows the conversation shown: kept on disk as the
- * user types (CairnDraftStore), put back when the conversation is shown
- * again, after a switch, a restart or a crash. A conversation is known by
- * its session id; before it has one, by its project folder. */
+/* The composer's draft of the conversation: kept on disk as the user
+ * types (CairnDraftStore), put back when the conversation is opened again,
+ * after a restart or a crash. A conversation is known by its session id;
+ * before it has one, by its project folder. */
 
 static char *
 draft_key (CairnSession *session)
@@ -25,7 +25,7 @@ draft_key (CairnSession *session)
 }
 
 static void
-save_draft (CairnWindow *self,
+save_draft (CairnPage *self,
             const char  *key)
 {
   g_autofree char *text = cairn_composer_dup_text (self->composer);
@@ -35,7 +35,7 @@ save_draft (CairnWindow *self,
 }
 
 static void
-draft_changed_cb (CairnWindow   *self,
+draft_changed_cb (CairnPage     *self,
                   CairnComposer *composer)
 {
   /* nothing is saved over a draft that is still being read back */
@@ -48,7 +48,7 @@ draft_loaded_cb (GObject      *object,
                  GAsyncResult *result,
                  gpointer      user_data)
 {
-  CairnWindow *self = user_data;
+  CairnPage *self = user_data;
   g_autofree char *text = NULL;
   g_autoptr(GPtrArray) images = NULL;
   g_autoptr(GError) error = NULL;
@@ -66,7 +66,7 @@ draft_loaded_cb (GObject      *object,
 /* The first send gives a new conversation its id: what is typed from
  * then on is kept under it, and the draft kept under the folder goes. */
 static void
-session_id_cb (CairnWindow  *self,
+session_id_cb (CairnPage    *self,
                GParamSpec   *pspec,
                CairnSession *session)
 {
@@ -80,42 +80,31 @@ session_id_cb (CairnWindow  *self,
   save_draft (self, self->draft_key);
 }
 
-/**
- * _cairn_window_show_draft_of:
- *
- * Puts the kept draft of @session (or an empty one) into the composer.
- */
-void
-_cairn_window_show_draft_of (CairnWindow  *self,
-                             CairnSession *session)
+/* Puts the kept draft of the page's conversation into its composer. */
+static void
+load_draft (CairnPage *self)
 {
-  g_cancellable_cancel (self->draft_loading);
-  g_clear_object (&self->draft_loading);
-  g_clear_pointer (&self->draft_key, g_free);
-  if (session == NULL)
-    return;
-  self->draft_key = draft_key (session);
+  self->draft_key = draft_key (self->session);
   self->draft_loading = g_cancellable_new ();
   cairn_draft_store_load_async (self->drafts, self->draft_key, self->draft_loading,
                                 draft_loaded_cb, self);
 }
 
 void
-_cairn_window_init_drafts (CairnWindow *self)
+_cairn_page_init_drafts (CairnPage *self)
 {
-  self->drafts = cairn_draft_store_new (NULL);
   g_signal_connect_object (self->composer, "draft-changed", G_CALLBACK (draft_changed_cb), self,
                            G_CONNECT_SWAPPED);
-  g_signal_group_connect_object (self->session_signals, "notify::session-id",
-                                 G_CALLBACK (session_id_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::session-id", G_CALLBACK (session_id_cb), self,
+                           G_CONNECT_SWAPPED);
+  load_draft (self);
 }
 
 void
-_cairn_window_dispose_drafts (CairnWindow *self)
+_cairn_page_dispose_drafts (CairnPage *self)
 {
   g_cancellable_cancel (self->draft_loading);
   g_clear_object (&self->draft_loading);
   g_clear_pointer (&self->draft_key, g_free);
-  /* its last words are written before it goes */
   g_clear_object (&self->drafts);
 }

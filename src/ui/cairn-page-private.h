@@ -1,0 +1,63 @@
+/* cairn-page-private.h
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "cairn-approval-queue.h"
+#include "cairn-composer.h"
+#include "cairn-page.h"
+
+G_BEGIN_DECLS
+
+/* The page is split over two files: cairn-page.c (the transcript, the
+ * banners, the approvals) and cairn-page-drafts.c (the composer's draft,
+ * kept on disk). */
+
+struct _CairnPage
+{
+  GtkWidget           parent_instance;
+
+  CairnSession       *session;
+  CairnApprovalQueue *approvals;
+  gboolean            shown;
+  gboolean            unseen;
+  gboolean            was_busy;
+  gboolean            follow_output;
+  double              last_value;
+  double              last_upper;
+  /* scrolls asked of the page, done once it is laid out */
+  guint               pin_tick;
+  gboolean            pin_pending;
+  guint               show_tick;
+  gboolean            show_pending;
+  guint               shown_item;
+
+  GSettings          *settings;
+  /* the composer's drafts, and the key of the one shown */
+  CairnDraftStore    *drafts;
+  char               *draft_key;
+  GCancellable       *draft_loading;
+
+  GtkStack           *transcript_stack;
+  AdwStatusPage      *empty_page;
+  GtkScrolledWindow  *scroller;
+  GtkListView        *list_view;
+  GtkNoSelection     *selection;
+  GtkWidget          *jump_button;
+  GtkRevealer        *elsewhere_banner;
+  GtkRevealer        *stall_banner;
+  CairnComposer      *composer;
+};
+
+void _cairn_page_set_follow_output (CairnPage *self,
+                                    gboolean   follow);
+void _cairn_page_scroll_to_end     (CairnPage *self);
+void _cairn_page_init_drafts       (CairnPage *self);
+void _cairn_page_dispose_drafts    (CairnPage *self);
+void _cairn_page_notify_turn_end   (CairnPage *self);
+
+G_END_DECLS

@@ -1,0 +1,682 @@
+/* cairn-page.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cairn-page"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cairn-approval-queue.h"
+#include "cairn-composer.h"
+#include "cairn-page-private.h"
+#include "cairn-row-cache.h"
+#include "cairn-transcript-row.h"
+
+/* One conversation shown: its transcript, its banners, its composer and
+ * its approvals. A window holds a page per open conversation and shows
+ * one (cairn-window.c); the others keep running, keep their scroll
+ * position and draft, and hold their approvals until they are shown.
+ * The page's actions ("page.*") act on its own session, so a card or a
+ * button in it never answers another conversation. */
+
+/* Within this many pixels of the end, the view counts as "at the bottom"
+ * and keeps following new output. */
+#define FOLLOW_SLACK_PX 24.0
+/* Built rows kept for recently shown items, beyond the rows in view and
+ * the dozen on either side that keep theirs (CairnRowCache). A built row
+ * costs 30-170 KB (tests/bench-ui.c "memory"), so 64 kept rows hold
+ * ~8 MB, while scrolling back over a few screens reattaches them. */
+#define ROW_CACHE_SIZE 64
+
+G_DEFINE_FINAL_TYPE (CairnPage, cairn_page, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_SESSION,
+  PROP_DRAFTS,
+  PROP_SETTINGS,
+  PROP_UNSEEN,
+  N_PROPS
+};
+
+static GParamSpec *properties [N_PROPS];
+
+static void
+update_transcript_page (CairnPage *self)
+{
+  CairnTranscript *transcript = cairn_session_get_transcript (self->session);
+  gboolean empty = g_list_model_get_n_items (G_LIST_MODEL (transcript)) == 0;
+
+  gtk_stack_set_visible_child_name (self->transcript_stack, empty ? "empty" : "transcript");
+}
+
+static gboolean pin_to_end_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data);
+static gboolean show_item_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data);
+
+/* The scrolls asked of the page run on its next frames, once it is laid
+ * out; a page in the background asks for no frames (a tick keeps the
+ * frame clock running), its scrolls wait until it is shown. */
+static void
+arm_ticks (CairnPage *self)
+{
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return;
+  if (self->pin_pending && self->pin_tick == 0)
+    self->pin_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), pin_to_end_tick, NULL, NULL);
+  if (self->show_pending && self->show_tick == 0)
+    self->show_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), show_item_tick, NULL, NULL);
+}
+
+static void
+disarm_ticks (CairnPage *self)
+{
+  if (self->pin_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->pin_tick);
+  if (self->show_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->show_tick);
+  self->pin_tick = self->show_tick = 0;
+}
+
+/* Whether the list has its size: a page just shown gets it in the layout
+ * after its first tick, and a scroll asked of it before is lost. */
+static gboolean
+laid_out (CairnPage *self)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (self->list_view)) &&
+         gtk_widget_get_height (GTK_WIDGET (self->list_view)) > 0;
+}
+
+/* Through the list view's own action: it keeps a scroll anchor and would
+ * undo a plain change of the adjustment. An item below the view is aligned
+ * at its end, so a reply that keeps growing stays in view. */
+static gboolean
+pin_to_end_tick (GtkWidget     *widget,
+                 GdkFrameClock *clock,
+                 gpointer       user_data)
+{
+  CairnPage *self = CAIRN_PAGE (widget);
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->scroller);
+
+  if (!laid_out (self))
+    return G_SOURCE_CONTINUE;
+  self->pin_tick = 0;
+  self->pin_pending = FALSE;
+  if (self->follow_output)
+    gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
+  return G_SOURCE_REMOVE;
+}
+
+/* Scroll-to-item may judge a just-added row visible from its estimated
+ * height; a frame later the sizes are real and the end can be pinned. */
+void
+_cairn_page_scroll_to_end (CairnPage *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+
+  if (n > 0)
+    gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", n - 1);
+  /* a page not shown yet pins its end once it is */
+  self->pin_pending = TRUE;
+  arm_ticks (self);
+}
+
+void
+_cairn_page_set_follow_output (CairnPage *self,
+                               gboolean   follow)
+{
+  self->follow_output = follow;
+  gtk_widget_set_visible (self->jump_button, !follow);
+}
+
+/**
+ * cairn_page_follow_output:
+ *
+ * Shows the conversation's end and keeps following what comes.
+ */
+void
+cairn_page_follow_output (CairnPage *self)
+{
+  g_return_if_fail (CAIRN_IS_PAGE (self));
+
+  _cairn_page_set_follow_output (self, TRUE);
+  _cairn_page_scroll_to_end (self);
+}
+
+static gboolean
+show_item_tick (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       user_data)
+{
+  CairnPage *self = CAIRN_PAGE (widget);
+
+  if (!laid_out (self))
+    return G_SOURCE_CONTINUE;
+  gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", self->shown_item);
+  self->show_tick = 0;
+  self->show_pending = FALSE;
+  return G_SOURCE_REMOVE;
+}
+
+/**
+ * cairn_page_show_item:
+ *
+ * Scrolls to the item at @position and stops following the end there.
+ */
+void
+cairn_page_show_item (CairnPage *self,
+                      guint      position)
+{
+  g_return_if_fail (CAIRN_IS_PAGE (self));
+
+  _cairn_page_set_follow_output (self, FALSE);
+  gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
+  /* a page just made or shown has no size yet: once it has, again */
+  self->shown_item = position;
+  self->show_pending = TRUE;
+  arm_ticks (self);
+}
+
+/* Follow new output only while the user is at the bottom, so scrolling up
+ * to read is never yanked away. The list view also moves the adjustment
+ * itself when its row height estimates change; only a move up while the
+ * content size stayed the same is the user leaving the bottom. */
+static void
+vadjustment_value_changed_cb (CairnPage     *self,
+                              GtkAdjustment *adj)
+{
+  double value = gtk_adjustment_get_value (adj);
+  double upper = gtk_adjustment_get_upper (adj);
+  double end = upper - gtk_adjustment_get_page_size (adj);
+
+  if (value >= end - FOLLOW_SLACK_PX)
+    _cairn_page_set_follow_output (self, TRUE);
+  else if (upper == self->last_upper && value < self->last_value - 1)
+    _cairn_page_set_follow_output (self, FALSE);
+  self->last_value = value;
+  self->last_upper = upper;
+}
+
+static void
+vadjustment_upper_changed_cb (CairnPage     *self,
+                              GParamSpec    *pspec,
+                              GtkAdjustment *adj)
+{
+  if (self->follow_output)
+    _cairn_page_scroll_to_end (self);
+  self->last_upper = gtk_adjustment_get_upper (adj);
+  self->last_value = gtk_adjustment_get_value (adj);
+}
+
+static void
+transcript_items_changed_cb (CairnPage *self)
+{
+  update_transcript_page (self);
+  if (self->follow_output)
+    _cairn_page_scroll_to_end (self);
+}
+
+static void
+set_unseen (CairnPage *self,
+            gboolean   unseen)
+{
+  if (self->unseen == unseen)
+    return;
+  self->unseen = unseen;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNSEEN]);
+}
+
+/* A turn that ends while the page is not shown leaves it "unseen" until
+ * it is: the sidebar marks it. */
+static void
+session_busy_cb (CairnPage    *self,
+                 GParamSpec   *pspec,
+                 CairnSession *session)
+{
+  gboolean busy = cairn_session_get_busy (session);
+
+  cairn_composer_set_busy (self->composer, busy);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "page.stop", busy);
+  if (!busy && self->was_busy && !self->shown)
+    set_unseen (self, TRUE);
+  if (!busy && self->was_busy)
+    _cairn_page_notify_turn_end (self);
+  self->was_busy = busy;
+}
+
+static void
+session_commands_cb (CairnPage    *self,
+                     GParamSpec   *pspec,
+                     CairnSession *session)
+{
+  cairn_composer_set_commands (self->composer, cairn_session_get_commands (session));
+}
+
+static void
+session_elsewhere_cb (CairnPage    *self,
+                      GParamSpec   *pspec,
+                      CairnSession *session)
+{
+  gtk_revealer_set_reveal_child (self->elsewhere_banner, cairn_session_get_running_elsewhere (session));
+}
+
+static void
+session_stalled_cb (CairnPage    *self,
+                    GParamSpec   *pspec,
+                    CairnSession *session)
+{
+  gtk_revealer_set_reveal_child (self->stall_banner, cairn_session_get_stalled (session));
+}
+
+static void
+composer_send_cb (CairnPage     *self,
+                  const char    *text,
+                  GPtrArray     *images,
+                  CairnComposer *composer)
+{
+  _cairn_page_set_follow_output (self, TRUE);
+  /* the images are saved already; without any this sends plain text */
+  cairn_session_send_prompt_with_images (self->session, text, images);
+  _cairn_page_scroll_to_end (self);
+}
+
+static void
+stop_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  cairn_session_interrupt (CAIRN_PAGE (widget)->session);
+}
+
+/* Retry on a failed turn: the same message again, images too. */
+static void
+retry_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  cairn_session_retry (CAIRN_PAGE (widget)->session);
+}
+
+static void
+restart_cli_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  cairn_session_restart (CAIRN_PAGE (widget)->session);
+}
+
+static void
+jump_to_latest_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *param)
+{
+  cairn_page_follow_output (CAIRN_PAGE (widget));
+}
+
+static CairnPermissionRequest *
+find_request (CairnPage  *self,
+              const char *request_id)
+{
+  GListModel *pending = cairn_session_get_pending_requests (self->session);
+
+  for (guint i = 0; i < g_list_model_get_n_items (pending); i++)
+    {
+      g_autoptr(CairnPermissionRequest) request = g_list_model_get_item (pending, i);
+      if (g_strcmp0 (cairn_permission_request_get_request_id (request), request_id) == 0)
+        return request;
+    }
+  return NULL;
+}
+
+gboolean
+cairn_page_has_request (CairnPage  *self,
+                        const char *request_id)
+{
+  g_return_val_if_fail (CAIRN_IS_PAGE (self), FALSE);
+  return find_request (self, request_id) != NULL;
+}
+
+/**
+ * cairn_page_answer_request:
+ * @verb: "allow", "deny" or "review"
+ *
+ * Answers a pending request of this page's session, from a tool card or a
+ * notification. "review" opens its dialog, which needs the page shown.
+ * Returns %FALSE when the request isn't this page's.
+ */
+gboolean
+cairn_page_answer_request (CairnPage  *self,
+                           const char *verb,
+                           const char *request_id)
+{
+  CairnPermissionRequest *request;
+
+  g_return_val_if_fail (CAIRN_IS_PAGE (self), FALSE);
+
+  if ((request = find_request (self, request_id)) == NULL)
+    return FALSE;
+  if (g_str_equal (verb, "allow"))
+    cairn_session_allow (self->session, request, NULL, NULL);
+  else if (g_str_equal (verb, "deny"))
+    cairn_session_deny (self->session, request, NULL, FALSE);
+  else if (self->approvals != NULL)
+    cairn_approval_queue_review (self->approvals, request_id);
+  return TRUE;
+}
+
+static void
+approval_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  const char *verb = strrchr (action_name, '-') + 1;
+
+  cairn_page_answer_request (CAIRN_PAGE (widget), verb, g_variant_get_string (param, NULL));
+}
+
+/**
+ * cairn_page_set_shown:
+ *
+ * Whether the window shows this page. Only a shown page puts its
+ * approvals up as dialogs; a hidden one keeps them waiting (and marked in
+ * the sidebar) until it is shown.
+ */
+void
+cairn_page_set_shown (CairnPage *self,
+                      gboolean   shown)
+{
+  g_return_if_fail (CAIRN_IS_PAGE (self));
+
+  self->shown = shown;
+  if (shown)
+    set_unseen (self, FALSE);
+  if (self->approvals != NULL)
+    cairn_approval_queue_set_shown (self->approvals, shown);
+}
+
+gboolean
+cairn_page_get_shown (CairnPage *self)
+{
+  g_return_val_if_fail (CAIRN_IS_PAGE (self), FALSE);
+  return self->shown;
+}
+
+/* A turn ended while the page was hidden, and it was not shown since. */
+gboolean
+cairn_page_get_unseen (CairnPage *self)
+{
+  g_return_val_if_fail (CAIRN_IS_PAGE (self), FALSE);
+  return self->unseen;
+}
+
+/* A new conversation nothing was sent in yet: "New Conversation" shows it
+ * again rather than opening another. */
+gboolean
+cairn_page_is_fresh (CairnPage *self)
+{
+  g_return_val_if_fail (CAIRN_IS_PAGE (self), FALSE);
+  return cairn_session_get_session_id (self->session) == NULL &&
+         g_list_model_get_n_items (G_LIST_MODEL (cairn_session_get_transcript (self->session))) == 0;
+}
+
+void
+cairn_page_focus_composer (CairnPage *self)
+{
+  g_return_if_fail (CAIRN_IS_PAGE (self));
+  gtk_widget_grab_focus (GTK_WIDGET (self->composer));
+}
+
+/**
+ * cairn_page_set_folder_path:
+ *
+ * The project's folder as shown to the user, for the empty page.
+ */
+void
+cairn_page_set_folder_path (CairnPage  *self,
+                            const char *path)
+{
+  g_autofree char *description = NULL;
+
+  g_return_if_fail (CAIRN_IS_PAGE (self));
+
+  description = g_strdup_printf (_("Claude Code works in %s. Ask it to explain, change or build something."), path);
+  adw_status_page_set_description (self->empty_page, description);
+}
+
+static void
+cairn_page_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (cairn_page_parent_class)->map (widget);
+  arm_ticks (CAIRN_PAGE (widget));
+}
+
+static void
+cairn_page_unmap (GtkWidget *widget)
+{
+  disarm_ticks (CAIRN_PAGE (widget));
+  GTK_WIDGET_CLASS (cairn_page_parent_class)->unmap (widget);
+}
+
+/* The approvals go over the window the page is in, once it is in one. */
+static void
+cairn_page_root (GtkWidget *widget)
+{
+  CairnPage *self = CAIRN_PAGE (widget);
+  GtkRoot *root;
+
+  GTK_WIDGET_CLASS (cairn_page_parent_class)->root (widget);
+
+  root = gtk_widget_get_root (widget);
+  if (self->approvals == NULL && GTK_IS_WINDOW (root))
+    self->approvals = cairn_approval_queue_new (GTK_WINDOW (root), self->session, self->shown);
+}
+
+static void
+connect_session (CairnPage *self)
+{
+  CairnSession *session = self->session;
+  CairnTranscript *transcript = cairn_session_get_transcript (session);
+  g_signal_connect_object (session, "notify::busy", G_CALLBACK (session_busy_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::commands", G_CALLBACK (session_commands_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::running-elsewhere", G_CALLBACK (session_elsewhere_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::stalled", G_CALLBACK (session_stalled_cb), self,
+                           G_CONNECT_SWAPPED);
+  session_busy_cb (self, NULL, session);
+  session_commands_cb (self, NULL, session);
+  session_elsewhere_cb (self, NULL, session);
+  session_stalled_cb (self, NULL, session);
+  gtk_no_selection_set_model (self->selection, G_LIST_MODEL (transcript));
+  g_signal_connect_object (transcript, "items-changed",
+                           G_CALLBACK (transcript_items_changed_cb), self, G_CONNECT_SWAPPED);
+  update_transcript_page (self);
+  cairn_page_set_folder_path (self, cairn_session_get_cwd (session));
+  /* the composer checks and saves images with the session's store */
+  cairn_composer_set_attachment_store (self->composer, cairn_session_get_attachment_store (session));
+}
+
+static void
+cairn_page_constructed (GObject *object)
+{
+  CairnPage *self = (CairnPage *)object;
+
+  G_OBJECT_CLASS (cairn_page_parent_class)->constructed (object);
+
+  connect_session (self);
+  _cairn_page_init_drafts (self);
+}
+
+static void
+cairn_page_dispose (GObject *object)
+{
+  CairnPage *self = (CairnPage *)object;
+
+  g_clear_object (&self->approvals);
+  _cairn_page_dispose_drafts (self);
+  gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_PAGE);
+  g_clear_object (&self->session);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (cairn_page_parent_class)->dispose (object);
+}
+
+static void
+cairn_page_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  CairnPage *self = CAIRN_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
+
+    case PROP_DRAFTS:
+      g_value_set_object (value, self->drafts);
+      break;
+
+    case PROP_SETTINGS:
+      g_value_set_object (value, self->settings);
+      break;
+
+    case PROP_UNSEEN:
+      g_value_set_boolean (value, self->unseen);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cairn_page_set_property (GObject      *object,
+                         guint         prop_id,
+                         const GValue *value,
+                         GParamSpec   *pspec)
+{
+  CairnPage *self = CAIRN_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      self->session = g_value_dup_object (value);
+      break;
+
+    case PROP_DRAFTS:
+      self->drafts = g_value_dup_object (value);
+      break;
+
+    case PROP_SETTINGS:
+      self->settings = g_value_dup_object (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cairn_page_class_init (CairnPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = cairn_page_constructed;
+  object_class->dispose = cairn_page_dispose;
+  object_class->get_property = cairn_page_get_property;
+  object_class->set_property = cairn_page_set_property;
+  widget_class->root = cairn_page_root;
+  widget_class->map = cairn_page_map;
+  widget_class->unmap = cairn_page_unmap;
+
+  properties [PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, CAIRN_TYPE_SESSION,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  properties [PROP_DRAFTS] =
+    g_param_spec_object ("drafts", NULL, NULL, CAIRN_TYPE_DRAFT_STORE,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  /* the application's, or none (tests): what the page may do unasked */
+  properties [PROP_SETTINGS] =
+    g_param_spec_object ("settings", NULL, NULL, G_TYPE_SETTINGS,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  properties [PROP_UNSEEN] =
+    g_param_spec_boolean ("unseen", NULL, NULL, FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (CAIRN_TYPE_COMPOSER);
+  g_type_ensure (CAIRN_TYPE_TRANSCRIPT_ROW);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, CairnPage, transcript_stack);
+  gtk_widget_class_bind_template_child (widget_class, CairnPage, empty_page);
+  gtk_widget_class_bind_template_child (widget_class, CairnPage, scroller);
+  gtk_widget_class_bind_template_child (widget_class, CairnPage, list_view);
+  gtk_widget_class_bind_template_child (widget_class, CairnPage, selection);
+  gtk_widget_class_bind_template_child (widget_class, CairnPage, jump_button);
+  gtk_widget_class_bind_template_child (widget_class, CairnPage, elsewhere_banner);
+  gtk_widget_class_bind_template_child (widget_class, CairnPage, stall_banner);
+  gtk_widget_class_bind_template_child (widget_class, CairnPage, composer);
+  gtk_widget_class_bind_template_callback (widget_class, composer_send_cb);
+
+  gtk_widget_class_install_action (widget_class, "page.stop", NULL, stop_action);
+  gtk_widget_class_install_action (widget_class, "page.retry", NULL, retry_action);
+  gtk_widget_class_install_action (widget_class, "page.restart-cli", NULL, restart_cli_action);
+  gtk_widget_class_install_action (widget_class, "page.jump-to-latest", NULL, jump_to_latest_action);
+  gtk_widget_class_install_action (widget_class, "page.approval-allow", "s", approval_action);
+  gtk_widget_class_install_action (widget_class, "page.approval-deny", "s", approval_action);
+  gtk_widget_class_install_action (widget_class, "page.approval-review", "s", approval_action);
+}
+
+static void
+cairn_page_init (CairnPage *self)
+{
+  g_autoptr(CairnRowCache) cache = NULL;
+  GtkAdjustment *vadj;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  cache = cairn_row_cache_new (ROW_CACHE_SIZE);
+  cairn_row_cache_attach (cache, GTK_WIDGET (self->list_view));
+
+  self->follow_output = TRUE;
+  vadj = gtk_scrolled_window_get_vadjustment (self->scroller);
+  g_signal_connect_object (vadj, "value-changed",
+                           G_CALLBACK (vadjustment_value_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (vadj, "notify::upper",
+                           G_CALLBACK (vadjustment_upper_changed_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "page.stop", FALSE);
+  /* images dropped anywhere on the conversation go to its composer; the
+   * content is highlighted (.drop-active) while they hover */
+  cairn_composer_add_drop_area (self->composer, GTK_WIDGET (self));
+}
+
+/**
+ * cairn_page_new:
+ * @settings: (nullable): the application's settings
+ */
+CairnPage *
+cairn_page_new (CairnSession    *session,
+                CairnDraftStore *drafts,
+                GSettings       *settings)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (session), NULL);
+  g_return_val_if_fail (CAIRN_IS_DRAFT_STORE (drafts), NULL);
+  g_return_val_if_fail (settings == NULL || G_IS_SETTINGS (settings), NULL);
+
+  return g_object_new (CAIRN_TYPE_PAGE, "session", session, "drafts", drafts, "settings", settings, NULL);
+}
+
+CairnSession *
+cairn_page_get_session (CairnPage *self)
+{
+  g_return_val_if_fail (CAIRN_IS_PAGE (self), NULL);
+  return self->session;
+}
