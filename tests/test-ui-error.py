@@ -31,6 +31,12 @@ SCRIPT = {"rules": [{"match": PROMPT, "replies": [{
           "default": {"blocks": [{"type": "text", "text": "OK"}]}}
 
 
+def row_says(app, words):
+    """Whether the conversation's row in the sidebar says words."""
+    row = next((r for r in ui.find(app, "list item") if r.name == PROMPT and ui.has_size(r)), None)
+    return row is not None and words in (row.description or "")
+
+
 def mentions(texts, words):
     return sum(1 for t in texts if t and words in t)
 
@@ -45,6 +51,8 @@ def run(cairn, tmp):
         if mentions(texts, ERROR) != 1:
             raise Failure(f"the error shows {mentions(texts, ERROR)} times, not once: {texts!r}")
         progress("the error shows once, with Retry")
+        wait_for("the sidebar row to say it failed", lambda: row_says(app, "Failed"), 20)
+        progress("its row in the sidebar is marked as failed")
         ui.screenshot("ui-error-failed.png")
 
         retry.queryAction().doAction(0)
@@ -59,6 +67,8 @@ def run(cairn, tmp):
         if asked < 2:
             raise Failure(f"the fake API got the prompt {asked} times, not twice or more")
         progress("Retry sent the prompt again and the reply came")
+        wait_for("the failed mark to go", lambda: not row_says(app, "Failed"), 10)
+        progress("the row's failed mark went with the reply")
 
 
 if __name__ == "__main__":

@@ -35,6 +35,8 @@ struct _CairnSidebar
   CairnSearch *search;
   /* the open conversations' states, by session id */
   GHashTable  *states;
+  /* the conversation shown, selected once its row is there */
+  char        *selected_id;
   /* the row whose context menu is open */
   GtkListBoxRow *menu_row;
 };
@@ -569,6 +571,7 @@ cairn_sidebar_dispose (GObject *object)
   g_clear_object (&self->model);
   g_clear_object (&self->search);
   g_clear_pointer (&self->states, g_hash_table_unref);
+  g_clear_pointer (&self->selected_id, g_free);
 
   G_OBJECT_CLASS (cairn_sidebar_parent_class)->dispose (object);
 }
@@ -645,10 +648,19 @@ cairn_sidebar_new (void)
   return g_object_new (CAIRN_TYPE_SIDEBAR, NULL);
 }
 
+static GtkListBoxRow *row_of (CairnSidebar *self, const char *session_id);
+
+/* Rows are made anew when a conversation's file changes, and a new
+ * conversation gets its row after it is shown: the one shown stays
+ * selected. (The list box made its rows first: it connected first.) */
 static void
 model_items_changed_cb (CairnSidebar *self)
 {
+  GtkListBoxRow *row = row_of (self, self->selected_id);
+
   update_page (self);
+  if (row != NULL && gtk_list_box_get_selected_row (self->list) != row)
+    gtk_list_box_select_row (self->list, row);
 }
 
 /**
@@ -726,6 +738,8 @@ cairn_sidebar_select_session_id (CairnSidebar *self,
 
   g_return_if_fail (CAIRN_IS_SIDEBAR (self));
 
+  g_free (self->selected_id);
+  self->selected_id = g_strdup (session_id);
   row = row_of (self, session_id);
   if (row != NULL)
     gtk_list_box_select_row (self->list, row);

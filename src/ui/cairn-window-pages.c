@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "cairn-window-private.h"
+#include "transcript/cairn-result-item.h"
 
 /* The window's pages, one per open conversation: finding, showing and
  * closing them, and marking each one's state in the sidebar, so that a
@@ -102,6 +103,17 @@ _cairn_window_close_all_pages (CairnWindow *self)
 }
 
 
+/* The last turn ended in an error (its result says so, with Retry). */
+static gboolean
+last_turn_failed (CairnSession *session)
+{
+  GListModel *items = G_LIST_MODEL (cairn_session_get_transcript (session));
+  guint n = g_list_model_get_n_items (items);
+  g_autoptr(CairnItem) last = n > 0 ? g_list_model_get_item (items, n - 1) : NULL;
+
+  return last != NULL && CAIRN_IS_RESULT_ITEM (last) && cairn_result_item_get_is_error (CAIRN_RESULT_ITEM (last));
+}
+
 static CairnConversationState
 state_of_page (CairnPage *page)
 {
@@ -111,6 +123,8 @@ state_of_page (CairnPage *page)
     return CAIRN_CONVERSATION_WAITING;
   if (cairn_session_get_busy (session))
     return CAIRN_CONVERSATION_WORKING;
+  if (last_turn_failed (session))
+    return CAIRN_CONVERSATION_FAILED;
   if (cairn_page_get_unseen (page))
     return CAIRN_CONVERSATION_UNSEEN;
   return CAIRN_CONVERSATION_QUIET;
@@ -151,6 +165,8 @@ _cairn_window_watch_page (CairnWindow *self,
   for (guint i = 0; i < G_N_ELEMENTS (changes); i++)
     g_signal_connect_object (session, changes[i], G_CALLBACK (page_changed_cb), page, G_CONNECT_SWAPPED);
   g_signal_connect_object (cairn_session_get_pending_requests (session), "items-changed",
+                           G_CALLBACK (page_changed_cb), page, G_CONNECT_SWAPPED);
+  g_signal_connect_object (cairn_session_get_transcript (session), "items-changed",
                            G_CALLBACK (page_changed_cb), page, G_CONNECT_SWAPPED);
   g_signal_connect_object (page, "notify::unseen", G_CALLBACK (page_changed_cb), page, 0);
   update_page_state (self, page);
