@@ -23,6 +23,8 @@ struct _CairnApplication
   GSettings         *settings;
   /* the CLI's history, shared by every window */
   CairnHistoryIndex *history;
+  /* the open conversations of every window, their processes in bounds */
+  CairnSessionSet   *sessions;
 };
 
 G_DEFINE_FINAL_TYPE (CairnApplication, cairn_application, ADW_TYPE_APPLICATION)
@@ -262,6 +264,17 @@ static const GActionEntry app_actions[] = {
   { "show-conversation", show_conversation_action, "s" },
 };
 
+/* Quitting ends every CLI, whatever window it was in. */
+static void
+cairn_application_shutdown (GApplication *app)
+{
+  CairnApplication *self = CAIRN_APPLICATION (app);
+
+  if (self->sessions != NULL)
+    cairn_session_set_close_all (self->sessions);
+  G_APPLICATION_CLASS (cairn_application_parent_class)->shutdown (app);
+}
+
 static void
 cairn_application_startup (GApplication *app)
 {
@@ -283,6 +296,9 @@ cairn_application_dispose (GObject *object)
 {
   CairnApplication *self = (CairnApplication *)object;
 
+  if (self->sessions != NULL)
+    cairn_session_set_close_all (self->sessions);
+  g_clear_object (&self->sessions);
   g_clear_object (&self->settings);
   g_clear_object (&self->history);
 
@@ -298,6 +314,7 @@ cairn_application_class_init (CairnApplicationClass *klass)
   object_class->dispose = cairn_application_dispose;
   app_class->handle_local_options = cairn_application_handle_local_options;
   app_class->command_line = cairn_application_command_line;
+  app_class->shutdown = cairn_application_shutdown;
   app_class->startup = cairn_application_startup;
 }
 
@@ -380,4 +397,37 @@ cairn_application_get_history (CairnApplication *self)
   if (self->history == NULL)
     self->history = cairn_history_index_new ();
   return self->history;
+}
+
+static void
+limits_changed_cb (CairnApplication *self)
+{
+  cairn_session_set_set_max_processes (self->sessions, g_settings_get_uint (self->settings, "max-processes"));
+  cairn_session_set_set_idle_timeout (self->sessions,
+                                      g_settings_get_uint (self->settings, "idle-minutes") * 60 * 1000);
+}
+
+/**
+ * cairn_application_get_sessions:
+ *
+ * Returns: (transfer none): the open conversations of all windows, with
+ *   their process limits from the settings
+ */
+CairnSessionSet *
+cairn_application_get_sessions (CairnApplication *self)
+{
+  g_return_val_if_fail (CAIRN_IS_APPLICATION (self), NULL);
+
+  if (self->sessions != NULL)
+    return self->sessions;
+  self->sessions = cairn_session_set_new ();
+  if (cairn_application_get_settings (self) != NULL)
+    {
+      g_signal_connect_object (self->settings, "changed::max-processes", G_CALLBACK (limits_changed_cb),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->settings, "changed::idle-minutes", G_CALLBACK (limits_changed_cb),
+                               self, G_CONNECT_SWAPPED);
+      limits_changed_cb (self);
+    }
+  return self->sessions;
 }

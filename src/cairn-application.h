@@ -10,6 +10,7 @@
 #include <adwaita.h>
 
 #include "history/cairn-history-index.h"
+#include "session/cairn-session-set.h"
 
 G_BEGIN_DECLS
 
@@ -21,5 +22,6 @@ void              cairn_application_skip_gl_for_cairo (void);
 CairnApplication *cairn_application_new          (gboolean          standalone);
 GSettings        *cairn_application_get_settings (CairnApplication *self);
 CairnHistoryIndex *cairn_application_get_history (CairnApplication *self);
+CairnSessionSet  *cairn_application_get_sessions (CairnApplication *self);
 
 G_END_DECLS

@@ -13,6 +13,7 @@ import cairn_atspi as ui  # first: sets up pyatspi and the environment
 
 import os
 import sys
+import time
 
 from cairn_atspi import Failure, Notifications, dialogs, find, progress, send, wait_for
 
@@ -39,13 +40,20 @@ def conversation_row(app, title):
     return next((r for r in find(app, "list item") if r.name == title and ui.has_size(r)), None)
 
 
-def click_row(app, proc, title):
-    """Clicks a conversation's row; the row is made anew when its file
-    changes, so a row found a moment ago may be gone: then again."""
+def click_row(app, proc, title, then):
+    """Clicks a conversation's row until then() holds. The row is made anew
+    each time its file grows (a conversation streaming in the background),
+    so a click can land on a row that is going: then it clicks again."""
     def attempt():
+        if then():
+            return True
         ui.click(ui.window_id(proc), conversation_row(app, title))
-        return True
-    wait_for(f"a click on {title!r}", attempt, 10)
+        for _ in range(20):
+            time.sleep(0.1)
+            if then():
+                return True
+        return None
+    wait_for(f"a click on {title!r} to take", attempt, 15)
 
 
 def shows(app, text):
@@ -88,7 +96,8 @@ def run(cairn, tmp):
                 raise Failure("a.txt was written before anyone allowed it")
             ui.screenshot("ui-parallel-waiting.png")
 
-            click_row(app, cairn_proc, "start A")
+            click_row(app, cairn_proc, "start A", lambda: next(
+                (d for d in dialogs(app) if "Allow Write?" in ui.label_texts(d)), None))
             dialog = wait_for("A's dialog once A is shown", lambda: next(
                 (d for d in dialogs(app) if "Allow Write?" in ui.label_texts(d)), None), 20)
             progress("showing A put its dialog up")
@@ -103,8 +112,7 @@ def run(cairn, tmp):
 
             send(app, composer(app), "think slowly in A")
             wait_for("A working again", lambda: "Working" in (conversation_row(app, "start A").description or ""), 20)
-            click_row(app, cairn_proc, "hello B")
-            wait_for("B shown again", lambda: shows(app, "You said: hello B"), 10)
+            click_row(app, cairn_proc, "hello B", lambda: shows(app, "You said: hello B") or None)
             wait_for("the window's Close", lambda: ui.shown_button(app, "Close"), 5).queryAction().doAction(0)
             ask = wait_for("the question before closing", lambda: next(
                 (d for d in dialogs(app) if "Stop the Working Conversation?" in ui.label_texts(d)), None), 10)
@@ -125,7 +133,7 @@ def run(cairn, tmp):
             wait_for("A's row marked finished",
                      lambda: "Finished, not seen yet" in (conversation_row(app, "start A").description or ""), 20)
             progress("A's turn ended out of sight: a notification named it, its row is marked")
-            click_row(app, cairn_proc, "start A")
+            click_row(app, cairn_proc, "start A", lambda: shows(app, "A wrote it.") or None)
             wait_for("A's mark gone once seen",
                      lambda: "Finished" not in (conversation_row(app, "start A").description or ""), 10)
             progress("showing A cleared its mark")

@@ -160,6 +160,19 @@ session_id_of_file (GFile *file)
   return g_str_has_suffix (name, ".jsonl") ? g_strndup (name, strlen (name) - strlen (".jsonl")) : NULL;
 }
 
+static gboolean
+shown_in_another_window (CairnWindow *self,
+                         const char  *session_id)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  for (GList *l = app ? gtk_application_get_windows (app) : NULL; l != NULL; l = l->next)
+    if (l->data != (gpointer)self && CAIRN_IS_WINDOW (l->data) &&
+        cairn_window_show_conversation (l->data, session_id))
+      return TRUE;
+  return FALSE;
+}
+
 /**
  * cairn_window_open_conversation:
  * @file: a conversation's session file, in this window's project
@@ -180,6 +193,9 @@ cairn_window_open_conversation (CairnWindow *self,
   g_return_if_fail (G_IS_FILE (file));
 
   session_id = session_id_of_file (file);
+  /* open in another window: shown there, never a second process */
+  if (shown_in_another_window (self, session_id))
+    return;
   if ((page = _cairn_window_find_page (self, session_id)) != NULL)
     {
       _cairn_window_show_page (self, page);

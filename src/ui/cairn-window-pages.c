@@ -81,8 +81,11 @@ _cairn_window_close_page (CairnWindow *self,
                           CairnPage   *page)
 {
   CairnSession *session = cairn_page_get_session (page);
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
   cairn_session_close (session);
+  if (app != NULL)
+    cairn_session_set_remove (cairn_application_get_sessions (CAIRN_APPLICATION (app)), session);
   if (cairn_session_get_session_id (session) != NULL)
     cairn_sidebar_set_state (self->sidebar, cairn_session_get_session_id (session), CAIRN_CONVERSATION_QUIET);
   if (self->page == page)
@@ -251,4 +254,20 @@ _cairn_window_confirm_close (CairnWindow *self)
   g_signal_connect_object (dialog, "response", G_CALLBACK (close_response_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
   return FALSE;
+}
+
+/**
+ * _cairn_window_add_to_session_set:
+ *
+ * The application's set of open conversations holds @session too: its
+ * process counts towards the limits.
+ */
+void
+_cairn_window_add_to_session_set (CairnWindow  *self,
+                                  CairnSession *session)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (app != NULL)
+    cairn_session_set_add (cairn_application_get_sessions (CAIRN_APPLICATION (app)), session);
 }

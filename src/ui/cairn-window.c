@@ -417,6 +417,7 @@ _cairn_window_show_new_session (CairnWindow *self)
   configure_session (self, session);
   page = cairn_page_new (session, self->drafts, _cairn_window_get_settings (self));
   gtk_stack_add_child (self->page_stack, GTK_WIDGET (page));
+  _cairn_window_add_to_session_set (self, session);
   _cairn_window_watch_page (self, page);
   _cairn_window_show_page (self, page);
   _cairn_window_track_session (self, session);

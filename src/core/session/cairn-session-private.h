@@ -51,6 +51,7 @@ struct _CairnSession
 
   /* Prompts sent whose `result` has not come yet (the CLI queues them). */
   guint               pending_turns;
+  gint64              last_activity;   /* monotonic µs */
   /* total_cost_usd in `result` adds up over the process's life. */
   double              process_cost_usd;
   guint               interrupt_timeout;

@@ -269,6 +269,7 @@ connection_message_cb (CairnSession       *self,
 {
   g_assert (CAIRN_IS_SESSION (self));
 
+  self->last_activity = g_get_monotonic_time ();
   _cairn_session_watch (self);
   _cairn_session_handle_message (self, message);
 }
@@ -387,6 +388,7 @@ _cairn_session_attach_connection (CairnSession       *self,
 {
   drop_connection (self);
   self->connection = connection;
+  self->last_activity = g_get_monotonic_time ();
   self->process_cost_usd = 0;
   g_hash_table_remove_all (self->process_models);
   if (cairn_cli_connection_get_identifier (connection) != NULL)
@@ -483,6 +485,7 @@ send_user_message (CairnSession *self,
     return;
   _cairn_session_stamp_command (self, message);
   cairn_cli_connection_send_object (self->connection, message);
+  self->last_activity = g_get_monotonic_time ();
   set_pending_turns (self, self->pending_turns + 1);
   if (self->state != CAIRN_SESSION_STATE_STARTING)
     _cairn_session_set_state (self, CAIRN_SESSION_STATE_RUNNING);
@@ -670,6 +673,51 @@ stop_process_quietly (CairnSession *self)
   set_pending_turns (self, 0);
   _cairn_session_forget_commands (self);
   _cairn_session_set_state (self, CAIRN_SESSION_STATE_EXITED);
+}
+
+/**
+ * cairn_session_suspend:
+ *
+ * Ends the CLI of an idle conversation quietly, to free what it holds;
+ * the next prompt resumes it (`--resume`) in the model and mode it was
+ * in. A session that works, waits for an answer or has no process is
+ * left as it is.
+ *
+ * Returns: whether the process was ended
+ */
+gboolean
+cairn_session_suspend (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), FALSE);
+
+  if (self->connection == NULL || self->pending_turns > 0 || self->session_id == NULL ||
+      g_list_model_get_n_items (G_LIST_MODEL (self->pending_requests)) > 0)
+    return FALSE;
+  /* the model it was switched to, not the one it started with */
+  if (self->model != NULL)
+    cairn_set_str (&self->start_model, self->model);
+  cairn_cli_connection_terminate (self->connection);
+  drop_connection (self);
+  _cairn_session_forget_commands (self);
+  _cairn_session_set_state (self, CAIRN_SESSION_STATE_EXITED);
+  return TRUE;
+}
+
+/* Whether a CLI process runs for the session. */
+gboolean
+cairn_session_get_has_process (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), FALSE);
+  return self->connection != NULL;
+}
+
+/* When the CLI last wrote or was written to (monotonic µs), or when the
+ * session was made. */
+gint64
+cairn_session_get_last_activity (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), 0);
+  return self->last_activity;
 }
 
 /**
@@ -1106,6 +1154,7 @@ cairn_session_class_init (CairnSessionClass *klass)
 static void
 cairn_session_init (CairnSession *self)
 {
+  self->last_activity = g_get_monotonic_time ();
   self->pending_requests = g_list_store_new (CAIRN_TYPE_PERMISSION_REQUEST);
   self->background_tasks = g_list_store_new (CAIRN_TYPE_BACKGROUND_TASK);
   self->model_usage = g_list_store_new (CAIRN_TYPE_MODEL_USAGE);

@@ -162,6 +162,9 @@ gboolean            cairn_session_get_stalled         (CairnSession *self);
 void                cairn_session_set_stall_timeout   (CairnSession *self,
                                                        guint         timeout_ms);
 void                cairn_session_restart             (CairnSession *self);
+gboolean            cairn_session_suspend             (CairnSession *self);
+gboolean            cairn_session_get_has_process     (CairnSession *self);
+gint64              cairn_session_get_last_activity   (CairnSession *self);
 void                cairn_session_interrupt           (CairnSession *self);
 void                cairn_session_close               (CairnSession *self);
 
