@@ -27,6 +27,7 @@ struct _CairnMessageRow
 {
   CairnItemRow       parent_instance;
   GtkLabel          *author_label;
+  GtkWidget         *restore_button;
   GtkLabel          *text_label;
   CairnMarkdownView *markdown;
   GtkWidget         *images_scroller;
@@ -194,11 +195,21 @@ cairn_message_row_bind (CairnItemRow *row,
     }
   show_images (self, from_user ? cairn_text_item_get_attachments (CAIRN_TEXT_ITEM (item)) : NULL);
 
+  gtk_widget_set_visible (self->restore_button, from_user);
   gtk_label_set_label (self->author_label, from_user ? _("You") : _("Claude"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   from_user ? _("Your message") : _("Claude’s reply"), -1);
   gtk_widget_set_css_classes (GTK_WIDGET (self),
                               (const char *[]) { from_user ? "from-user" : "from-assistant", NULL });
+}
+
+static void
+restore_clicked_cb (CairnMessageRow *self)
+{
+  CairnItem *item = cairn_item_row_get_item (CAIRN_ITEM_ROW (self));
+
+  if (item != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (self), "page.restore-files", "u", cairn_item_get_serial (item));
 }
 
 static void
@@ -215,6 +226,8 @@ cairn_message_row_class_init (CairnMessageRowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-message-row.ui");
   gtk_widget_class_set_css_name (widget_class, "messagerow");
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, author_label);
+  gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, restore_button);
+  gtk_widget_class_bind_template_callback (widget_class, restore_clicked_cb);
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, text_label);
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, markdown);
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, images_scroller);

@@ -59,5 +59,8 @@ void _cairn_page_scroll_to_end     (CairnPage *self);
 void _cairn_page_init_drafts       (CairnPage *self);
 void _cairn_page_dispose_drafts    (CairnPage *self);
 void _cairn_page_notify_turn_end   (CairnPage *self);
+void _cairn_page_restore_files_action (GtkWidget  *widget,
+                                       const char *action_name,
+                                       GVariant   *param);
 
 G_END_DECLS

@@ -631,6 +631,7 @@ cairn_page_class_init (CairnPageClass *klass)
   gtk_widget_class_install_action (widget_class, "page.retry", NULL, retry_action);
   gtk_widget_class_install_action (widget_class, "page.restart-cli", NULL, restart_cli_action);
   gtk_widget_class_install_action (widget_class, "page.jump-to-latest", NULL, jump_to_latest_action);
+  gtk_widget_class_install_action (widget_class, "page.restore-files", "u", _cairn_page_restore_files_action);
   gtk_widget_class_install_action (widget_class, "page.approval-allow", "s", approval_action);
   gtk_widget_class_install_action (widget_class, "page.approval-deny", "s", approval_action);
   gtk_widget_class_install_action (widget_class, "page.approval-review", "s", approval_action);

@@ -39,7 +39,7 @@ is_metadata (const char *type)
 {
   static const char *types[] = {
     "attachment", "queue-operation", "last-prompt", "custom-title", "ai-title", "mode",
-    "file-history-snapshot", "summary", "tag", "agent-name", "pr-link", "worktree-state",
+    "file-history-snapshot", "file-history-delta", "summary", "tag", "agent-name", "pr-link", "worktree-state",
     "atis-latch", "api-request", "tools-used", "cost-state", NULL,
   };
 
@@ -170,6 +170,7 @@ command_text (const char *text)
 
 static void
 replay_prompt (CairnHistoryReplay *self,
+               JsonObject         *line,
                JsonObject         *inner)
 {
   const char *plain = cairn_json_get_string (inner, "content");
@@ -178,7 +179,8 @@ replay_prompt (CairnHistoryReplay *self,
   g_autofree char *command = command_text (joined);
   g_autoptr(GPtrArray) images = prompt_images (blocks);
 
-  cairn_transcript_builder_add_prompt (self->builder, command ? command : joined, images);
+  cairn_transcript_builder_add_prompt (self->builder, command ? command : joined, images,
+                                       cairn_json_get_string (line, "uuid"));
 }
 
 static void
@@ -199,7 +201,7 @@ replay_user (CairnHistoryReplay *self,
   else if (cairn_json_get_bool (line, "isMeta", FALSE))
     return;
   else if (cairn_history_is_prompt (line))
-    replay_prompt (self, inner);
+    replay_prompt (self, line, inner);
   else if (plain != NULL && g_str_has_prefix (plain, "[Request interrupted by user"))
     /* Live, the turn's result row says so; a session file has no results. */
     cairn_transcript_builder_append_notice (self->builder, CAIRN_NOTICE_INFO,

@@ -26,6 +26,9 @@ static const char *forwarded_prefixes[] = {
   "VERTEX_", "MCP_",
 };
 
+/* docs/protocol.md, "Restoring files" */
+#define CHECKPOINTING_VARIABLE "CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING"
+
 G_DEFINE_QUARK (cairn-launcher-error-quark, cairn_launcher_error)
 
 gboolean
@@ -130,7 +133,8 @@ add_flatpak_prefix (GStrvBuilder             *argv,
   g_auto(GStrv) env = g_get_environ ();
   g_autofree char *directory = g_strdup_printf ("--directory=%s", options->cwd);
 
-  g_strv_builder_add_many (argv, "flatpak-spawn", "--host", "--watch-bus", directory, NULL);
+  g_strv_builder_add_many (argv, "flatpak-spawn", "--host", "--watch-bus", directory,
+                           "--env=" CHECKPOINTING_VARIABLE "=1", NULL);
   for (guint i = 0; env[i] != NULL; i++)
     if (is_forwarded (env[i]))
       {
@@ -192,6 +196,8 @@ cairn_launcher_spawn (const CairnLaunchOptions  *options,
                                         G_SUBPROCESS_FLAGS_STDERR_PIPE);
   if (options->cwd != NULL)
     g_subprocess_launcher_set_cwd (launcher, options->cwd);
+  /* the CLI keeps copies of the files it changes: "Restore Files" */
+  g_subprocess_launcher_setenv (launcher, CHECKPOINTING_VARIABLE, "1", FALSE);
   return g_subprocess_launcher_spawnv (launcher, (const char * const *)argv, error);
 }
 

@@ -480,7 +480,9 @@ send_user_message (CairnSession *self,
   if (_cairn_session_refuse_if_running_elsewhere (self))
     return;
   remember_prompt (self, text, saved_images);
-  cairn_transcript_builder_add_prompt (self->builder, text, saved_images);
+  /* its uuid is the one the CLI writes in the session file: found there
+   * when it is needed (cairn-session-rewind.c) */
+  cairn_transcript_builder_add_prompt (self->builder, text, saved_images, NULL);
   if (self->connection == NULL && !start_process (self))
     return;
   _cairn_session_stamp_command (self, message);

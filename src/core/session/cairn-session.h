@@ -12,6 +12,7 @@
 #include "approvals/cairn-allow-rule.h"
 #include "attachments/cairn-attachment-store.h"
 #include "approvals/cairn-permission-request.h"
+#include "transcript/cairn-text-item.h"
 #include "transcript/cairn-transcript.h"
 #include "cairn-types.h"
 
@@ -62,6 +63,15 @@ typedef struct
   CairnLimitWindow seven_day;
 } CairnRateLimits;
 
+/* What rewind_files changed, or would change (a dry run). */
+typedef struct
+{
+  char   **files_changed;
+  gint64   insertions;
+  gint64   deletions;
+} CairnRewindResult;
+
+void                cairn_rewind_result_free          (CairnRewindResult    *result);
 void                cairn_context_category_free       (CairnContextCategory *category);
 void                cairn_context_usage_free          (CairnContextUsage    *usage);
 
@@ -163,11 +173,21 @@ void                cairn_session_set_stall_timeout   (CairnSession *self,
                                                        guint         timeout_ms);
 void                cairn_session_restart             (CairnSession *self);
 gboolean            cairn_session_suspend             (CairnSession *self);
+void                cairn_session_rewind_files_async  (CairnSession        *self,
+                                                       CairnTextItem       *prompt,
+                                                       gboolean             dry_run,
+                                                       GCancellable        *cancellable,
+                                                       GAsyncReadyCallback  callback,
+                                                       gpointer             user_data);
+CairnRewindResult  *cairn_session_rewind_files_finish (CairnSession        *self,
+                                                       GAsyncResult        *result,
+                                                       GError             **error);
 gboolean            cairn_session_get_has_process     (CairnSession *self);
 gint64              cairn_session_get_last_activity   (CairnSession *self);
 void                cairn_session_interrupt           (CairnSession *self);
 void                cairn_session_close               (CairnSession *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CairnContextUsage, cairn_context_usage_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CairnRewindResult, cairn_rewind_result_free)
 
 G_END_DECLS

@@ -19,6 +19,8 @@ typedef struct
   CairnItemKind kind;
   /* found by a search, and shown marked */
   gboolean      highlighted;
+  /* names the item in an action's parameter ("page.restore-files") */
+  guint         serial;
 } CairnItemPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (CairnItem, cairn_item, G_TYPE_OBJECT)
@@ -100,6 +102,20 @@ cairn_item_class_init (CairnItemClass *klass)
 static void
 cairn_item_init (CairnItem *self)
 {
+  static guint last_serial;
+  CairnItemPrivate *priv = cairn_item_get_instance_private (self);
+
+  priv->serial = g_atomic_int_add (&last_serial, 1) + 1;
+}
+
+/* A number no other item of the process has. */
+guint
+cairn_item_get_serial (CairnItem *self)
+{
+  CairnItemPrivate *priv = cairn_item_get_instance_private (self);
+
+  g_return_val_if_fail (CAIRN_IS_ITEM (self), 0);
+  return priv->serial;
 }
 
 CairnItemKind

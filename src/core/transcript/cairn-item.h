@@ -24,6 +24,7 @@ struct _CairnItemClass
 
 CairnItemKind  cairn_item_get_kind        (CairnItem *self);
 gboolean       cairn_item_get_highlighted (CairnItem *self);
+guint          cairn_item_get_serial      (CairnItem *self);
 void           cairn_item_set_highlighted (CairnItem *self,
                                            gboolean   highlighted);
 

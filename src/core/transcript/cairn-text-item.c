@@ -26,6 +26,9 @@ struct _CairnTextItem
   gint64     duration_ms;
   /* images sent with a user prompt (CairnAttachment), or NULL */
   GListStore *attachments;
+  /* a user prompt's message uuid, as the session file has it: where
+   * files are restored to (interned) */
+  const char *uuid;
 };
 
 G_DEFINE_FINAL_TYPE (CairnTextItem, cairn_text_item, CAIRN_TYPE_ITEM)
@@ -237,4 +240,20 @@ cairn_text_item_set_attachments (CairnTextItem *self,
       g_list_store_splice (self->attachments, 0, 0, attachments->pdata, attachments->len);
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ATTACHMENTS]);
+}
+
+/* The uuid of a user prompt's message line, or NULL (not known yet). */
+const char *
+cairn_text_item_get_uuid (CairnTextItem *self)
+{
+  g_return_val_if_fail (CAIRN_IS_TEXT_ITEM (self), NULL);
+  return self->uuid;
+}
+
+void
+cairn_text_item_set_uuid (CairnTextItem *self,
+                          const char    *uuid)
+{
+  g_return_if_fail (CAIRN_IS_TEXT_ITEM (self));
+  self->uuid = g_intern_string (uuid);
 }

@@ -28,6 +28,9 @@ gboolean       cairn_text_item_get_streaming (CairnTextItem *self);
 void           cairn_text_item_set_streaming (CairnTextItem *self,
                                               gboolean       streaming);
 gboolean       cairn_text_item_get_stopped   (CairnTextItem *self);
+const char    *cairn_text_item_get_uuid      (CairnTextItem *self);
+void           cairn_text_item_set_uuid      (CairnTextItem *self,
+                                              const char    *uuid);
 void           cairn_text_item_mark_stopped  (CairnTextItem *self);
 gint64         cairn_text_item_get_duration_ms (CairnTextItem *self);
 GListModel    *cairn_text_item_get_attachments (CairnTextItem *self);

@@ -373,16 +373,19 @@ cairn_transcript_builder_append_notice (CairnTranscriptBuilder *self,
 /**
  * cairn_transcript_builder_add_prompt:
  * @attachments: (nullable) (element-type CairnAttachment): images sent with it
+ * @uuid: (nullable): its message's uuid in the session file
  *
  * The user's own message, as typed in Cairn or as read back from history.
  */
 void
 cairn_transcript_builder_add_prompt (CairnTranscriptBuilder *self,
                                      const char             *text,
-                                     GPtrArray              *attachments)
+                                     GPtrArray              *attachments,
+                                     const char             *uuid)
 {
   g_autoptr(CairnTextItem) item = cairn_text_item_new (CAIRN_ITEM_KIND_USER, text);
 
+  cairn_text_item_set_uuid (item, uuid);
   if (attachments != NULL && attachments->len > 0)
     cairn_text_item_set_attachments (item, attachments);
   cairn_transcript_builder_append (self, CAIRN_ITEM (item));

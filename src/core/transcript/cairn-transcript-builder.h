@@ -39,7 +39,8 @@ void                    cairn_transcript_builder_append_raw      (CairnTranscrip
                                                                   const char             *title);
 void                    cairn_transcript_builder_add_prompt      (CairnTranscriptBuilder *self,
                                                                   const char             *text,
-                                                                  GPtrArray              *attachments);
+                                                                  GPtrArray              *attachments,
+                                                                  const char             *uuid);
 void                    cairn_transcript_builder_add_stream_event (CairnTranscriptBuilder *self,
                                                                    JsonObject             *line);
 void                    cairn_transcript_builder_add_assistant   (CairnTranscriptBuilder *self,
