@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include "protocol/cairn-util.h"
 #include "transcript/cairn-text-item.h"
 
 /* The user's prompt, the assistant's text or its thinking. The assistant's
@@ -27,8 +28,8 @@ struct _CairnTextItem
   /* images sent with a user prompt (CairnAttachment), or NULL */
   GListStore *attachments;
   /* a user prompt's message uuid, as the session file has it: where
-   * files are restored to (interned) */
-  const char *uuid;
+   * files are restored to (not interned: quarks are never freed) */
+  char       *uuid;
 };
 
 G_DEFINE_FINAL_TYPE (CairnTextItem, cairn_text_item, CAIRN_TYPE_ITEM)
@@ -52,6 +53,7 @@ cairn_text_item_finalize (GObject *object)
 
   g_string_free (self->text, TRUE);
   g_clear_object (&self->attachments);
+  g_free (self->uuid);
 
   G_OBJECT_CLASS (cairn_text_item_parent_class)->finalize (object);
 }
@@ -255,5 +257,5 @@ cairn_text_item_set_uuid (CairnTextItem *self,
                           const char    *uuid)
 {
   g_return_if_fail (CAIRN_IS_TEXT_ITEM (self));
-  self->uuid = g_intern_string (uuid);
+  cairn_set_str (&self->uuid, uuid);
 }
