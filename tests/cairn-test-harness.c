@@ -393,3 +393,17 @@ cairn_test_open_conversation (CairnSession *session,
   g_assert_true (cairn_test_wait_until (open_done, &open, 30000));
   return open.ok;
 }
+
+/* Sends @prompt and waits for its turn to end (60 s, then the test fails
+ * showing the transcript). */
+void
+cairn_test_send_and_wait (CairnSession *session,
+                          const char   *prompt)
+{
+  cairn_session_send_prompt (session, prompt);
+  if (!cairn_test_wait_until (cairn_test_session_idle, session, 60000))
+    {
+      cairn_test_dump_transcript (cairn_session_get_transcript (session));
+      g_error ("the turn of “%s” did not end", prompt);
+    }
+}

@@ -47,6 +47,8 @@ CairnTestFakeApi *cairn_test_fake_api_start   (const char         *script_json);
 GPtrArray        *cairn_test_fake_api_bodies  (CairnTestFakeApi   *api);
 void              cairn_test_fake_api_free    (CairnTestFakeApi   *api);
 gboolean          cairn_test_session_idle     (gpointer            session);
+void              cairn_test_send_and_wait    (CairnSession       *session,
+                                               const char         *prompt);
 char             *cairn_test_session_file     (CairnTestFakeApi   *api,
                                                const char         *session_id);
 gboolean          cairn_test_open_conversation (CairnSession      *session,

@@ -68,18 +68,6 @@ rewind_files (Fixture       *f,
   g_assert_true (cairn_test_wait_until (is_done, f, 30000));
 }
 
-static void
-send_and_wait (Fixture    *f,
-               const char *prompt)
-{
-  cairn_session_send_prompt (f->session, prompt);
-  if (!cairn_test_wait_until (cairn_test_session_idle, f->session, 60000))
-    {
-      cairn_test_dump_transcript (cairn_session_get_transcript (f->session));
-      g_error ("the turn did not end");
-    }
-}
-
 static char *
 notes (Fixture *f)
 {
@@ -110,8 +98,8 @@ test_restore_files (void)
   f.api = cairn_test_fake_api_start (script);
   f.session = cairn_session_new (f.api->project, cairn_test_cli_path ());
   cairn_session_set_start_mode (f.session, CAIRN_PERMISSION_MODE_ACCEPT_EDITS);
-  send_and_wait (&f, "first version");
-  send_and_wait (&f, "second version");
+  cairn_test_send_and_wait (f.session, "first version");
+  cairn_test_send_and_wait (f.session, "second version");
   after_two = notes (&f);
   g_assert_cmpstr (after_two, ==, "version 2\n");
 

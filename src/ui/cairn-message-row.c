@@ -27,7 +27,7 @@ struct _CairnMessageRow
 {
   CairnItemRow       parent_instance;
   GtkLabel          *author_label;
-  GtkWidget         *restore_button;
+  GtkMenuButton     *actions_button;
   GtkLabel          *text_label;
   CairnMarkdownView *markdown;
   GtkWidget         *images_scroller;
@@ -178,6 +178,33 @@ cairn_message_row_unbind (CairnItemRow *row)
   stop_following (CAIRN_MESSAGE_ROW (row));
 }
 
+/* What one can do from one of the user's prompts (page.*, cairn-page-branch.c
+ * and cairn-page-restore.c), for this prompt. */
+static void
+set_prompt_menu (CairnMessageRow *self,
+                 CairnItem       *item)
+{
+  static const struct {
+    const char *label;
+    const char *action;
+  } entries[] = {
+    { N_("_Edit and Resend"), "page.edit-prompt" },
+    { N_("_Branch into New Conversation"), "page.branch" },
+    { N_("_Restore Files to Here…"), "page.restore-files" },
+  };
+  g_autoptr(GMenu) menu = g_menu_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (entries); i++)
+    {
+      g_autoptr(GMenuItem) entry = g_menu_item_new (_(entries[i].label), NULL);
+
+      g_menu_item_set_action_and_target_value (entry, entries[i].action,
+                                               g_variant_new_uint32 (cairn_item_get_serial (item)));
+      g_menu_append_item (menu, entry);
+    }
+  gtk_menu_button_set_menu_model (self->actions_button, G_MENU_MODEL (menu));
+}
+
 static void
 cairn_message_row_bind (CairnItemRow *row,
                         CairnItem    *item)
@@ -195,21 +222,14 @@ cairn_message_row_bind (CairnItemRow *row,
     }
   show_images (self, from_user ? cairn_text_item_get_attachments (CAIRN_TEXT_ITEM (item)) : NULL);
 
-  gtk_widget_set_visible (self->restore_button, from_user);
+  gtk_widget_set_visible (GTK_WIDGET (self->actions_button), from_user);
+  if (from_user)
+    set_prompt_menu (self, item);
   gtk_label_set_label (self->author_label, from_user ? _("You") : _("Claude"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   from_user ? _("Your message") : _("Claude’s reply"), -1);
   gtk_widget_set_css_classes (GTK_WIDGET (self),
                               (const char *[]) { from_user ? "from-user" : "from-assistant", NULL });
-}
-
-static void
-restore_clicked_cb (CairnMessageRow *self)
-{
-  CairnItem *item = cairn_item_row_get_item (CAIRN_ITEM_ROW (self));
-
-  if (item != NULL)
-    gtk_widget_activate_action (GTK_WIDGET (self), "page.restore-files", "u", cairn_item_get_serial (item));
 }
 
 static void
@@ -226,8 +246,7 @@ cairn_message_row_class_init (CairnMessageRowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-message-row.ui");
   gtk_widget_class_set_css_name (widget_class, "messagerow");
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, author_label);
-  gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, restore_button);
-  gtk_widget_class_bind_template_callback (widget_class, restore_clicked_cb);
+  gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, actions_button);
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, text_label);
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, markdown);
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, images_scroller);

@@ -10,6 +10,7 @@
 #include "cairn-approval-queue.h"
 #include "cairn-composer.h"
 #include "cairn-page.h"
+#include "transcript/cairn-text-item.h"
 
 G_BEGIN_DECLS
 
@@ -62,5 +63,16 @@ void _cairn_page_notify_turn_end   (CairnPage *self);
 void _cairn_page_restore_files_action (GtkWidget  *widget,
                                        const char *action_name,
                                        GVariant   *param);
+void _cairn_page_edit_prompt_action   (GtkWidget  *widget,
+                                       const char *action_name,
+                                       GVariant   *param);
+void _cairn_page_branch_action        (GtkWidget  *widget,
+                                       const char *action_name,
+                                       GVariant   *param);
+CairnTextItem *_cairn_page_find_prompt (CairnPage  *self,
+                                        guint       serial);
+void _cairn_page_say                  (CairnPage  *self,
+                                       const char *heading,
+                                       const char *body);
 
 G_END_DECLS

@@ -19,9 +19,11 @@
  * and Restore puts them back as they were before that message. The
  * conversation itself goes on as it was. */
 
-static CairnTextItem *
-prompt_with_serial (CairnPage *self,
-                    guint      serial)
+/* The user's prompt of that serial (cairn_item_get_serial()), if in the
+ * transcript. */
+CairnTextItem *
+_cairn_page_find_prompt (CairnPage *self,
+                         guint      serial)
 {
   GListModel *items = G_LIST_MODEL (cairn_session_get_transcript (self->session));
 
@@ -35,10 +37,10 @@ prompt_with_serial (CairnPage *self,
   return NULL;
 }
 
-static void
-say (CairnPage  *self,
-     const char *heading,
-     const char *body)
+void
+_cairn_page_say (CairnPage  *self,
+                 const char *heading,
+                 const char *body)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkWidget *dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, body);
@@ -59,7 +61,7 @@ restored_cb (GObject      *source,
 
   if (rewind == NULL)
     {
-      say (self, _("Files Not Restored"), error->message);
+      _cairn_page_say (self, _("Files Not Restored"), error->message);
       return;
     }
   toasts = ADW_TOAST_OVERLAY (gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY));
@@ -116,12 +118,12 @@ previewed_cb (GObject      *source,
 
   if (rewind == NULL)
     {
-      say (self, _("Files Can’t Be Restored"), error->message);
+      _cairn_page_say (self, _("Files Can’t Be Restored"), error->message);
       return;
     }
   if (rewind->files_changed[0] == NULL)
     {
-      say (self, _("Nothing to Restore"), _("No file changed since this message."));
+      _cairn_page_say (self, _("Nothing to Restore"), _("No file changed since this message."));
       return;
     }
   body = describe_changes (self, rewind);
@@ -143,7 +145,7 @@ _cairn_page_restore_files_action (GtkWidget  *widget,
                                   GVariant   *param)
 {
   CairnPage *self = CAIRN_PAGE (widget);
-  CairnTextItem *prompt = prompt_with_serial (self, g_variant_get_uint32 (param));
+  CairnTextItem *prompt = _cairn_page_find_prompt (self, g_variant_get_uint32 (param));
 
   if (prompt == NULL)
     return;

@@ -632,6 +632,13 @@ cairn_page_class_init (CairnPageClass *klass)
   gtk_widget_class_install_action (widget_class, "page.restart-cli", NULL, restart_cli_action);
   gtk_widget_class_install_action (widget_class, "page.jump-to-latest", NULL, jump_to_latest_action);
   gtk_widget_class_install_action (widget_class, "page.restore-files", "u", _cairn_page_restore_files_action);
+  gtk_widget_class_install_action (widget_class, "page.edit-prompt", "u", _cairn_page_edit_prompt_action);
+  gtk_widget_class_install_action (widget_class, "page.branch", "u", _cairn_page_branch_action);
+
+  /* a branch of the conversation was made, to go on in a page of its own
+   * with the text of the prompt it branched at */
+  g_signal_new ("branched", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                G_TYPE_NONE, 2, CAIRN_TYPE_SESSION, G_TYPE_STRING);
   gtk_widget_class_install_action (widget_class, "page.approval-allow", "s", approval_action);
   gtk_widget_class_install_action (widget_class, "page.approval-deny", "s", approval_action);
   gtk_widget_class_install_action (widget_class, "page.approval-review", "s", approval_action);

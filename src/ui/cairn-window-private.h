@@ -95,6 +95,8 @@ CairnPage    *_cairn_window_find_fresh_page     (CairnWindow *self);
 gboolean      _cairn_window_confirm_close       (CairnWindow *self);
 void          _cairn_window_add_to_session_set  (CairnWindow  *self,
                                                   CairnSession *session);
+CairnPage    *_cairn_window_add_page            (CairnWindow  *self,
+                                                  CairnSession *session);
 void          _cairn_window_watch_page          (CairnWindow *self,
                                                   CairnPage   *page);
 void          _cairn_window_set_header_session  (CairnWindow  *self,

@@ -402,6 +402,19 @@ find_cli (CairnWindow *self)
   return cli;
 }
 
+/* A page made a branch of its conversation: it goes on in a page of its
+ * own, the prompt it branched at ready to be edited. */
+static void
+page_branched_cb (CairnWindow  *self,
+                  CairnSession *branch,
+                  const char   *text,
+                  CairnPage    *page)
+{
+  CairnPage *new_page = _cairn_window_add_page (self, branch);
+
+  cairn_page_edit_text (new_page, text);
+}
+
 /* A session for this folder on a page of its own, shown, not started. */
 CairnSession *
 _cairn_window_show_new_session (CairnWindow *self)
@@ -415,14 +428,29 @@ _cairn_window_show_new_session (CairnWindow *self)
     return NULL;
   session = cairn_session_new (cwd, cli);
   configure_session (self, session);
-  page = cairn_page_new (session, self->drafts, _cairn_window_get_settings (self));
+  page = _cairn_window_add_page (self, session);
+  cairn_page_focus_composer (page);
+  return session;
+}
+
+/**
+ * _cairn_window_add_page:
+ *
+ * A page for @session (a new conversation, or a branch of one), shown.
+ */
+CairnPage *
+_cairn_window_add_page (CairnWindow  *self,
+                        CairnSession *session)
+{
+  CairnPage *page = cairn_page_new (session, self->drafts, _cairn_window_get_settings (self));
+
+  g_signal_connect_object (page, "branched", G_CALLBACK (page_branched_cb), self, G_CONNECT_SWAPPED);
   gtk_stack_add_child (self->page_stack, GTK_WIDGET (page));
   _cairn_window_add_to_session_set (self, session);
   _cairn_window_watch_page (self, page);
   _cairn_window_show_page (self, page);
   _cairn_window_track_session (self, session);
-  cairn_page_focus_composer (page);
-  return session;
+  return page;
 }
 
 /* A fresh conversation: the CLI starts at once, so the header can offer

@@ -172,6 +172,12 @@ cairn_launcher_build_argv (const CairnLaunchOptions *options)
   add_optional (argv, "--permission-mode", options->permission_mode);
   add_optional (argv, "--model", options->model);
   add_optional (argv, "--resume", options->resume_session_id);
+  if (options->resume_session_id != NULL)
+    {
+      add_optional (argv, "--resume-session-at", options->resume_at);
+      if (options->fork_session)
+        g_strv_builder_add (argv, "--fork-session");
+    }
   return g_strv_builder_end (argv);
 }
 
@@ -207,6 +213,7 @@ cairn_launch_options_clear (CairnLaunchOptions *options)
   g_clear_pointer (&options->cli_path, g_free);
   g_clear_pointer (&options->cwd, g_free);
   g_clear_pointer (&options->resume_session_id, g_free);
+  g_clear_pointer (&options->resume_at, g_free);
   g_clear_pointer (&options->permission_mode, g_free);
   g_clear_pointer (&options->model, g_free);
 }

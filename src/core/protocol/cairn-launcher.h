@@ -25,6 +25,10 @@ typedef struct
   char     *cli_path;
   char     *cwd;
   char     *resume_session_id;
+  /* with resume_session_id: the history stops at this message uuid */
+  char     *resume_at;
+  /* with resume_session_id: a copy under a new session id */
+  gboolean  fork_session;
   char     *permission_mode;
   char     *model;
   gboolean  in_flatpak;

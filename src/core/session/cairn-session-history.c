@@ -380,7 +380,8 @@ _cairn_session_refuse_if_running_elsewhere (CairnSession *self)
 {
   g_autofree char *body = NULL;
 
-  if (self->connection != NULL || self->session_id == NULL)
+  /* a fork writes a file of its own */
+  if (self->connection != NULL || self->session_id == NULL || self->fork_next)
     return FALSE;
   set_running_elsewhere (self, cairn_history_running_pid (self->session_id, self->own_pids));
   if (self->running_elsewhere == 0)

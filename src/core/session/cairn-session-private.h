@@ -52,6 +52,10 @@ struct _CairnSession
   /* Prompts sent whose `result` has not come yet (the CLI queues them). */
   guint               pending_turns;
   gint64              last_activity;   /* monotonic µs */
+  /* the next process resumes at this message (--resume-session-at), and
+   * as a copy (--fork-session): a branch; both used once */
+  char               *resume_at;
+  gboolean            fork_next;
   /* total_cost_usd in `result` adds up over the process's life. */
   double              process_cost_usd;
   guint               interrupt_timeout;
@@ -198,5 +202,24 @@ void     _cairn_session_send_interrupt        (CairnSession *self);
 void     _cairn_session_all_turns_done        (CairnSession *self);
 void     _cairn_session_ask_effort            (CairnSession *self);
 
+
+/* A prompt's line in the session file (cairn-session-prompts.c). */
+typedef struct
+{
+  char *uuid;
+  char *parent_uuid;   /* NULL for the conversation's first message */
+} CairnPromptLine;
+
+void             _cairn_prompt_line_free           (CairnPromptLine     *line);
+void             _cairn_session_find_prompt_async  (CairnSession        *self,
+                                                    CairnTextItem       *prompt,
+                                                    GCancellable        *cancellable,
+                                                    GAsyncReadyCallback  callback,
+                                                    gpointer             user_data);
+CairnPromptLine *_cairn_session_find_prompt_finish (CairnSession        *self,
+                                                    GAsyncResult        *result,
+                                                    GError             **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CairnPromptLine, _cairn_prompt_line_free)
 
 G_END_DECLS

@@ -358,6 +358,9 @@ start_process (CairnSession *self)
   options.cli_path = g_strdup (self->cli_path);
   options.cwd = g_strdup (self->cwd);
   options.resume_session_id = g_strdup (self->session_id);
+  options.resume_at = g_steal_pointer (&self->resume_at);
+  options.fork_session = self->fork_next;
+  self->fork_next = FALSE;
   options.permission_mode = g_strdup (self->permission_mode ? self->permission_mode : self->start_mode);
   options.model = g_strdup (self->start_model);
   options.in_flatpak = cairn_launcher_in_flatpak ();
@@ -940,6 +943,7 @@ cairn_session_finalize (GObject *object)
   g_clear_pointer (&self->cli_path, g_free);
   g_clear_pointer (&self->last_prompt, g_free);
   g_clear_pointer (&self->session_id, g_free);
+  g_clear_pointer (&self->resume_at, g_free);
   g_clear_pointer (&self->model, g_free);
   g_clear_pointer (&self->permission_mode, g_free);
   g_clear_pointer (&self->effort, g_free);

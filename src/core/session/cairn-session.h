@@ -182,6 +182,19 @@ void                cairn_session_rewind_files_async  (CairnSession        *self
 CairnRewindResult  *cairn_session_rewind_files_finish (CairnSession        *self,
                                                        GAsyncResult        *result,
                                                        GError             **error);
+void                cairn_session_edit_prompt_async   (CairnSession        *self,
+                                                       CairnTextItem       *prompt,
+                                                       GCancellable        *cancellable,
+                                                       GAsyncReadyCallback  callback,
+                                                       gpointer             user_data);
+void                cairn_session_branch_async        (CairnSession        *self,
+                                                       CairnTextItem       *prompt,
+                                                       GCancellable        *cancellable,
+                                                       GAsyncReadyCallback  callback,
+                                                       gpointer             user_data);
+CairnSession       *cairn_session_branch_finish       (CairnSession        *self,
+                                                       GAsyncResult        *result,
+                                                       GError             **error);
 gboolean            cairn_session_get_has_process     (CairnSession *self);
 gint64              cairn_session_get_last_activity   (CairnSession *self);
 void                cairn_session_interrupt           (CairnSession *self);

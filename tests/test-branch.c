@@ -1,0 +1,168 @@
+/* test-branch.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "cairn-test-harness.h"
+#include "protocol/cairn-json-parse.h"
+#include "transcript/cairn-text-item.h"
+
+/* Going back to a prompt through the real CLI: edit and resend makes a
+ * sibling branch in the same file (its parentUuid is the edited prompt's),
+ * and a branch into a new conversation makes a new file with the history
+ * up to there, the original untouched. */
+
+typedef struct
+{
+  CairnTestFakeApi *api;
+  CairnSession     *session;
+  CairnSession     *result;
+  GError           *error;
+  gboolean          done;
+} Fixture;
+
+static void
+branched_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  Fixture *f = user_data;
+
+  f->result = cairn_session_branch_finish (CAIRN_SESSION (source), result, &f->error);
+  f->done = TRUE;
+}
+
+static gboolean
+is_done (gpointer data)
+{
+  return ((Fixture *)data)->done;
+}
+
+static CairnTextItem *
+prompt (CairnSession *session,
+        guint         nth)
+{
+  return CAIRN_TEXT_ITEM (cairn_test_find_item (cairn_session_get_transcript (session), CAIRN_ITEM_KIND_USER, nth));
+}
+
+/* The session file's user line that says @text, parsed. */
+static JsonObject *
+line_saying (Fixture      *f,
+             CairnSession *session,
+             const char   *text)
+{
+  g_autofree char *path = cairn_test_session_file (f->api, cairn_session_get_session_id (session));
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autofree char *quoted = g_strdup_printf ("\"content\":\"%s\"", text);
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (strstr (lines[i], "\"type\":\"user\"") && strstr (lines[i], quoted))
+      return cairn_json_parse_line (lines[i], strlen (lines[i]));
+  return NULL;
+}
+
+static void
+finish (Fixture *f)
+{
+  g_assert_true (cairn_test_wait_until (is_done, f, 30000));
+  g_assert_no_error (f->error);
+  g_assert_nonnull (f->result);
+}
+
+static void
+test_edit_and_resend (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(JsonObject) old = NULL;
+  g_autoptr(JsonObject) edited = NULL;
+
+  f.api = cairn_test_fake_api_start ("{}");
+  f.session = cairn_session_new (f.api->project, cairn_test_cli_path ());
+  cairn_test_send_and_wait (f.session, "first prompt");
+  cairn_test_send_and_wait (f.session, "second prompt");
+
+  cairn_session_edit_prompt_async (f.session, prompt (f.session, 1), NULL, branched_cb, &f);
+  finish (&f);
+  g_assert_true (f.result == f.session);
+  /* the transcript ends before the edited prompt */
+  g_assert_null (prompt (f.session, 1));
+  g_assert_false (cairn_test_transcript_mentions (cairn_session_get_transcript (f.session), "You said: second prompt"));
+  cairn_test_send_and_wait (f.session, "second prompt, edited");
+
+  old = line_saying (&f, f.session, "second prompt");
+  edited = line_saying (&f, f.session, "second prompt, edited");
+  g_assert_nonnull (old);
+  g_assert_nonnull (edited);
+  /* a sibling of the edited prompt: the same message before it */
+  g_assert_cmpstr (cairn_json_get_string (edited, "parentUuid"), ==, cairn_json_get_string (old, "parentUuid"));
+  g_assert_true (cairn_test_transcript_mentions (cairn_session_get_transcript (f.session),
+                                                 "You said: second prompt, edited"));
+
+  g_clear_object (&f.result);
+  cairn_session_close (f.session);
+  cairn_test_run_for (200);
+  g_clear_object (&f.session);
+  g_clear_pointer (&f.api, cairn_test_fake_api_free);
+}
+
+static void
+test_branch_into_new_conversation (void)
+{
+  Fixture f = { 0 };
+  g_autofree char *path = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(JsonObject) forked = NULL;
+  g_autoptr(JsonObject) first = NULL;
+
+  f.api = cairn_test_fake_api_start ("{}");
+  f.session = cairn_session_new (f.api->project, cairn_test_cli_path ());
+  cairn_test_send_and_wait (f.session, "first prompt");
+  cairn_test_send_and_wait (f.session, "second prompt");
+  path = cairn_test_session_file (f.api, cairn_session_get_session_id (f.session));
+  g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
+
+  cairn_session_branch_async (f.session, prompt (f.session, 1), NULL, branched_cb, &f);
+  finish (&f);
+  g_assert_true (f.result != f.session);
+  /* the branch shows the history up to there; the original all of it */
+  g_assert_nonnull (prompt (f.result, 0));
+  g_assert_null (prompt (f.result, 1));
+  g_assert_nonnull (prompt (f.session, 1));
+  cairn_test_send_and_wait (f.result, "forked prompt");
+
+  g_assert_cmpstr (cairn_session_get_session_id (f.result), !=, cairn_session_get_session_id (f.session));
+  forked = line_saying (&f, f.result, "forked prompt");
+  first = line_saying (&f, f.result, "first prompt");
+  g_assert_nonnull (forked);
+  g_assert_nonnull (first);   /* the history came along */
+  g_assert_null (line_saying (&f, f.result, "second prompt"));
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+
+  cairn_session_close (f.result);
+  g_clear_object (&f.result);
+  cairn_session_close (f.session);
+  cairn_test_run_for (200);
+  g_clear_object (&f.session);
+  g_clear_pointer (&f.api, cairn_test_fake_api_free);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cairn/branch/edit-and-resend", test_edit_and_resend);
+  g_test_add_func ("/cairn/branch/into-new-conversation", test_branch_into_new_conversation);
+
+  return g_test_run ();
+}
