@@ -41,6 +41,7 @@ fixture_set_up (Fixture       *f,
   g_setenv ("CAIRN_REPLAY_FILE", recording, TRUE);
   g_setenv ("CAIRN_REPLAY_ARGS_LOG", f->args_log, TRUE);
   g_unsetenv ("CAIRN_REPLAY_STALL_AFTER");
+  g_unsetenv ("CAIRN_REPLAY_CRASH_AFTER");
   f->set = cairn_session_set_new ();
   for (guint i = 0; i < G_N_ELEMENTS (f->sessions); i++)
     {
@@ -165,6 +166,29 @@ test_idle_timeout (Fixture       *f,
   g_assert_false (cairn_test_transcript_mentions (cairn_session_get_transcript (f->sessions[0]), "stopped"));
 }
 
+/* A conversation whose CLI crashes mid-turn says so in its own
+ * transcript; the others work on, their processes untouched. */
+static void
+test_crash_stays_apart (Fixture       *f,
+                        gconstpointer  data)
+{
+  start (f->sessions[1]);
+  g_setenv ("CAIRN_REPLAY_CRASH_AFTER", "2", TRUE);
+  start (f->sessions[0]);
+  g_unsetenv ("CAIRN_REPLAY_CRASH_AFTER");
+
+  cairn_session_send_prompt (f->sessions[0], "Crash now");
+  cairn_session_send_prompt (f->sessions[1], "Say hello");
+  g_assert_true (cairn_test_wait_until (has_no_process, f->sessions[0], 15000));
+  g_assert_true (cairn_test_wait_until (cairn_test_session_idle, f->sessions[1], 15000));
+  g_assert_true (cairn_test_transcript_mentions (cairn_session_get_transcript (f->sessions[0]), "boom"));
+  g_assert_false (cairn_test_transcript_mentions (cairn_session_get_transcript (f->sessions[1]), "boom"));
+  g_assert_true (cairn_session_get_has_process (f->sessions[1]));
+  g_assert_cmpuint (cairn_transcript_count_kind (cairn_session_get_transcript (f->sessions[1]),
+                                                 CAIRN_ITEM_KIND_RESULT), ==, 1);
+  g_assert_cmpuint (cairn_session_set_get_n_processes (f->set), ==, 1);
+}
+
 static void
 test_close_all (Fixture       *f,
                 gconstpointer  data)
@@ -189,6 +213,8 @@ main (int   argc,
   g_test_add ("/cairn/session-set/busy-never-ended", Fixture, NULL, fixture_set_up, test_busy_never_ended,
               fixture_tear_down);
   g_test_add ("/cairn/session-set/idle-timeout", Fixture, NULL, fixture_set_up, test_idle_timeout,
+              fixture_tear_down);
+  g_test_add ("/cairn/session-set/crash-stays-apart", Fixture, NULL, fixture_set_up, test_crash_stays_apart,
               fixture_tear_down);
   g_test_add ("/cairn/session-set/close-all", Fixture, NULL, fixture_set_up, test_close_all, fixture_tear_down);
 
