@@ -394,6 +394,64 @@ cairn_test_open_conversation (CairnSession *session,
   return open.ok;
 }
 
+/* Whether a request body the fake API received says @needle. */
+gboolean
+cairn_test_body_mentions (JsonNode   *body,
+                          const char *needle)
+{
+  g_autofree char *text = json_to_string (body, FALSE);
+
+  return strstr (text, needle) != NULL;
+}
+
+typedef struct
+{
+  gboolean  done;
+  GError   *error;
+} SwitchResult;
+
+static void
+version_switched_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  SwitchResult *switched = user_data;
+
+  cairn_session_switch_branch_finish (CAIRN_SESSION (source), result, &switched->error);
+  switched->done = TRUE;
+}
+
+static gboolean
+switch_done (gpointer data)
+{
+  return ((SwitchResult *)data)->done;
+}
+
+/**
+ * cairn_test_switch_version:
+ *
+ * Goes @step versions from @prompt (the arrows on an edited prompt) and
+ * waits until the transcript shows that branch.
+ * Returns: whether it could
+ */
+gboolean
+cairn_test_switch_version (CairnSession   *session,
+                           CairnTextItem  *prompt,
+                           int             step,
+                           GError        **error)
+{
+  SwitchResult switched = { FALSE, NULL };
+
+  cairn_session_switch_branch_async (session, prompt, step, NULL, version_switched_cb, &switched);
+  g_assert_true (cairn_test_wait_until (switch_done, &switched, 30000));
+  if (switched.error != NULL)
+    {
+      g_propagate_error (error, switched.error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Sends @prompt and waits for its turn to end (60 s, then the test fails
  * showing the transcript). */
 void

@@ -51,6 +51,12 @@ void              cairn_test_send_and_wait    (CairnSession       *session,
                                                const char         *prompt);
 char             *cairn_test_session_file     (CairnTestFakeApi   *api,
                                                const char         *session_id);
+gboolean          cairn_test_body_mentions    (JsonNode           *body,
+                                               const char         *needle);
+gboolean          cairn_test_switch_version    (CairnSession      *session,
+                                               CairnTextItem     *prompt,
+                                               int                step,
+                                               GError           **error);
 gboolean          cairn_test_open_conversation (CairnSession      *session,
                                                 GFile             *file);
 CairnItem        *cairn_test_find_item        (CairnTranscript    *transcript,

@@ -49,23 +49,35 @@ prompt (CairnSession *session,
   return CAIRN_TEXT_ITEM (cairn_test_find_item (cairn_session_get_transcript (session), CAIRN_ITEM_KIND_USER, nth));
 }
 
+/* The session file's first line of @type that has @needle, parsed. */
+static JsonObject *
+line_of_type_with (Fixture      *f,
+                   CairnSession *session,
+                   const char   *type,
+                   const char   *needle)
+{
+  g_autofree char *path = cairn_test_session_file (f->api, cairn_session_get_session_id (session));
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autofree char *quoted_type = g_strdup_printf ("\"type\":\"%s\"", type);
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (strstr (lines[i], quoted_type) && strstr (lines[i], needle))
+      return cairn_json_parse_line (lines[i], strlen (lines[i]));
+  return NULL;
+}
+
 /* The session file's user line that says @text, parsed. */
 static JsonObject *
 line_saying (Fixture      *f,
              CairnSession *session,
              const char   *text)
 {
-  g_autofree char *path = cairn_test_session_file (f->api, cairn_session_get_session_id (session));
-  g_autofree char *contents = NULL;
-  g_auto(GStrv) lines = NULL;
   g_autofree char *quoted = g_strdup_printf ("\"content\":\"%s\"", text);
 
-  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
-  lines = g_strsplit (contents, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    if (strstr (lines[i], "\"type\":\"user\"") && strstr (lines[i], quoted))
-      return cairn_json_parse_line (lines[i], strlen (lines[i]));
-  return NULL;
+  return line_of_type_with (f, session, "user", quoted);
 }
 
 static void
@@ -104,6 +116,70 @@ test_edit_and_resend (void)
   g_assert_cmpstr (cairn_json_get_string (edited, "parentUuid"), ==, cairn_json_get_string (old, "parentUuid"));
   g_assert_true (cairn_test_transcript_mentions (cairn_session_get_transcript (f.session),
                                                  "You said: second prompt, edited"));
+
+  g_clear_object (&f.result);
+  cairn_session_close (f.session);
+  cairn_test_run_for (200);
+  g_clear_object (&f.session);
+  g_clear_pointer (&f.api, cairn_test_fake_api_free);
+}
+
+/* The arrows on an edited prompt: the resent one is version 2 of 2; going
+ * to version 1 shows its branch, and what is sent then goes on from that
+ * branch's end: the model gets that branch's history, and the file gets
+ * the prompt under that branch's last line. */
+static void
+test_versions (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(CairnTextItem) resent = NULL;
+  g_autoptr(CairnTextItem) old = NULL;
+  g_autoptr(GPtrArray) bodies = NULL;
+  g_autoptr(JsonObject) third = NULL;
+  g_autoptr(JsonObject) old_reply = NULL;
+  g_autoptr(GError) error = NULL;
+  JsonNode *last_body;
+  guint index, count;
+
+  f.api = cairn_test_fake_api_start ("{}");
+  f.session = cairn_session_new (f.api->project, cairn_test_cli_path ());
+  cairn_test_send_and_wait (f.session, "first prompt");
+  cairn_test_send_and_wait (f.session, "second prompt APPLE");
+  cairn_session_edit_prompt_async (f.session, prompt (f.session, 1), NULL, branched_cb, &f);
+  finish (&f);
+  cairn_test_send_and_wait (f.session, "second prompt BANANA");
+
+  resent = g_object_ref (prompt (f.session, 1));
+  g_assert_nonnull (cairn_text_item_get_branch (resent, &index, &count));
+  g_assert_cmpuint (index, ==, 1);
+  g_assert_cmpuint (count, ==, 2);
+
+  g_assert_true (cairn_test_switch_version (f.session, resent, -1, &error));
+  g_assert_no_error (error);
+  g_assert_true (cairn_test_transcript_mentions (cairn_session_get_transcript (f.session), "You said: second prompt APPLE"));
+  g_assert_false (cairn_test_transcript_mentions (cairn_session_get_transcript (f.session), "BANANA"));
+  old = g_object_ref (prompt (f.session, 1));
+  cairn_text_item_get_branch (old, &index, &count);
+  g_assert_cmpuint (index, ==, 0);
+  g_assert_cmpuint (count, ==, 2);
+
+  cairn_test_send_and_wait (f.session, "third prompt CHERRY");
+  bodies = cairn_test_fake_api_bodies (f.api);
+  last_body = g_ptr_array_index (bodies, bodies->len - 1);
+  g_assert_true (cairn_test_body_mentions (last_body, "APPLE"));
+  g_assert_true (cairn_test_body_mentions (last_body, "CHERRY"));
+  g_assert_false (cairn_test_body_mentions (last_body, "BANANA"));
+  /* in the file, under the old branch's reply */
+  third = line_saying (&f, f.session, "third prompt CHERRY");
+  old_reply = line_of_type_with (&f, f.session, "assistant", "You said: second prompt APPLE");
+  g_assert_nonnull (third);
+  g_assert_nonnull (old_reply);
+  g_assert_cmpstr (cairn_json_get_string (third, "parentUuid"), ==, cairn_json_get_string (old_reply, "uuid"));
+
+  /* and back to the newer version: its branch, without the third prompt */
+  g_assert_true (cairn_test_switch_version (f.session, old, 1, &error));
+  g_assert_true (cairn_test_transcript_mentions (cairn_session_get_transcript (f.session), "You said: second prompt BANANA"));
+  g_assert_false (cairn_test_transcript_mentions (cairn_session_get_transcript (f.session), "CHERRY"));
 
   g_clear_object (&f.result);
   cairn_session_close (f.session);
@@ -163,6 +239,7 @@ main (int   argc,
 
   g_test_add_func ("/cairn/branch/edit-and-resend", test_edit_and_resend);
   g_test_add_func ("/cairn/branch/into-new-conversation", test_branch_into_new_conversation);
+  g_test_add_func ("/cairn/branch/versions", test_versions);
 
   return g_test_run ();
 }

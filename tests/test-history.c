@@ -13,6 +13,7 @@
 
 #include "cairn-test-harness.h"
 #include "history/cairn-conversation-info.h"
+#include "history/cairn-history-branches.h"
 #include "history/cairn-history-edit.h"
 #include "history/cairn-history-index.h"
 #include "history/cairn-history-lines.h"
@@ -356,12 +357,10 @@ test_scan_line (void)
 #define LINE(type, uuid, parent, extra) \
   "{\"type\":\"" type "\",\"uuid\":\"" uuid "\",\"parentUuid\":" parent extra "}"
 
-static char *
-shown_uuids (const char * const *lines)
+static CairnHistoryLines *
+lines_of (const char * const *lines)
 {
-  g_autoptr(CairnHistoryLines) index = cairn_history_lines_new ();
-  g_autoptr(GArray) shown = NULL;
-  g_autoptr(GString) out = g_string_new (NULL);
+  CairnHistoryLines *index = cairn_history_lines_new ();
   gint64 offset = 0;
 
   for (guint i = 0; lines[i] != NULL; i++)
@@ -369,13 +368,70 @@ shown_uuids (const char * const *lines)
       cairn_history_lines_add (index, offset, lines[i], strlen (lines[i]));
       offset += strlen (lines[i]) + 1;
     }
-  shown = cairn_history_lines_shown (index);
+  return index;
+}
+
+static char *
+uuids_of (CairnHistoryLines *index,
+          GArray            *shown)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
   for (guint i = 0; i < shown->len; i++)
     {
       const CairnHistoryLine *line = cairn_history_lines_get (index, g_array_index (shown, guint, i));
       g_string_append_printf (out, "%s ", line->uuid ? line->uuid : line->kind == CAIRN_LINE_INVALID ? "!" : "-");
     }
   return g_strdup (g_strstrip (out->str));
+}
+
+static char *
+shown_uuids (const char * const *lines)
+{
+  g_autoptr(CairnHistoryLines) index = lines_of (lines);
+  g_autoptr(GArray) shown = cairn_history_lines_shown (index);
+
+  return uuids_of (index, shown);
+}
+
+/* The versions of an edited prompt: siblings in file order, where each
+ * one's branch ends, and what each branch shows. */
+static void
+test_branch_versions (void)
+{
+  const char *lines[] = {
+    LINE ("user", "a", "null", ""), LINE ("assistant", "b", "\"a\"", ""),
+    LINE ("user", "c", "\"b\"", ""), LINE ("assistant", "d", "\"c\"", ""),
+    /* a meta line and a tool result answering b are not versions */
+    LINE ("user", "m", "\"b\"", ",\"isMeta\":true"),
+    LINE ("user", "e", "\"b\"", ""), LINE ("assistant", "f", "\"e\"", ""),
+    LINE ("user", "g", "\"f\"", ""), LINE ("assistant", "h", "\"g\"", ""),
+    LINE ("user", "s", "\"b\"", ",\"isSidechain\":true"), NULL };
+  g_autoptr(CairnHistoryLines) index = lines_of (lines);
+  g_autoptr(GArray) siblings = cairn_history_branch_siblings (index, "b");
+  g_autoptr(GArray) shown = cairn_history_lines_shown (index);
+  g_autoptr(GHashTable) positions = cairn_history_branch_positions (index, shown);
+  g_autoptr(GArray) old_branch = NULL;
+  g_autofree char *old_shown = NULL;
+  CairnBranchPosition *position;
+
+  g_assert_cmpuint (siblings->len, ==, 2);
+  g_assert_cmpuint (g_array_index (siblings, guint, 0), ==, 2);
+  g_assert_cmpuint (g_array_index (siblings, guint, 1), ==, 5);
+  g_assert_cmpuint (cairn_history_lines_newest_under (index, 2), ==, 3);
+  g_assert_cmpuint (cairn_history_lines_newest_under (index, 5), ==, 8);
+  /* the newest branch shows e, the second of two; a and g have none */
+  position = g_hash_table_lookup (positions, "e");
+  g_assert_nonnull (position);
+  g_assert_cmpstr (position->parent, ==, "b");
+  g_assert_cmpuint (position->index, ==, 1);
+  g_assert_cmpuint (position->count, ==, 2);
+  g_assert_null (g_hash_table_lookup (positions, "a"));
+  g_assert_null (g_hash_table_lookup (positions, "g"));
+  g_assert_null (g_hash_table_lookup (positions, "c"));   /* not shown */
+  old_branch = cairn_history_lines_shown_to (index, 3);
+  old_shown = uuids_of (index, old_branch);
+  g_assert_cmpstr (old_shown, ==, "a b c d");
 }
 
 /* Which lines a conversation shows: the branch that ends at the newest
@@ -659,6 +715,99 @@ test_recorded_rewind (void)
   g_assert_null (strstr (rows, "later abandoned"));
 }
 
+#define REWIND_ID "a93094b3-7abe-4fd0-b7c7-c08cea4c6339"
+
+/* A copy of the recorded rewind conversation, to go to its branches in. */
+static GFile *
+copy_of_rewind (void)
+{
+  g_autofree char *source = cairn_test_data_path ("history/rewind/" REWIND_ID ".jsonl");
+  g_autofree char *dir = cairn_test_make_dir ("history");
+  g_autofree char *contents = NULL;
+
+  g_assert_true (g_file_get_contents (source, &contents, NULL, NULL));
+  return write_file (dir, REWIND_ID ".jsonl", contents);
+}
+
+static CairnSession *
+open_file (GFile *file)
+{
+  CairnSession *session = cairn_session_new (g_get_tmp_dir (), "/bin/true");
+
+  g_assert_true (cairn_test_open_conversation (session, file));
+  return session;
+}
+
+/* The last line of @file. */
+static char *
+last_line_of (GFile *file)
+{
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint n;
+
+  g_assert_true (g_file_load_contents (file, NULL, &contents, NULL, NULL, NULL));
+  lines = g_strsplit (g_strchomp (contents), "\n", -1);
+  n = g_strv_length (lines);
+  return g_strdup (n > 0 ? lines[n - 1] : "");
+}
+
+/* The arrows on an edited prompt: the recorded file has two versions of
+ * the second prompt; going to the first shows its branch and names it in
+ * the file as the CLI does (a last-prompt line), so that the CLI resumes
+ * it and the conversation opens on it again; and back. */
+static void
+test_recorded_versions (void)
+{
+  g_autoptr(GFile) file = copy_of_rewind ();
+  g_autoptr(CairnSession) session = open_file (file);
+  g_autoptr(CairnSession) reopened = NULL;
+  CairnTranscript *transcript = cairn_session_get_transcript (session);
+  /* held: the transcript lets them go when it shows another branch */
+  g_autoptr(CairnItem) first = g_object_ref (cairn_test_find_item (transcript, CAIRN_ITEM_KIND_USER, 0));
+  g_autoptr(CairnItem) edited = g_object_ref (cairn_test_find_item (transcript, CAIRN_ITEM_KIND_USER, 1));
+  g_autoptr(CairnItem) abandoned = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *old_rows = NULL;
+  g_autofree char *reopened_rows = NULL;
+  g_autofree char *new_rows = NULL;
+  g_autofree char *named = NULL;
+  guint index, count;
+
+  g_assert_null (cairn_text_item_get_branch (CAIRN_TEXT_ITEM (first), NULL, NULL));
+  g_assert_cmpstr (cairn_text_item_get_branch (CAIRN_TEXT_ITEM (edited), &index, &count), ==,
+                   "6dda3d05-5b12-48dc-87e9-d7a511f12ba9");
+  g_assert_cmpuint (index, ==, 1);
+  g_assert_cmpuint (count, ==, 2);
+  /* there is no version after the newest */
+  g_assert_false (cairn_test_switch_version (session, CAIRN_TEXT_ITEM (edited), 1, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  g_assert_true (cairn_test_switch_version (session, CAIRN_TEXT_ITEM (edited), -1, &error));
+  g_assert_no_error (error);
+  old_rows = describe (session);
+  g_assert_nonnull (strstr (old_rows, "0:First prompt\n"));
+  g_assert_nonnull (strstr (old_rows, "0:Second prompt, later abandoned\n"));
+  g_assert_nonnull (strstr (old_rows, "You said: Second prompt, later abandoned"));
+  g_assert_null (strstr (old_rows, "edited"));
+  abandoned = g_object_ref (cairn_test_find_item (transcript, CAIRN_ITEM_KIND_USER, 1));
+  cairn_text_item_get_branch (CAIRN_TEXT_ITEM (abandoned), &index, &count);
+  g_assert_cmpuint (index, ==, 0);
+  g_assert_cmpuint (count, ==, 2);
+  named = last_line_of (file);
+  g_assert_cmpstr (named, ==, "{\"type\":\"last-prompt\",\"lastPrompt\":\"Second prompt, later abandoned\","
+                              "\"leafUuid\":\"bf6c5154-af42-40c3-9062-1369c24fca84\",\"sessionId\":\"" REWIND_ID "\"}");
+  reopened = open_file (file);
+  reopened_rows = describe (reopened);
+  g_assert_cmpstr (reopened_rows, ==, old_rows);
+
+  g_assert_true (cairn_test_switch_version (session, CAIRN_TEXT_ITEM (abandoned), 1, &error));
+  new_rows = describe (session);
+  g_assert_nonnull (strstr (new_rows, "You said: Second prompt, edited"));
+  g_assert_null (strstr (new_rows, "abandoned"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -674,6 +823,8 @@ main (int   argc,
   g_test_add_func ("/cairn/history/recorded-rename", test_recorded_rename);
   g_test_add_func ("/cairn/history/recorded-compaction", test_recorded_compaction);
   g_test_add_func ("/cairn/history/recorded-rewind", test_recorded_rewind);
+  g_test_add_func ("/cairn/history/recorded-versions", test_recorded_versions);
+  g_test_add_func ("/cairn/history/branch-versions", test_branch_versions);
   g_test_add_func ("/cairn/history/info-of-recorded-conversation", test_info_of_recorded_conversation);
   g_test_add_func ("/cairn/history/title-order", test_title_order);
   g_test_add_func ("/cairn/history/bad-files", test_bad_files);

@@ -169,15 +169,6 @@ test_interrupt_mid_stream (void)
   fixture_clear (&f);
 }
 
-static gboolean
-body_mentions (JsonNode   *body,
-               const char *needle)
-{
-  g_autofree char *text = json_to_string (body, FALSE);
-
-  return strstr (text, needle) != NULL;
-}
-
 /* Killed with SIGKILL mid-turn, then resumed with --resume: the model gets
  * the earlier conversation. */
 static void
@@ -210,8 +201,8 @@ test_killed_then_resumed (void)
   g_assert_cmpstr (cairn_session_get_session_id (f.session), ==, session_id);
   bodies = cairn_test_fake_api_bodies (f.api);
   g_assert_cmpuint (bodies->len, >=, 3);
-  g_assert_true (body_mentions (g_ptr_array_index (bodies, bodies->len - 1), "PINEAPPLE"));
-  g_assert_true (body_mentions (g_ptr_array_index (bodies, bodies->len - 1), "What was the word?"));
+  g_assert_true (cairn_test_body_mentions (g_ptr_array_index (bodies, bodies->len - 1), "PINEAPPLE"));
+  g_assert_true (cairn_test_body_mentions (g_ptr_array_index (bodies, bodies->len - 1), "What was the word?"));
   fixture_clear (&f);
 }
 
@@ -257,8 +248,8 @@ test_opened_from_history_then_resumed (void)
   g_assert_cmpstr (cairn_session_get_session_id (f.session), ==, session_id);
   g_assert_cmpstr (cairn_session_get_permission_mode (f.session), ==, "acceptEdits");
   bodies = cairn_test_fake_api_bodies (f.api);
-  g_assert_true (body_mentions (g_ptr_array_index (bodies, bodies->len - 1), "MANGO"));
-  g_assert_true (body_mentions (g_ptr_array_index (bodies, bodies->len - 1), "What was the word?"));
+  g_assert_true (cairn_test_body_mentions (g_ptr_array_index (bodies, bodies->len - 1), "MANGO"));
+  g_assert_true (cairn_test_body_mentions (g_ptr_array_index (bodies, bodies->len - 1), "What was the word?"));
   /* the prompt, its reply, and then the new prompt below them */
   g_assert_nonnull (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_USER, 1));
   fixture_clear (&f);
@@ -329,7 +320,7 @@ test_opened_while_running_elsewhere (void)
 
   resume_beside_a_third_view (&f, file, here);
   bodies = cairn_test_fake_api_bodies (f.api);
-  g_assert_true (body_mentions (g_ptr_array_index (bodies, bodies->len - 1), "KIWI"));
+  g_assert_true (cairn_test_body_mentions (g_ptr_array_index (bodies, bodies->len - 1), "KIWI"));
   cairn_session_close (here);
   fixture_clear (&f);
 }

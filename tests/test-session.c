@@ -488,13 +488,16 @@ last_start_resumed (Fixture    *f,
          strstr (starts[n - 1], session_id) != NULL;
 }
 
-/* The CLI dies mid-turn: the turn ends visibly, the next prompt resumes. */
+/* The CLI dies mid-turn: the turn ends visibly, with Retry; the next
+ * prompt (or Retry, which sends the same one again, once) resumes. */
 static void
 check_crash_then_resume (const char *variable,
-                         const char *expected_notice)
+                         const char *expected_notice,
+                         gboolean    retry)
 {
   Fixture f = { 0 };
   g_autofree char *session_id = NULL;
+  CairnNoticeItem *notice;
 
   fixture_init (&f, "stream-two-turns.jsonl");
   g_setenv (variable, "6", TRUE);
@@ -503,11 +506,27 @@ check_crash_then_resume (const char *variable,
   g_assert_cmpint (cairn_session_get_state (f.session), ==, CAIRN_SESSION_STATE_EXITED);
   g_assert_true (cairn_test_transcript_mentions (transcript (&f), expected_notice));
   g_assert_true (cairn_test_transcript_mentions (transcript (&f), "resume"));
+  /* the last notice says the process ended (stderr lines come before) */
+  notice = CAIRN_NOTICE_ITEM (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_NOTICE,
+                                                    cairn_transcript_count_kind (transcript (&f),
+                                                                                 CAIRN_ITEM_KIND_NOTICE) - 1));
+  g_assert_cmpstr (cairn_notice_item_get_action_name (notice), ==, "page.retry");
+  g_assert_true (cairn_session_get_can_retry (f.session));
   session_id = g_strdup (cairn_session_get_session_id (f.session));
   g_assert_nonnull (session_id);
 
   g_unsetenv (variable);
-  send_and_wait (&f, "again");
+  if (retry)
+    {
+      cairn_session_retry (f.session);
+      g_assert_false (cairn_session_get_can_retry (f.session));
+      cairn_session_retry (f.session);   /* once: nothing more is sent */
+      g_assert_true (cairn_test_wait_until (cairn_test_session_idle, f.session, 60000));
+      g_assert_cmpuint (cairn_transcript_count_kind (transcript (&f), CAIRN_ITEM_KIND_USER), ==, 2);
+      g_assert_true (cairn_test_transcript_mentions (transcript (&f), "first"));
+    }
+  else
+    send_and_wait (&f, "again");
   g_assert_true (last_start_resumed (&f, session_id));
   g_assert_nonnull (cairn_test_find_item (transcript (&f), CAIRN_ITEM_KIND_RESULT, 0));
   fixture_clear (&f);
@@ -516,14 +535,14 @@ check_crash_then_resume (const char *variable,
 static void
 test_crash_mid_turn (void)
 {
-  check_crash_then_resume ("CAIRN_REPLAY_CRASH_AFTER", "exited with code 3");
-  check_crash_then_resume ("CAIRN_REPLAY_CRASH_AFTER", "boom");
+  check_crash_then_resume ("CAIRN_REPLAY_CRASH_AFTER", "exited with code 3", FALSE);
+  check_crash_then_resume ("CAIRN_REPLAY_CRASH_AFTER", "boom", TRUE);
 }
 
 static void
 test_killed_mid_turn (void)
 {
-  check_crash_then_resume ("CAIRN_REPLAY_KILL_AFTER", "signal 9");
+  check_crash_then_resume ("CAIRN_REPLAY_KILL_AFTER", "signal 9", TRUE);
 }
 
 static gboolean

@@ -104,6 +104,7 @@ def run_restore(cairn, tmp, project, notes):
         wait_for("the toast", lambda: any("Files restored" in t for t in ui.label_texts(app)), 10)
         progress("Restore put version 1 back and said so")
         edit_and_resend(app, cairn_proc, tmp)
+        versions(app)
         branch(app, cairn_proc)
 
 
@@ -118,6 +119,36 @@ def branch(app, proc):
     wait_for("the history up to there only", lambda: not any(
         "You said: say hello instead" in t for t in ui.label_texts(app)), 10)
     progress("Branch into New Conversation opened a new one, the message ready to edit")
+
+
+def version_button(app, name, prompt):
+    return wait_for(f"“{name}” on “{prompt}”", lambda: next(
+        (b for b in find(app, "push button") if b.name == name and ui.has_size(b)
+         and prompt in row_text(b, 5)), None), 20)
+
+
+def says(app, words):
+    return any(words in t for t in ui.label_texts(app))
+
+
+def versions(app):
+    """The resent message is version 2 of 2; its arrow shows version 1
+    and the conversation as it went on from there, and back."""
+    back = version_button(app, "Previous Version", "say hello instead")
+    if not any(t == "2 / 2" for t in row_text(back, 5)):
+        raise Failure(f"the resent message doesn't say it is version 2 of 2: {row_text(back, 5)!r}")
+    back.queryAction().doAction(0)
+    wait_for("version 1 and its branch", lambda: says(app, "Wrote version 2.") and
+             not says(app, "You said: say hello instead"), 30)
+    forward = version_button(app, "Next Version", "second version")
+    if not any(t == "1 / 2" for t in row_text(forward, 5)):
+        raise Failure(f"the old message doesn't say it is version 1 of 2: {row_text(forward, 5)!r}")
+    progress("the arrow went back to version 1: its reply shows again")
+    ui.screenshot("ui-going-back-versions.png")
+    forward.queryAction().doAction(0)
+    wait_for("version 2 again", lambda: says(app, "You said: say hello instead") and
+             not says(app, "Wrote version 2."), 30)
+    progress("and forward to version 2")
 
 
 def session_lines(tmp):

@@ -27,7 +27,12 @@ struct _CairnMessageRow
 {
   CairnItemRow       parent_instance;
   GtkLabel          *author_label;
+  GtkWidget         *prompt_controls;
   GtkMenuButton     *actions_button;
+  GtkWidget         *versions_box;
+  GtkWidget         *previous_version_button;
+  GtkLabel          *version_label;
+  GtkWidget         *next_version_button;
   GtkLabel          *text_label;
   CairnMarkdownView *markdown;
   GtkWidget         *images_scroller;
@@ -205,6 +210,38 @@ set_prompt_menu (CairnMessageRow *self,
   gtk_menu_button_set_menu_model (self->actions_button, G_MENU_MODEL (menu));
 }
 
+/* "‹ 2 / 3 ›" on a prompt that was edited and sent again. */
+static void
+show_versions (CairnMessageRow *self,
+               CairnTextItem   *prompt)
+{
+  guint index = 0, count = 1;
+  g_autofree char *shown = NULL;
+  g_autofree char *spoken = NULL;
+  GVariant *serial;
+
+  if (prompt == NULL || cairn_text_item_get_branch (prompt, &index, &count) == NULL)
+    {
+      gtk_widget_set_visible (self->versions_box, FALSE);
+      return;
+    }
+  /* TRANSLATORS: which version of an edited message is shown, of how many */
+  shown = g_strdup_printf (_("%u / %u"), index + 1, count);
+  spoken = g_strdup_printf (_("Version %u of %u"), index + 1, count);
+  gtk_label_set_label (self->version_label, shown);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->version_label), GTK_ACCESSIBLE_PROPERTY_LABEL, spoken, -1);
+  serial = g_variant_ref_sink (g_variant_new_uint32 (cairn_item_get_serial (CAIRN_ITEM (prompt))));
+  /* the target first: an action of type u must never see none */
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->previous_version_button), serial);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->previous_version_button), "page.previous-version");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->next_version_button), serial);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->next_version_button), "page.next-version");
+  g_variant_unref (serial);
+  gtk_widget_set_sensitive (self->previous_version_button, index > 0);
+  gtk_widget_set_sensitive (self->next_version_button, index + 1 < count);
+  gtk_widget_set_visible (self->versions_box, TRUE);
+}
+
 static void
 cairn_message_row_bind (CairnItemRow *row,
                         CairnItem    *item)
@@ -222,9 +259,10 @@ cairn_message_row_bind (CairnItemRow *row,
     }
   show_images (self, from_user ? cairn_text_item_get_attachments (CAIRN_TEXT_ITEM (item)) : NULL);
 
-  gtk_widget_set_visible (GTK_WIDGET (self->actions_button), from_user);
+  gtk_widget_set_visible (self->prompt_controls, from_user);
   if (from_user)
     set_prompt_menu (self, item);
+  show_versions (self, from_user ? CAIRN_TEXT_ITEM (item) : NULL);
   gtk_label_set_label (self->author_label, from_user ? _("You") : _("Claude"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   from_user ? _("Your message") : _("Claude’s reply"), -1);
@@ -246,7 +284,12 @@ cairn_message_row_class_init (CairnMessageRowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-message-row.ui");
   gtk_widget_class_set_css_name (widget_class, "messagerow");
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, author_label);
+  gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, prompt_controls);
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, actions_button);
+  gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, versions_box);
+  gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, previous_version_button);
+  gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, version_label);
+  gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, next_version_button);
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, text_label);
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, markdown);
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, images_scroller);

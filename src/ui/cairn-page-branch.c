@@ -19,7 +19,9 @@
  *    text in the composer to change; what is sent is a new branch of the
  *    conversation (the file keeps the old one);
  *  - Branch into New Conversation: the same in a new conversation (a new
- *    page: the window makes it on "branched"), this one untouched. */
+ *    page: the window makes it on "branched"), this one untouched.
+ * A message sent again this way has versions: the arrows on it show the
+ * conversation as it went on from another version. */
 
 void
 cairn_page_edit_text (CairnPage  *self,
@@ -90,4 +92,91 @@ _cairn_page_branch_action (GtkWidget  *widget,
 
   if (prompt != NULL)
     cairn_session_branch_async (self->session, prompt, NULL, went_back_cb, g_object_ref (self));
+}
+
+typedef struct
+{
+  CairnPage *page;
+  char      *parent;   /* the message the versions answer */
+} VersionSwitch;
+
+static void
+version_switch_free (VersionSwitch *to)
+{
+  g_object_unref (to->page);
+  g_free (to->parent);
+  g_free (to);
+}
+
+/* Where the version now shown is: the prompt that answers the same
+ * message. */
+static gboolean
+find_version (CairnPage  *self,
+              const char *parent,
+              guint      *position)
+{
+  GListModel *items = G_LIST_MODEL (cairn_session_get_transcript (self->session));
+
+  for (guint i = 0; i < g_list_model_get_n_items (items); i++)
+    {
+      g_autoptr(CairnItem) item = g_list_model_get_item (items, i);
+
+      if (cairn_item_get_kind (item) == CAIRN_ITEM_KIND_USER &&
+          g_strcmp0 (cairn_text_item_get_branch (CAIRN_TEXT_ITEM (item), NULL, NULL), parent) == 0)
+        {
+          *position = i;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static void
+version_shown_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  VersionSwitch *to = user_data;
+  g_autoptr(GError) error = NULL;
+  guint position;
+
+  if (!cairn_session_switch_branch_finish (CAIRN_SESSION (source), result, &error))
+    _cairn_page_say (to->page, _("Can’t Show This Version"), error->message);
+  else if (find_version (to->page, to->parent, &position))
+    cairn_page_show_item (to->page, position);
+  version_switch_free (to);
+}
+
+static void
+switch_version (CairnPage *self,
+                GVariant  *param,
+                int        step)
+{
+  CairnTextItem *prompt = _cairn_page_find_prompt (self, g_variant_get_uint32 (param));
+  VersionSwitch *to;
+
+  if (prompt == NULL || cairn_text_item_get_branch (prompt, NULL, NULL) == NULL)
+    return;
+  to = g_new0 (VersionSwitch, 1);
+  to->page = g_object_ref (self);
+  to->parent = g_strdup (cairn_text_item_get_branch (prompt, NULL, NULL));
+  cairn_session_switch_branch_async (self->session, prompt, step, NULL, version_shown_cb, to);
+}
+
+/* page.previous-version (u: the prompt's serial) */
+void
+_cairn_page_previous_version_action (GtkWidget  *widget,
+                                     const char *action_name,
+                                     GVariant   *param)
+{
+  switch_version (CAIRN_PAGE (widget), param, -1);
+}
+
+/* page.next-version (u: the prompt's serial) */
+void
+_cairn_page_next_version_action (GtkWidget  *widget,
+                                 const char *action_name,
+                                 GVariant   *param)
+{
+  switch_version (CAIRN_PAGE (widget), param, 1);
 }

@@ -66,6 +66,12 @@ void _cairn_page_restore_files_action (GtkWidget  *widget,
 void _cairn_page_edit_prompt_action   (GtkWidget  *widget,
                                        const char *action_name,
                                        GVariant   *param);
+void _cairn_page_previous_version_action (GtkWidget  *widget,
+                                          const char *action_name,
+                                          GVariant   *param);
+void _cairn_page_next_version_action  (GtkWidget  *widget,
+                                       const char *action_name,
+                                       GVariant   *param);
 void _cairn_page_branch_action        (GtkWidget  *widget,
                                        const char *action_name,
                                        GVariant   *param);

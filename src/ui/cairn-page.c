@@ -292,7 +292,16 @@ stop_action (GtkWidget  *widget,
   cairn_session_interrupt (CAIRN_PAGE (widget)->session);
 }
 
-/* Retry on a failed turn: the same message again, images too. */
+/* Retry on a failed turn: the same message again, images too. Once, so
+ * that a button left on an older row can't send it twice. */
+static void
+session_can_retry_cb (CairnPage    *self,
+                      GParamSpec   *pspec,
+                      CairnSession *session)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "page.retry", cairn_session_get_can_retry (session));
+}
+
 static void
 retry_action (GtkWidget  *widget,
               const char *action_name,
@@ -487,7 +496,10 @@ connect_session (CairnPage *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::stalled", G_CALLBACK (session_stalled_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::can-retry", G_CALLBACK (session_can_retry_cb), self,
+                           G_CONNECT_SWAPPED);
   session_busy_cb (self, NULL, session);
+  session_can_retry_cb (self, NULL, session);
   session_commands_cb (self, NULL, session);
   session_elsewhere_cb (self, NULL, session);
   session_stalled_cb (self, NULL, session);
@@ -634,6 +646,8 @@ cairn_page_class_init (CairnPageClass *klass)
   gtk_widget_class_install_action (widget_class, "page.restore-files", "u", _cairn_page_restore_files_action);
   gtk_widget_class_install_action (widget_class, "page.edit-prompt", "u", _cairn_page_edit_prompt_action);
   gtk_widget_class_install_action (widget_class, "page.branch", "u", _cairn_page_branch_action);
+  gtk_widget_class_install_action (widget_class, "page.previous-version", "u", _cairn_page_previous_version_action);
+  gtk_widget_class_install_action (widget_class, "page.next-version", "u", _cairn_page_next_version_action);
 
   /* a branch of the conversation was made, to go on in a page of its own
    * with the text of the prompt it branched at */

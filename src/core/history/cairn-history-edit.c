@@ -21,9 +21,10 @@
 #include "history/cairn-history-edit.h"
 
 /* The only changes Cairn makes to the CLI's history: a rename appends the
- * line the CLI itself appends for one (so the CLI shows the name too), and
- * a delete moves the conversation to the Trash, from where it can come
- * back. Nothing rewrites or truncates a session file. */
+ * line the CLI itself appends for one (so the CLI shows the name too),
+ * going to another branch appends the line that names the branch the CLI
+ * resumes, and a delete moves the conversation to the Trash, from where
+ * it can come back. Nothing rewrites or truncates a session file. */
 
 static char *
 session_id_of (GFile *file)
@@ -44,6 +45,40 @@ ends_with_newline (int fd)
   return size <= 0 || (pread (fd, &last, 1, size - 1) == 1 && last == '\n');
 }
 
+/* Appends @object as one line, in one write (blocking). A file that is
+ * gone is not made again. Returns: 0, or the errno of the failure */
+static int
+append_line (GFile       *file,
+             JsonBuilder *object)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autoptr(JsonNode) node = json_builder_get_root (object);
+  g_autofree char *json = json_to_string (node, FALSE);
+  g_autofree char *line = NULL;
+  int fd, saved;
+
+  /* O_APPEND without O_CREAT: a conversation that is gone stays gone */
+  if ((fd = g_open (path, O_WRONLY | O_APPEND | O_CLOEXEC, 0)) < 0)
+    return errno;
+  line = g_strdup_printf ("%s%s\n", ends_with_newline (fd) ? "" : "\n", json);
+  if (write (fd, line, strlen (line)) != (gssize)strlen (line))
+    {
+      saved = errno ? errno : EIO;
+      close (fd);
+      return saved;
+    }
+  return close (fd) == 0 ? 0 : errno;
+}
+
+static void
+add_string (JsonBuilder *builder,
+            const char  *name,
+            const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_string_value (builder, value);
+}
+
 /**
  * cairn_history_append_title:
  *
@@ -55,45 +90,53 @@ cairn_history_append_title (GFile       *file,
                             const char  *title,
                             GError     **error)
 {
-  g_autofree char *path = g_file_get_path (file);
   g_autofree char *session_id = session_id_of (file);
   g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonNode) node = NULL;
-  g_autofree char *json = NULL;
-  g_autofree char *line = NULL;
-  int fd;
-  gssize written;
+  int saved;
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "type");
-  json_builder_add_string_value (builder, "custom-title");
-  json_builder_set_member_name (builder, "customTitle");
-  json_builder_add_string_value (builder, title);
-  json_builder_set_member_name (builder, "sessionId");
-  json_builder_add_string_value (builder, session_id);
+  add_string (builder, "type", "custom-title");
+  add_string (builder, "customTitle", title);
+  add_string (builder, "sessionId", session_id);
   json_builder_end_object (builder);
-  node = json_builder_get_root (builder);
-  json = json_to_string (node, FALSE);
+  if ((saved = append_line (file, builder)) == 0)
+    return TRUE;
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+               _("The conversation could not be renamed: %s"), g_strerror (saved));
+  return FALSE;
+}
 
-  /* O_APPEND without O_CREAT: a conversation that is gone stays gone */
-  if ((fd = g_open (path, O_WRONLY | O_APPEND | O_CLOEXEC, 0)) < 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                   _("The conversation could not be renamed: %s"), g_strerror (saved));
-      return FALSE;
-    }
-  line = g_strdup_printf ("%s%s\n", ends_with_newline (fd) ? "" : "\n", json);
-  written = write (fd, line, strlen (line));
-  if (written != (gssize)strlen (line))
-    {
-      int saved = errno;
-      close (fd);
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                   _("The conversation could not be renamed: %s"), g_strerror (saved));
-      return FALSE;
-    }
-  return g_close (fd, error);
+/**
+ * cairn_history_append_leaf:
+ * @leaf_uuid: the message the branch ends at
+ * @last_prompt: the branch's last prompt, for the CLI's list of sessions
+ *
+ * Makes the branch that ends at @leaf_uuid the conversation: appends
+ * `{"type":"last-prompt","lastPrompt":…,"leafUuid":…,"sessionId":…}`,
+ * the line the CLI writes after each turn and resumes from (blocking).
+ */
+gboolean
+cairn_history_append_leaf (GFile       *file,
+                           const char  *leaf_uuid,
+                           const char  *last_prompt,
+                           GError     **error)
+{
+  g_autofree char *session_id = session_id_of (file);
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  int saved;
+
+  json_builder_begin_object (builder);
+  add_string (builder, "type", "last-prompt");
+  if (last_prompt != NULL)
+    add_string (builder, "lastPrompt", last_prompt);
+  add_string (builder, "leafUuid", leaf_uuid);
+  add_string (builder, "sessionId", session_id);
+  json_builder_end_object (builder);
+  if ((saved = append_line (file, builder)) == 0)
+    return TRUE;
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+               _("The conversation could not be changed: %s"), g_strerror (saved));
+  return FALSE;
 }
 
 static void

@@ -21,6 +21,10 @@ gboolean  cairn_history_rename_finish  (GAsyncResult        *result,
 gboolean  cairn_history_append_title   (GFile               *file,
                                         const char          *title,
                                         GError             **error);
+gboolean  cairn_history_append_leaf    (GFile               *file,
+                                        const char          *leaf_uuid,
+                                        const char          *last_prompt,
+                                        GError             **error);
 void      cairn_history_trash_async    (GFile               *file,
                                         GCancellable        *cancellable,
                                         GAsyncReadyCallback  callback,

@@ -26,7 +26,12 @@
  * reply continues from one call and its result only, and the other calls
  * (later blocks of the same API message) and their results hang beside
  * the branch; and a compaction restarts the tree, pointing back only by
- * logicalParentUuid. */
+ * logicalParentUuid.
+ * Which branch is the conversation: after each turn, and when the user
+ * goes to another branch, a `last-prompt` line names its leafUuid; the
+ * CLI resumes the branch of the newest such line (docs/session-files.md).
+ * Lines written after it under that leaf (a turn in progress) belong to
+ * it too. */
 
 #define READ_CHUNK (1024 * 1024)
 
@@ -34,6 +39,7 @@ struct _CairnHistoryLines
 {
   GArray       *lines;    /* CairnHistoryLine */
   GStringChunk *strings;
+  const char   *leaf;     /* of the newest last-prompt line, in strings */
 };
 
 CairnHistoryLines *
@@ -99,9 +105,13 @@ cairn_history_lines_add (CairnHistoryLines *self,
       entry.kind = kind_of (line + facts.type_start, facts.type_length);
       entry.is_sidechain = facts.is_sidechain;
       entry.is_tool_result = facts.is_tool_result;
+      entry.is_meta = facts.is_meta;
       entry.uuid = intern_span (self, line, facts.uuid_start, facts.uuid_length);
       entry.parent = intern_span (self, line, facts.parent_start, facts.parent_length);
       entry.message_id = intern_span (self, line, facts.message_id_start, facts.message_id_length);
+      if (entry.kind == CAIRN_LINE_OTHER && facts.leaf_length > 0 && facts.type_length == 11 &&
+          memcmp (line + facts.type_start, "last-prompt", 11) == 0)
+        self->leaf = intern_span (self, line, facts.leaf_start, facts.leaf_length);
     }
   g_array_append_val (self->lines, entry);
 }
@@ -186,26 +196,71 @@ index_by_uuid (CairnHistoryLines *self)
   return by_uuid;
 }
 
-/* The newest line of the main conversation: its branch is the one shown. */
-static const CairnHistoryLine *
+/* The newest line of the main conversation, or G_MAXUINT. */
+static guint
 newest_line (CairnHistoryLines *self)
 {
   for (guint i = self->lines->len; i > 0; i--)
     if (is_main (cairn_history_lines_get (self, i - 1)))
-      return cairn_history_lines_get (self, i - 1);
-  return NULL;
+      return i - 1;
+  return G_MAXUINT;
 }
 
-/* The uuids from the newest line back to the root, as far as the parents
- * can be followed: a missing parent or a cycle ends the walk. */
+/**
+ * cairn_history_lines_newest_under:
+ * @index: a line of the main conversation
+ *
+ * Returns: the index of the newest message (a user or assistant line)
+ *   whose branch passes through the line at @index (that line itself
+ *   when no message follows it)
+ */
+guint
+cairn_history_lines_newest_under (CairnHistoryLines *self,
+                                  guint              index)
+{
+  g_autoptr(GHashTable) under = g_hash_table_new (g_str_hash, g_str_equal);
+  const CairnHistoryLine *top = cairn_history_lines_get (self, index);
+  guint newest = index;
+
+  g_return_val_if_fail (top->uuid != NULL, index);
+
+  /* parents come before their children in the file: one pass */
+  g_hash_table_add (under, (gpointer)top->uuid);
+  for (guint i = index + 1; i < self->lines->len; i++)
+    {
+      const CairnHistoryLine *line = cairn_history_lines_get (self, i);
+
+      if (is_main (line) && line->parent != NULL && g_hash_table_contains (under, line->parent) &&
+          g_hash_table_add (under, (gpointer)line->uuid) &&
+          (line->kind == CAIRN_LINE_USER || line->kind == CAIRN_LINE_ASSISTANT))
+        newest = i;
+    }
+  return newest;
+}
+
+/* Where the conversation's branch ends: under the leaf the newest
+ * last-prompt line names, else (none, or a leaf not in the file) at the
+ * newest line. */
+static guint
+branch_end (CairnHistoryLines *self,
+            GHashTable        *by_uuid)
+{
+  guint leaf = self->leaf ? GPOINTER_TO_UINT (g_hash_table_lookup (by_uuid, self->leaf)) : 0;
+
+  return leaf > 0 ? cairn_history_lines_newest_under (self, leaf - 1) : newest_line (self);
+}
+
+/* The uuids from @leaf back to the root, as far as the parents can be
+ * followed: a missing parent or a cycle ends the walk. */
 static GHashTable *
 walk_branch (CairnHistoryLines *self,
-             GHashTable        *by_uuid)
+             GHashTable        *by_uuid,
+             guint              leaf)
 {
   GHashTable *on_branch = g_hash_table_new (g_str_hash, g_str_equal);
-  const CairnHistoryLine *line = newest_line (self);
+  const CairnHistoryLine *line = leaf < self->lines->len ? cairn_history_lines_get (self, leaf) : NULL;
 
-  while (line != NULL && g_hash_table_add (on_branch, (gpointer)line->uuid))
+  while (line != NULL && is_main (line) && g_hash_table_add (on_branch, (gpointer)line->uuid))
     {
       guint index = line->parent ? GPOINTER_TO_UINT (g_hash_table_lookup (by_uuid, line->parent)) : 0;
       line = index > 0 ? cairn_history_lines_get (self, index - 1) : NULL;
@@ -242,15 +297,31 @@ hangs_beside (const CairnHistoryLine *line,
  * cairn_history_lines_shown:
  *
  * Returns: (transfer full) (element-type guint): the indexes of the lines
- *   of the conversation as it is shown, in file order: the branch ending
- *   at the newest line, what hangs beside it (parallel tool calls and
+ *   of the conversation as it is shown, in file order: its branch (see
+ *   above), what hangs beside it (parallel tool calls and
  *   their results), metadata lines, and any line that could not be read
  */
 GArray *
 cairn_history_lines_shown (CairnHistoryLines *self)
 {
   g_autoptr(GHashTable) by_uuid = index_by_uuid (self);
-  g_autoptr(GHashTable) shown_uuids = walk_branch (self, by_uuid);
+
+  return cairn_history_lines_shown_to (self, branch_end (self, by_uuid));
+}
+
+/**
+ * cairn_history_lines_shown_to:
+ * @leaf: the index of the line the branch shown ends at
+ *
+ * Like cairn_history_lines_shown(), for the branch that ends at @leaf
+ * (another branch of an edited prompt, cairn-history-branches.c).
+ */
+GArray *
+cairn_history_lines_shown_to (CairnHistoryLines *self,
+                              guint              leaf)
+{
+  g_autoptr(GHashTable) by_uuid = index_by_uuid (self);
+  g_autoptr(GHashTable) shown_uuids = walk_branch (self, by_uuid, leaf);
   g_autoptr(GHashTable) written = g_hash_table_new (g_str_hash, g_str_equal);
   GArray *shown = g_array_new (FALSE, FALSE, sizeof (guint));
 

@@ -28,6 +28,7 @@ typedef struct
   CairnLineKind  kind;
   guint          is_sidechain : 1;
   guint          is_tool_result : 1;
+  guint          is_meta : 1;
   const char    *uuid;     /* NULL, or in the index's string chunk */
   const char    *parent;
   const char    *message_id;   /* the API message an assistant line is a block of */
@@ -47,6 +48,10 @@ guint                   cairn_history_lines_get_n  (CairnHistoryLines *self);
 const CairnHistoryLine *cairn_history_lines_get    (CairnHistoryLines *self,
                                                     guint              index);
 GArray                 *cairn_history_lines_shown  (CairnHistoryLines *self);
+GArray                 *cairn_history_lines_shown_to (CairnHistoryLines *self,
+                                                      guint              leaf);
+guint                   cairn_history_lines_newest_under (CairnHistoryLines *self,
+                                                          guint              index);
 void                    cairn_history_lines_free   (CairnHistoryLines *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CairnHistoryLines, cairn_history_lines_free)

@@ -132,6 +132,8 @@ note_value (const char     *line,
     facts->is_sidechain = value_end - value == 4 && memcmp (value, "true", 4) == 0;
   else if (key_is (key, key_length, "sourceToolAssistantUUID"))
     facts->is_tool_result = is_string;
+  else if (key_is (key, key_length, "isMeta") || key_is (key, key_length, "isCompactSummary"))
+    facts->is_meta |= value_end - value == 4 && memcmp (value, "true", 4) == 0;
   else if (!is_string)
     return;
   else if (key_is (key, key_length, "type"))
@@ -140,6 +142,8 @@ note_value (const char     *line,
     keep_span (line, inner, inner_end, &facts->uuid_start, &facts->uuid_length);
   else if (key_is (key, key_length, "parentUuid"))
     keep_span (line, inner, inner_end, &facts->parent_start, &facts->parent_length);
+  else if (key_is (key, key_length, "leafUuid"))
+    keep_span (line, inner, inner_end, &facts->leaf_start, &facts->leaf_length);
   else if (key_is (key, key_length, "logicalParentUuid") && facts->parent_length == 0)
     keep_span (line, inner, inner_end, &facts->parent_start, &facts->parent_length);
 }

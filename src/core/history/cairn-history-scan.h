@@ -19,8 +19,10 @@ typedef struct
   guint32  uuid_start, uuid_length;
   guint32  parent_start, parent_length;          /* parentUuid, else logicalParentUuid */
   guint32  message_id_start, message_id_length;  /* message.id: one API message */
+  guint32  leaf_start, leaf_length;              /* leafUuid (last-prompt lines) */
   guint    is_sidechain : 1;
   guint    is_tool_result : 1;                   /* has sourceToolAssistantUUID */
+  guint    is_meta : 1;                          /* isMeta or isCompactSummary: not typed by the user */
   guint    is_object : 1;                        /* the line is a JSON object */
 } CairnLineFacts;
 

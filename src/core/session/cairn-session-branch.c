@@ -106,6 +106,9 @@ line_found_cb (GObject      *source,
     }
   before = items_before (cairn_session_get_transcript (self), branch->prompt);
   resume_at (branch->target, self->session_id, line->parent_uuid, fork);
+  /* what is sent next is one more version of the prompt */
+  cairn_set_str (&self->next_branch_parent, fork ? NULL : line->parent_uuid);
+  self->next_branch_index = line->n_siblings;
   cairn_transcript_replace_all (cairn_session_get_transcript (branch->target), before);
   g_task_return_pointer (task, g_object_ref (branch->target), g_object_unref);
 }
@@ -124,7 +127,7 @@ branch_async (CairnSession        *self,
   branch->prompt = g_object_ref (prompt);
   branch->target = g_object_ref (target);
   g_task_set_task_data (task, branch, (GDestroyNotify)branch_free);
-  _cairn_session_find_prompt_async (self, prompt, cancellable, line_found_cb, task);
+  _cairn_session_find_prompt_async (self, prompt, target == self, cancellable, line_found_cb, task);
 }
 
 /**
@@ -186,4 +189,118 @@ cairn_session_branch_finish (CairnSession  *self,
 {
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* Going from one version of an edited prompt to another: the transcript
+ * then shows the branch through that version, to the newest line under
+ * it, and the next prompt goes on from there. The process (if any) ends
+ * first, so that the file has all it wrote. */
+
+typedef struct
+{
+  char  *parent;
+  guint  index;
+} Switch;
+
+static void
+switch_free (Switch *to)
+{
+  g_free (to->parent);
+  g_free (to);
+}
+
+static void
+branch_shown_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+
+  if (_cairn_session_show_branch_finish (CAIRN_SESSION (source), result, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+show_switched_branch (GTask *task)
+{
+  CairnSession *self = g_task_get_source_object (task);
+  Switch *to = g_task_get_task_data (task);
+
+  _cairn_session_show_branch_async (self, to->parent, to->index, g_task_get_cancellable (task),
+                                    branch_shown_cb, task);
+}
+
+static void
+process_exited_cb (CairnCliConnection *connection,
+                   gboolean            success,
+                   const char         *description,
+                   GTask              *task)
+{
+  g_signal_handlers_disconnect_by_data (connection, task);
+  g_object_unref (connection);
+  show_switched_branch (task);
+}
+
+/**
+ * cairn_session_switch_branch_async:
+ * @prompt: one of the user's prompts that has other versions
+ *   (cairn_text_item_get_branch())
+ * @step: which version to go to, from this one: -1 the one before, 1 the
+ *   one after
+ *
+ * Shows the conversation as it went on from another version of @prompt,
+ * and continues it from there on the next prompt. Fails while a turn runs
+ * or a question waits.
+ */
+void
+cairn_session_switch_branch_async (CairnSession        *self,
+                                   CairnTextItem       *prompt,
+                                   int                  step,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  GTask *task = g_task_new (self, cancellable, callback, user_data);
+  Switch *to = g_new0 (Switch, 1);
+  CairnCliConnection *connection;
+  guint index, count;
+
+  g_return_if_fail (CAIRN_IS_SESSION (self));
+  g_return_if_fail (CAIRN_IS_TEXT_ITEM (prompt));
+
+  to->parent = g_strdup (cairn_text_item_get_branch (prompt, &index, &count));
+  to->index = index + step;
+  g_task_set_task_data (task, to, (GDestroyNotify)switch_free);
+  if (to->parent == NULL || (gint64)index + step < 0 || index + step >= count)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "%s",
+                               _("That version of the message is not in the conversation’s file"));
+      g_object_unref (task);
+      return;
+    }
+  connection = self->connection ? g_object_ref (self->connection) : NULL;
+  if (connection != NULL && !cairn_session_suspend (self))
+    {
+      g_object_unref (connection);
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_BUSY, "%s",
+                               _("Stop the running turn or answer its question first"));
+      g_object_unref (task);
+      return;
+    }
+  if (connection == NULL)
+    show_switched_branch (task);
+  else
+    g_signal_connect (connection, "exited", G_CALLBACK (process_exited_cb), task);
+}
+
+gboolean
+cairn_session_switch_branch_finish (CairnSession  *self,
+                                    GAsyncResult  *result,
+                                    GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
 }

@@ -11,6 +11,8 @@
 
 #include <glib/gi18n.h>
 
+#include "history/cairn-history-branches.h"
+#include "history/cairn-history-edit.h"
 #include "history/cairn-history-lines.h"
 #include "history/cairn-history-replay.h"
 #include "history/cairn-history-running.h"
@@ -46,6 +48,12 @@ typedef struct
   GPid               running_pid;
   /* following a file another process writes: rebuild it all, no tail */
   gboolean           whole;
+  /* the shown prompts with siblings: uuid → CairnBranchPosition */
+  GHashTable        *positions;
+  /* going to another branch: the switch_to-th prompt answering
+   * switch_parent */
+  char              *switch_parent;
+  guint              switch_to;
 } OpenData;
 
 /* The tail, handed to the main loop before the rest is read. */
@@ -71,6 +79,8 @@ open_data_free (OpenData *data)
   g_clear_pointer (&data->session_id, g_free);
   g_clear_pointer (&data->model, g_free);
   g_clear_pointer (&data->mode, g_free);
+  g_clear_pointer (&data->positions, g_hash_table_unref);
+  g_clear_pointer (&data->switch_parent, g_free);
   g_free (data);
 }
 
@@ -166,8 +176,24 @@ replay_range (OpenData            *data,
   return TRUE;
 }
 
+/* A prompt with siblings says so (before anyone shows it). */
+static void
+mark_branch (OpenData *data,
+             CairnItem *item)
+{
+  const char *uuid;
+  CairnBranchPosition *position;
+
+  if (cairn_item_get_kind (item) != CAIRN_ITEM_KIND_USER ||
+      (uuid = cairn_text_item_get_uuid (CAIRN_TEXT_ITEM (item))) == NULL ||
+      (position = g_hash_table_lookup (data->positions, uuid)) == NULL)
+    return;
+  cairn_text_item_set_branch (CAIRN_TEXT_ITEM (item), position->parent, position->index, position->count);
+}
+
 static GPtrArray *
-items_of (CairnHistoryReplay *replay,
+items_of (OpenData           *data,
+          CairnHistoryReplay *replay,
           guint               count)
 {
   GListModel *transcript = G_LIST_MODEL (cairn_transcript_builder_get_transcript (
@@ -175,7 +201,12 @@ items_of (CairnHistoryReplay *replay,
   GPtrArray *items = g_ptr_array_new_full (count, g_object_unref);
 
   for (guint i = 0; i < count; i++)
-    g_ptr_array_add (items, g_list_model_get_item (transcript, i));
+    {
+      CairnItem *item = g_list_model_get_item (transcript, i);
+
+      mark_branch (data, item);
+      g_ptr_array_add (items, item);
+    }
   return items;
 }
 
@@ -204,7 +235,7 @@ deliver_tail (GTask         *task,
   cairn_history_replay_finish (replay);
   tail = g_new0 (Tail, 1);
   tail->session = g_object_ref (g_task_get_source_object (task));
-  tail->items = items_of (replay, n_items (replay));
+  tail->items = items_of (data, replay, n_items (replay));
   tail->todos = g_object_ref (cairn_transcript_builder_get_todos (cairn_history_replay_get_builder (replay)));
   tail->session_id = g_strdup (data->session_id);
   tail->model = g_strdup (data->model);
@@ -231,9 +262,67 @@ build_earlier (OpenData      *data,
   if (!replay_range (data, replay, stream, data->tail_from, data->shown->len, cancellable, error))
     return FALSE;
   cairn_history_replay_finish (replay);
-  data->earlier_items = items_of (replay, before_tail);
+  data->earlier_items = items_of (data, replay, before_tail);
   data->todos = g_object_ref (cairn_transcript_builder_get_todos (cairn_history_replay_get_builder (replay)));
   return TRUE;
+}
+
+/* The lines of the branch the user went to: the one that ends at the
+ * newest message under the chosen prompt. */
+static gboolean
+choose_branch (OpenData  *data,
+               guint     *leaf,
+               GError   **error)
+{
+  g_autoptr(GArray) siblings = cairn_history_branch_siblings (data->lines, data->switch_parent);
+
+  if (data->switch_to >= siblings->len)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                           _("That version of the message is not in the conversation’s file"));
+      return FALSE;
+    }
+  *leaf = cairn_history_lines_newest_under (data->lines, g_array_index (siblings, guint, data->switch_to));
+  data->shown = cairn_history_lines_shown_to (data->lines, *leaf);
+  return TRUE;
+}
+
+/* The text of the last prompt in @items, for the CLI's list of sessions. */
+static const char *
+last_prompt_of (GPtrArray *items)
+{
+  for (guint i = items->len; i > 0; i--)
+    if (cairn_item_get_kind (g_ptr_array_index (items, i - 1)) == CAIRN_ITEM_KIND_USER)
+      return cairn_text_item_get_text (g_ptr_array_index (items, i - 1));
+  return NULL;
+}
+
+/* Going to another branch: built whole, then named in the file as the
+ * conversation's branch, which the CLI resumes. */
+static void
+switch_branch (GTask        *task,
+               OpenData     *data,
+               GInputStream *stream,
+               GCancellable *cancellable)
+{
+  g_autoptr(GError) error = NULL;
+  guint leaf;
+
+  if (!choose_branch (data, &leaf, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  data->positions = cairn_history_branch_positions (data->lines, data->shown);
+  data->tail_from = data->shown->len;
+  if (!build_earlier (data, stream, cancellable, &error) ||
+      !cairn_history_append_leaf (data->file, cairn_history_lines_get (data->lines, leaf)->uuid,
+                                  last_prompt_of (data->earlier_items), &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  g_task_return_boolean (task, TRUE);
 }
 
 static void
@@ -252,7 +341,13 @@ open_thread (GTask        *task,
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
+  if (data->switch_parent != NULL)
+    {
+      switch_branch (task, data, G_INPUT_STREAM (stream), cancellable);
+      return;
+    }
   data->shown = cairn_history_lines_shown (data->lines);
+  data->positions = cairn_history_branch_positions (data->lines, data->shown);
   data->tail_from = data->whole ? data->shown->len : find_tail_start (data->lines, data->shown);
   if ((!data->whole && !deliver_tail (task, data, G_INPUT_STREAM (stream), cancellable, &error)) ||
       !build_earlier (data, G_INPUT_STREAM (stream), cancellable, &error))
@@ -462,6 +557,48 @@ cairn_session_open_conversation_finish (CairnSession  *self,
     cairn_session_resume_conversation (self, data->session_id, data->model, data->mode);
   g_set_object (&self->history_file, data->file);
   set_running_elsewhere (self, data->running_pid);
+  return TRUE;
+}
+
+/* Reads the session file again, for the branch through the @index-th
+ * prompt that answers @parent (cairn-session-branch.c). */
+void
+_cairn_session_show_branch_async (CairnSession        *self,
+                                  const char          *parent,
+                                  guint                index,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  OpenData *data = g_new0 (OpenData, 1);
+
+  data->file = _cairn_session_dup_file (self);
+  data->cwd = g_strdup (self->cwd);
+  data->session_id = g_strdup (self->session_id);
+  data->whole = TRUE;
+  data->switch_parent = g_strdup (parent);
+  data->switch_to = index;
+  g_task_set_task_data (task, data, (GDestroyNotify)open_data_free);
+  g_task_run_in_thread (task, open_thread);
+}
+
+gboolean
+_cairn_session_show_branch_finish (CairnSession  *self,
+                                   GAsyncResult  *result,
+                                   GError       **error)
+{
+  OpenData *data;
+
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return FALSE;
+  data = g_task_get_task_data (G_TASK (result));
+  cairn_transcript_replace_all (cairn_session_get_transcript (self), data->earlier_items);
+  cairn_transcript_builder_set_todos (self->builder, data->todos);
+  /* the CLI resumes the branch the file now names */
+  g_clear_pointer (&self->resume_at, g_free);
+  self->fork_next = FALSE;
+  g_clear_pointer (&self->next_branch_parent, g_free);
   return TRUE;
 }
 

@@ -324,6 +324,7 @@ handle_result (CairnSession *self,
     {
       cairn_result_item_set_retryable (item, TRUE);
       g_set_object (&self->retry_item, item);
+      _cairn_session_set_can_retry (self, TRUE);
     }
   if (figures.is_error && last_is_same_error (self, figures.message))
     cairn_transcript_replace_last (cairn_transcript_builder_get_transcript (self->builder), CAIRN_ITEM (item));

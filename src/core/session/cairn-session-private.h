@@ -38,6 +38,8 @@ struct _CairnSession
   char               *last_prompt;
   GPtrArray          *last_images;     /* CairnAttachment, nullable */
   CairnResultItem    *retry_item;
+  /* the last turn failed or was lost, and nothing was sent since */
+  gboolean            can_retry;
   char               *session_id;
   char               *model;
   char               *permission_mode;
@@ -56,6 +58,10 @@ struct _CairnSession
    * as a copy (--fork-session): a branch; both used once */
   char               *resume_at;
   gboolean            fork_next;
+  /* the next prompt is a new version of an edited one: the message they
+   * answer, and how many versions there were before it */
+  char               *next_branch_parent;
+  guint               next_branch_index;
   /* total_cost_usd in `result` adds up over the process's life. */
   double              process_cost_usd;
   guint               interrupt_timeout;
@@ -113,6 +119,8 @@ void _cairn_session_handle_message   (CairnSession       *self,
                                       CairnMessage       *message);
 void _cairn_session_expire_settled_permissions (CairnSession *self,
                                                 gboolean      turn_ended);
+void _cairn_session_set_can_retry    (CairnSession       *self,
+                                      gboolean            can_retry);
 void _cairn_session_append_notice    (CairnSession       *self,
                                       CairnNoticeSeverity severity,
                                       const char         *title,
@@ -168,6 +176,7 @@ enum {
   CAIRN_SESSION_PROP_STALLED,
   CAIRN_SESSION_PROP_RATE_LIMITS,
   CAIRN_SESSION_PROP_EFFORT,
+  CAIRN_SESSION_PROP_CAN_RETRY,
   CAIRN_SESSION_N_PROPS
 };
 
@@ -208,11 +217,13 @@ typedef struct
 {
   char *uuid;
   char *parent_uuid;   /* NULL for the conversation's first message */
+  guint n_siblings;    /* with count_siblings: prompts answering parent_uuid */
 } CairnPromptLine;
 
 void             _cairn_prompt_line_free           (CairnPromptLine     *line);
 void             _cairn_session_find_prompt_async  (CairnSession        *self,
                                                     CairnTextItem       *prompt,
+                                                    gboolean             count_siblings,
                                                     GCancellable        *cancellable,
                                                     GAsyncReadyCallback  callback,
                                                     gpointer             user_data);
@@ -221,5 +232,16 @@ CairnPromptLine *_cairn_session_find_prompt_finish (CairnSession        *self,
                                                     GError             **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CairnPromptLine, _cairn_prompt_line_free)
+
+GFile   *_cairn_session_dup_file              (CairnSession        *self);
+void     _cairn_session_show_branch_async     (CairnSession        *self,
+                                               const char          *parent,
+                                               guint                index,
+                                               GCancellable        *cancellable,
+                                               GAsyncReadyCallback  callback,
+                                               gpointer             user_data);
+gboolean _cairn_session_show_branch_finish    (CairnSession        *self,
+                                               GAsyncResult        *result,
+                                               GError             **error);
 
 G_END_DECLS

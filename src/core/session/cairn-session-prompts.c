@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "history/cairn-history-branches.h"
 #include "history/cairn-history-paths.h"
 #include "protocol/cairn-json.h"
 #include "protocol/cairn-json-parse.h"
@@ -25,14 +26,18 @@
  * writes a uuid of its own, whatever the client sends, and prints none.
  * The n-th prompt of that text in the transcript is then the n-th user
  * line of that text in the file that is not a tool result, `isMeta` or
- * `isSidechain`. The file is read in a thread. */
+ * `isSidechain`; a new version of an edited prompt is the n-th prompt
+ * that answers the same message. The file is read in a thread. */
 
 typedef struct
 {
   GFile *file;
   char  *uuid;     /* known: the line is found by it */
+  char  *parent;   /* else, for a version of an edited prompt, by the
+                    * message it answers and which version it is, */
   char  *text;     /* else by its text, */
   guint  nth;      /* the nth of them */
+  gboolean count_siblings;
 } Search;
 
 static void
@@ -40,6 +45,7 @@ search_free (Search *search)
 {
   g_clear_object (&search->file);
   g_free (search->uuid);
+  g_free (search->parent);
   g_free (search->text);
   g_free (search);
 }
@@ -80,9 +86,32 @@ is_the_line (Search     *search,
 
   if (search->uuid != NULL)
     return g_strcmp0 (cairn_json_get_string (object, "uuid"), search->uuid) == 0;
-  if ((text = prompt_text (object)) == NULL || g_strcmp0 (text, search->text) != 0)
+  if ((text = prompt_text (object)) == NULL)
+    return FALSE;
+  if (search->parent != NULL)
+    return g_strcmp0 (cairn_json_get_string (object, "parentUuid"), search->parent) == 0 &&
+           (*seen)++ == search->nth;
+  if (g_strcmp0 (text, search->text) != 0)
     return FALSE;
   return (*seen)++ == search->nth;
+}
+
+/* How many prompts answer @parent: the versions of an edited prompt. A
+ * second, quick pass (nothing parsed): they may be before or after it. */
+static guint
+count_siblings (GFile        *file,
+                const char   *parent,
+                GCancellable *cancellable)
+{
+  g_autoptr(GFileInputStream) stream = g_file_read (file, cancellable, NULL);
+  g_autoptr(CairnHistoryLines) lines = NULL;
+  g_autoptr(GArray) siblings = NULL;
+
+  if (stream == NULL || parent == NULL ||
+      (lines = cairn_history_lines_read (G_INPUT_STREAM (stream), cancellable, NULL)) == NULL)
+    return 0;
+  siblings = cairn_history_branch_siblings (lines, parent);
+  return siblings->len;
 }
 
 static void
@@ -111,6 +140,8 @@ find_thread (GTask        *task,
       found = g_new0 (CairnPromptLine, 1);
       found->uuid = g_strdup (cairn_json_get_string (object, "uuid"));
       found->parent_uuid = g_strdup (cairn_json_get_string (object, "parentUuid"));
+      if (search->count_siblings)
+        found->n_siblings = count_siblings (search->file, found->parent_uuid, cancellable);
       g_task_return_pointer (task, found, (GDestroyNotify)_cairn_prompt_line_free);
       return;
     }
@@ -139,8 +170,9 @@ ordinal_of (CairnTranscript *transcript,
   return nth;
 }
 
-static GFile *
-session_file (CairnSession *self)
+/* The conversation's session file (where the CLI writes it). */
+GFile *
+_cairn_session_dup_file (CairnSession *self)
 {
   g_autoptr(GFile) folder = NULL;
   g_autofree char *name = NULL;
@@ -172,10 +204,12 @@ found_cb (GObject      *source,
 }
 
 /* Finds the line of @prompt, one of the user's prompts in the session's
- * transcript, in the session file. */
+ * transcript, in the session file; with @count_siblings, also how many
+ * prompts answer the same message. */
 void
 _cairn_session_find_prompt_async (CairnSession        *self,
                                   CairnTextItem       *prompt,
+                                  gboolean             count_siblings,
                                   GCancellable        *cancellable,
                                   GAsyncReadyCallback  callback,
                                   gpointer             user_data)
@@ -192,10 +226,13 @@ _cairn_session_find_prompt_async (CairnSession        *self,
       return;
     }
   search = g_new0 (Search, 1);
-  search->file = session_file (self);
+  search->file = _cairn_session_dup_file (self);
   search->uuid = g_strdup (cairn_text_item_get_uuid (prompt));
   search->text = g_strdup (cairn_text_item_get_text (prompt));
-  search->nth = ordinal_of (cairn_session_get_transcript (self), prompt);
+  search->parent = g_strdup (cairn_text_item_get_branch (prompt, &search->nth, NULL));
+  if (search->parent == NULL)
+    search->nth = ordinal_of (cairn_session_get_transcript (self), prompt);
+  search->count_siblings = count_siblings;
   finding = g_task_new (self, cancellable, found_cb, g_steal_pointer (&task));
   g_task_set_task_data (finding, search, (GDestroyNotify)search_free);
   g_task_run_in_thread (finding, find_thread);

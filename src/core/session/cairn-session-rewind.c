@@ -153,7 +153,7 @@ cairn_session_rewind_files_async (CairnSession        *self,
       send_rewind (task, cairn_text_item_get_uuid (prompt));
       return;
     }
-  _cairn_session_find_prompt_async (self, prompt, cancellable, uuid_found_cb, task);
+  _cairn_session_find_prompt_async (self, prompt, FALSE, cancellable, uuid_found_cb, task);
 }
 
 /**

@@ -74,6 +74,26 @@ _cairn_session_append_notice (CairnSession        *self,
   cairn_transcript_builder_append_notice (self->builder, severity, title, body);
 }
 
+/* Retry (the page's action) is there while the last turn failed or was
+ * lost and nothing was sent since. */
+void
+_cairn_session_set_can_retry (CairnSession *self,
+                              gboolean      can_retry)
+{
+  can_retry = can_retry && self->last_prompt != NULL;
+  if (self->can_retry == can_retry)
+    return;
+  self->can_retry = can_retry;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[CAIRN_SESSION_PROP_CAN_RETRY]);
+}
+
+gboolean
+cairn_session_get_can_retry (CairnSession *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), FALSE);
+  return self->can_retry;
+}
+
 void
 _cairn_session_set_context (CairnSession *self,
                             gint64        used,
@@ -171,6 +191,20 @@ describe_lost_turn (CairnSession *self,
   return g_string_free (body, FALSE);
 }
 
+/* A turn the CLI died in: said so, with Retry, which sends its prompt
+ * again (the user decides: the CLI may have seen it). */
+static void
+append_lost_turn (CairnSession *self,
+                  const char   *description,
+                  const char   *body)
+{
+  g_autoptr(CairnNoticeItem) notice = cairn_notice_item_new (CAIRN_NOTICE_ERROR, description, body);
+
+  cairn_notice_item_set_action (notice, _("_Retry"), "page.retry");
+  cairn_transcript_builder_append (self->builder, CAIRN_ITEM (notice));
+  _cairn_session_set_can_retry (self, TRUE);
+}
+
 static void
 connection_exited_cb (CairnSession       *self,
                       gboolean            success,
@@ -196,7 +230,9 @@ connection_exited_cb (CairnSession       *self,
   _cairn_session_log_items (self);
   if (self->closing)
     return;
-  if (lost_turn || !success)
+  if (lost_turn && self->last_prompt != NULL)
+    append_lost_turn (self, description, body);
+  else if (lost_turn || !success)
     _cairn_session_append_notice (self, CAIRN_NOTICE_ERROR, description, body);
   else
     _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, description, body);
@@ -452,12 +488,14 @@ remember_prompt (CairnSession *self,
   if (self->retry_item != NULL)
     cairn_result_item_set_retryable (self->retry_item, FALSE);
   g_clear_object (&self->retry_item);
+  _cairn_session_set_can_retry (self, FALSE);
 }
 
 /**
  * cairn_session_retry:
  *
- * Sends the last prompt again, with its images (Retry on a failed turn).
+ * Sends the last prompt again, with its images (Retry on a failed or
+ * lost turn), once: only while cairn_session_get_can_retry().
  */
 void
 cairn_session_retry (CairnSession *self)
@@ -467,11 +505,27 @@ cairn_session_retry (CairnSession *self)
 
   g_return_if_fail (CAIRN_IS_SESSION (self));
 
-  if (self->last_prompt == NULL)
+  if (!self->can_retry)
     return;
   text = g_strdup (self->last_prompt);
   images = self->last_images ? g_ptr_array_ref (self->last_images) : NULL;
   cairn_session_send_prompt_with_images (self, text, images);
+}
+
+/* The prompt just added is the newest version of one that was edited
+ * (cairn-session-branch.c): it says so, with an arrow back to the others. */
+static void
+mark_new_version (CairnSession *self)
+{
+  GListModel *items = G_LIST_MODEL (cairn_session_get_transcript (self));
+  g_autoptr(CairnItem) prompt = NULL;
+  g_autofree char *parent = g_steal_pointer (&self->next_branch_parent);
+
+  if (parent == NULL || g_list_model_get_n_items (items) == 0)
+    return;
+  prompt = g_list_model_get_item (items, g_list_model_get_n_items (items) - 1);
+  cairn_text_item_set_branch (CAIRN_TEXT_ITEM (prompt), parent, self->next_branch_index,
+                              self->next_branch_index + 1);
 }
 
 static void
@@ -486,6 +540,7 @@ send_user_message (CairnSession *self,
   /* its uuid is the one the CLI writes in the session file: found there
    * when it is needed (cairn-session-rewind.c) */
   cairn_transcript_builder_add_prompt (self->builder, text, saved_images, NULL);
+  mark_new_version (self);
   if (self->connection == NULL && !start_process (self))
     return;
   _cairn_session_stamp_command (self, message);
@@ -944,6 +999,7 @@ cairn_session_finalize (GObject *object)
   g_clear_pointer (&self->last_prompt, g_free);
   g_clear_pointer (&self->session_id, g_free);
   g_clear_pointer (&self->resume_at, g_free);
+  g_clear_pointer (&self->next_branch_parent, g_free);
   g_clear_pointer (&self->model, g_free);
   g_clear_pointer (&self->permission_mode, g_free);
   g_clear_pointer (&self->effort, g_free);
@@ -1029,6 +1085,10 @@ cairn_session_get_property (GObject    *object,
 
     case CAIRN_SESSION_PROP_STALLED:
       g_value_set_boolean (value, self->stalled);
+      break;
+
+    case CAIRN_SESSION_PROP_CAN_RETRY:
+      g_value_set_boolean (value, self->can_retry);
       break;
 
     case CAIRN_SESSION_PROP_RATE_LIMITS:
@@ -1136,6 +1196,10 @@ cairn_session_class_init (CairnSessionClass *klass)
    * that one writes it, and no process starts here */
   properties [CAIRN_SESSION_PROP_RUNNING_ELSEWHERE] =
     g_param_spec_boolean ("running-elsewhere", NULL, NULL, FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* Retry would send the last prompt again: its turn failed or was lost */
+  properties [CAIRN_SESSION_PROP_CAN_RETRY] =
+    g_param_spec_boolean ("can-retry", NULL, NULL, FALSE,
                           (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   /* the running turn's CLI has said nothing for a minute (the watchdog) */
   properties [CAIRN_SESSION_PROP_STALLED] =

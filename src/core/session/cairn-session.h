@@ -168,6 +168,7 @@ void                cairn_session_resume_conversation (CairnSession *self,
                                                        const char   *model,
                                                        const char   *mode);
 gboolean            cairn_session_get_running_elsewhere (CairnSession *self);
+gboolean            cairn_session_get_can_retry       (CairnSession *self);
 gboolean            cairn_session_get_stalled         (CairnSession *self);
 void                cairn_session_set_stall_timeout   (CairnSession *self,
                                                        guint         timeout_ms);
@@ -193,6 +194,15 @@ void                cairn_session_branch_async        (CairnSession        *self
                                                        GAsyncReadyCallback  callback,
                                                        gpointer             user_data);
 CairnSession       *cairn_session_branch_finish       (CairnSession        *self,
+                                                       GAsyncResult        *result,
+                                                       GError             **error);
+void                cairn_session_switch_branch_async (CairnSession        *self,
+                                                       CairnTextItem       *prompt,
+                                                       int                  step,
+                                                       GCancellable        *cancellable,
+                                                       GAsyncReadyCallback  callback,
+                                                       gpointer             user_data);
+gboolean            cairn_session_switch_branch_finish (CairnSession       *self,
                                                        GAsyncResult        *result,
                                                        GError             **error);
 gboolean            cairn_session_get_has_process     (CairnSession *self);

@@ -30,6 +30,13 @@ struct _CairnTextItem
   /* a user prompt's message uuid, as the session file has it: where
    * files are restored to (not interned: quarks are never freed) */
   char       *uuid;
+  /* a prompt edited and sent again: where it stands among the prompts
+   * sent from the same message (NULL when it has no sibling) */
+  struct {
+    char  *parent;
+    guint  index;
+    guint  count;
+  }          *branch;
 };
 
 G_DEFINE_FINAL_TYPE (CairnTextItem, cairn_text_item, CAIRN_TYPE_ITEM)
@@ -54,6 +61,9 @@ cairn_text_item_finalize (GObject *object)
   g_string_free (self->text, TRUE);
   g_clear_object (&self->attachments);
   g_free (self->uuid);
+  if (self->branch != NULL)
+    g_free (self->branch->parent);
+  g_free (self->branch);
 
   G_OBJECT_CLASS (cairn_text_item_parent_class)->finalize (object);
 }
@@ -258,4 +268,55 @@ cairn_text_item_set_uuid (CairnTextItem *self,
 {
   g_return_if_fail (CAIRN_IS_TEXT_ITEM (self));
   cairn_set_str (&self->uuid, uuid);
+}
+
+/**
+ * cairn_text_item_set_branch:
+ * @parent: (nullable): the message this prompt and its siblings answer;
+ *   %NULL: it has none
+ * @index: which of them it is, from 0, in the order they were sent
+ * @count: how many there are
+ *
+ * Set before the item is shown; rows read it when they bind.
+ */
+void
+cairn_text_item_set_branch (CairnTextItem *self,
+                            const char    *parent,
+                            guint          index,
+                            guint          count)
+{
+  g_return_if_fail (CAIRN_IS_TEXT_ITEM (self));
+  g_return_if_fail (parent == NULL || index < count);
+
+  if (self->branch != NULL)
+    g_free (self->branch->parent);
+  g_clear_pointer (&self->branch, g_free);
+  if (parent == NULL || count < 2)
+    return;
+  self->branch = g_malloc (sizeof *self->branch);
+  self->branch->parent = g_strdup (parent);
+  self->branch->index = index;
+  self->branch->count = count;
+}
+
+/**
+ * cairn_text_item_get_branch:
+ * @index: (out) (optional): which of its siblings this prompt is
+ * @count: (out) (optional): how many there are
+ *
+ * Returns: (nullable): the message the prompt and its siblings answer, or
+ *   %NULL when it has no sibling
+ */
+const char *
+cairn_text_item_get_branch (CairnTextItem *self,
+                            guint         *index,
+                            guint         *count)
+{
+  g_return_val_if_fail (CAIRN_IS_TEXT_ITEM (self), NULL);
+
+  if (index != NULL)
+    *index = self->branch ? self->branch->index : 0;
+  if (count != NULL)
+    *count = self->branch ? self->branch->count : 1;
+  return self->branch ? self->branch->parent : NULL;
 }

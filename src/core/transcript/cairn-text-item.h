@@ -31,6 +31,13 @@ gboolean       cairn_text_item_get_stopped   (CairnTextItem *self);
 const char    *cairn_text_item_get_uuid      (CairnTextItem *self);
 void           cairn_text_item_set_uuid      (CairnTextItem *self,
                                               const char    *uuid);
+void           cairn_text_item_set_branch    (CairnTextItem *self,
+                                              const char    *parent,
+                                              guint          index,
+                                              guint          count);
+const char    *cairn_text_item_get_branch    (CairnTextItem *self,
+                                              guint         *index,
+                                              guint         *count);
 void           cairn_text_item_mark_stopped  (CairnTextItem *self);
 gint64         cairn_text_item_get_duration_ms (CairnTextItem *self);
 GListModel    *cairn_text_item_get_attachments (CairnTextItem *self);
