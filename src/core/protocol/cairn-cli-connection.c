@@ -9,7 +9,9 @@
 
 #include "config.h"
 
+#include <gio/gunixoutputstream.h>
 #include <glib/gi18n.h>
+#include <glib-unix.h>
 #include <signal.h>
 
 #include "protocol/cairn-cli-connection.h"
@@ -826,11 +828,20 @@ CairnCliConnection *
 cairn_cli_connection_new (GSubprocess *process)
 {
   CairnCliConnection *self;
+  GOutputStream *stdin_pipe;
 
   g_return_val_if_fail (G_IS_SUBPROCESS (process), NULL);
 
-  self = cairn_cli_connection_new_for_streams (g_subprocess_get_stdout_pipe (process),
-                                               g_subprocess_get_stdin_pipe (process),
+  /* GSubprocess's pipes block, and GIO's asynchronous write to a pipe
+   * that has some room calls write() for the whole line: a line longer
+   * than the pipe holds (a pasted log, an image) to a CLI that reads no
+   * more would then hold the main loop, and every conversation, for good.
+   * Not blocking, a write takes what fits and waits in the loop for more
+   * room. */
+  stdin_pipe = g_subprocess_get_stdin_pipe (process);
+  if (G_IS_UNIX_OUTPUT_STREAM (stdin_pipe))
+    g_unix_set_fd_nonblocking (g_unix_output_stream_get_fd (G_UNIX_OUTPUT_STREAM (stdin_pipe)), TRUE, NULL);
+  self = cairn_cli_connection_new_for_streams (g_subprocess_get_stdout_pipe (process), stdin_pipe,
                                                g_subprocess_get_stderr_pipe (process));
   self->process = g_object_ref (process);
   return self;
