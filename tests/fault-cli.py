@@ -17,6 +17,11 @@ CAIRN_FAULT names the fault, played on the first turn only:
                while stdin is still read (a prompt typed meanwhile counts)
   silent       stdout closed, stdin never read again: a hang that says
                nothing
+  hang         mid-turn (a text block begun, "Let me think"), stops: writes
+               nothing more (not even control responses), stdin never read
+               again, stdout left open, SIGTERM ignored (as a CLI whose
+               event loop is stuck); only SIGKILL ends it (or its
+               parent's end)
   open-block   a text block left open, then an assistant tool_use
   huge-numbers "pong 1" ending in a result with "input_tokens": 1e400 and
                two INT64_MAX counts (the turn's only result)
@@ -24,9 +29,15 @@ CAIRN_FAULT_LOG  append each user message's text read from stdin, one per
                  line, as soon as it is read (also during a flood)
 CAIRN_FAULT_ONCE a file: the fault plays only if it does not exist, and
                  creates it, so a restarted CLI behaves
+CAIRN_FAULT_PID_FILE  a file to write the process id to on start
+CAIRN_FAULT_PIPE_KB   the flood's stdout pipe is made this deep (Linux; at
+                 most /proc/sys/fs/pipe-max-size, 1024 by default), so that
+                 lines are always waiting for the reader
 """
+import fcntl
 import json
 import os
+import signal
 import sys
 import threading
 import time
@@ -127,6 +138,11 @@ def fault_huge_reply():
 
 def fault_flood():
     lines = int(os.environ.get("CAIRN_FAULT_LINES", "1000000"))
+    if os.environ.get("CAIRN_FAULT_PIPE_KB"):
+        try:  # Linux's F_SETPIPE_SZ (1031); up to /proc/sys/fs/pipe-max-size
+            fcntl.fcntl(1, getattr(fcntl, "F_SETPIPE_SZ", 1031), int(os.environ["CAIRN_FAULT_PIPE_KB"]) * 1024)
+        except OSError:
+            pass  # a shallower flood, still one
     write_json(message_start("msg_flood"))
     write_json(start_block(0, {"type": "text", "text": ""}))
     line = json.dumps(delta(0, "flood "), separators=(",", ":")).encode() + b"\n"
@@ -144,6 +160,19 @@ def fault_flood():
 def fault_silent():
     os.close(1)
     time.sleep(3600)
+
+
+def fault_hang():
+    # played in the main thread (see main): stdin is not read any more
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    write_json(message_start("msg_hang"))
+    write_json(start_block(0, {"type": "text", "text": ""}))
+    write_json(delta(0, "Let me think"))
+    lock.acquire()  # and nothing more is written, from any thread
+    parent = os.getppid()
+    while os.getppid() == parent:  # not left behind by a test that died
+        time.sleep(0.5)
+    os._exit(1)
 
 
 def fault_open_block():
@@ -171,6 +200,7 @@ FAULTS = {
     "huge-reply": fault_huge_reply,
     "flood": fault_flood,
     "silent": fault_silent,
+    "hang": fault_hang,
     "open-block": fault_open_block,
     "huge-numbers": fault_huge_numbers,
 }
@@ -205,6 +235,10 @@ def play_turn():
 
 def main():
     log = os.environ.get("CAIRN_FAULT_LOG")
+    pid_file = os.environ.get("CAIRN_FAULT_PID_FILE")
+    if pid_file:
+        with open(pid_file, "w") as f:
+            f.write("%d\n" % os.getpid())
     worker = None
     for raw in sys.stdin.buffer:
         message = json.loads(raw)
@@ -220,6 +254,9 @@ def main():
             # Turns play in their own thread so stdin is read during a flood.
             if worker:
                 worker.join()
+            if turns == 0 and os.environ.get("CAIRN_FAULT") == "hang":
+                play_turn()  # here: a hang stops reading stdin too
+                continue
             worker = threading.Thread(target=play_turn)
             worker.start()
 

@@ -18,6 +18,7 @@ Environment:
                          more (not even an interrupt) until killed
   CAIRN_REPLAY_STDERR    a line to print on stderr before each turn
   CAIRN_REPLAY_ARGS_LOG  append the argument list (one JSON line per start)
+  CAIRN_REPLAY_PID_LOG   append the process id (one line per start)
 Control requests on stdin get a success control_response; "initialize"
 gets a small "commands" list.
 """
@@ -112,6 +113,10 @@ def main():
     if log:
         with open(log, "a") as f:
             f.write(json.dumps(sys.argv[1:]) + "\n")
+    pid_log = os.environ.get("CAIRN_REPLAY_PID_LOG")
+    if pid_log:
+        with open(pid_log, "a") as f:
+            f.write("%d\n" % os.getpid())
     turns = load_turns(os.environ["CAIRN_REPLAY_FILE"])
     for raw in sys.stdin.buffer:
         message = json.loads(raw)
