@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "history/cairn-history-running.h"
 #include "protocol/cairn-util.h"
 #include "session/cairn-session-private.h"
 
@@ -278,6 +279,15 @@ cairn_session_switch_branch_async (CairnSession        *self,
     {
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "%s",
                                _("That version of the message is not in the conversation’s file"));
+      g_object_unref (task);
+      return;
+    }
+  /* the other process would go on with its own branch */
+  if (self->connection == NULL && self->session_id != NULL &&
+      cairn_history_running_pid (self->session_id, self->own_pids) != 0)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_BUSY, "%s",
+                               _("Claude Code has this conversation open in a terminal or another window"));
       g_object_unref (task);
       return;
     }
