@@ -15,12 +15,14 @@
 #include "cairn-debug-info.h"
 #include "history/cairn-history-paths.h"
 #include "cairn-preferences-window.h"
+#include "cairn-settings.h"
 #include "cairn-window.h"
 
 struct _CairnApplication
 {
   AdwApplication     parent_instance;
-  GSettings         *settings;
+  /* handed down to the windows, their pages and the preferences */
+  CairnSettings     *settings;
   /* the CLI's history, shared by every window */
   CairnHistoryIndex *history;
   /* the open conversations of every window, their processes in bounds */
@@ -141,7 +143,7 @@ cairn_application_command_line (GApplication            *app,
     }
   if (folder == NULL && g_variant_dict_contains (options, "continue"))
     folder = g_file_new_for_path (g_application_command_line_get_cwd (command_line) ?: ".");
-  window = cairn_window_new (CAIRN_APPLICATION (app), folder);
+  window = cairn_application_new_window (CAIRN_APPLICATION (app), folder);
   if (conversation != NULL)
     cairn_window_open_conversation (window, conversation);
   else if (g_variant_dict_contains (options, "continue"))
@@ -205,12 +207,9 @@ preferences_action (GSimpleAction *action,
                     gpointer       user_data)
 {
   CairnApplication *self = user_data;
-  GSettings *settings = cairn_application_get_settings (self);
 
-  if (settings == NULL)
-    return;
   gtk_window_present (GTK_WINDOW (cairn_preferences_window_new (
-    gtk_application_get_active_window (GTK_APPLICATION (self)), settings)));
+    gtk_application_get_active_window (GTK_APPLICATION (self)), cairn_application_get_settings (self))));
 }
 
 static void
@@ -359,27 +358,16 @@ cairn_application_new (gboolean standalone)
 /**
  * cairn_application_get_settings:
  *
- * Returns: (nullable): Cairn's settings, or %NULL when the schema is not
- * installed (running from a build tree without GSETTINGS_SCHEMA_DIR).
+ * Returns: (transfer none): Cairn's settings (kept in memory when the
+ *   schema is not installed)
  */
-GSettings *
+CairnSettings *
 cairn_application_get_settings (CairnApplication *self)
 {
-  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-  g_autoptr(GSettingsSchema) schema = NULL;
-
   g_return_val_if_fail (CAIRN_IS_APPLICATION (self), NULL);
 
-  if (self->settings != NULL)
-    return self->settings;
-  if (source != NULL)
-    schema = g_settings_schema_source_lookup (source, BASE_APP_ID, TRUE);
-  if (schema == NULL)
-    {
-      g_warning ("The settings schema %s is not installed; settings will not be kept", BASE_APP_ID);
-      return NULL;
-    }
-  self->settings = g_settings_new_full (schema, NULL, NULL);
+  if (self->settings == NULL)
+    self->settings = cairn_settings_new ();
   return self->settings;
 }
 
@@ -402,9 +390,10 @@ cairn_application_get_history (CairnApplication *self)
 static void
 limits_changed_cb (CairnApplication *self)
 {
-  cairn_session_set_set_max_processes (self->sessions, g_settings_get_uint (self->settings, "max-processes"));
-  cairn_session_set_set_idle_timeout (self->sessions,
-                                      g_settings_get_uint (self->settings, "idle-minutes") * 60 * 1000);
+  CairnSettings *settings = cairn_application_get_settings (self);
+
+  cairn_session_set_set_max_processes (self->sessions, cairn_settings_get_max_processes (settings));
+  cairn_session_set_set_idle_timeout (self->sessions, cairn_settings_get_idle_minutes (settings) * 60 * 1000);
 }
 
 /**
@@ -416,18 +405,36 @@ limits_changed_cb (CairnApplication *self)
 CairnSessionSet *
 cairn_application_get_sessions (CairnApplication *self)
 {
+  CairnSettings *settings;
+
   g_return_val_if_fail (CAIRN_IS_APPLICATION (self), NULL);
 
   if (self->sessions != NULL)
     return self->sessions;
   self->sessions = cairn_session_set_new ();
-  if (cairn_application_get_settings (self) != NULL)
-    {
-      g_signal_connect_object (self->settings, "changed::max-processes", G_CALLBACK (limits_changed_cb),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (self->settings, "changed::idle-minutes", G_CALLBACK (limits_changed_cb),
-                               self, G_CONNECT_SWAPPED);
-      limits_changed_cb (self);
-    }
+  settings = cairn_application_get_settings (self);
+  g_signal_connect_object (settings, "notify::max-processes", G_CALLBACK (limits_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (settings, "notify::idle-minutes", G_CALLBACK (limits_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  limits_changed_cb (self);
   return self->sessions;
+}
+
+/**
+ * cairn_application_new_window:
+ * @folder: (nullable): the project, or %NULL for the start page
+ *
+ * A window with what the application shares among its windows: the
+ * settings, the open conversations and the CLI's history.
+ */
+CairnWindow *
+cairn_application_new_window (CairnApplication *self,
+                              GFile            *folder)
+{
+  g_return_val_if_fail (CAIRN_IS_APPLICATION (self), NULL);
+
+  return cairn_window_new (GTK_APPLICATION (self), cairn_application_get_settings (self),
+                           cairn_application_get_sessions (self), cairn_application_get_history (self),
+                           folder);
 }

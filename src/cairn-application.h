@@ -11,6 +11,8 @@
 
 #include "history/cairn-history-index.h"
 #include "session/cairn-session-set.h"
+#include "cairn-settings.h"
+#include "cairn-window.h"
 
 G_BEGIN_DECLS
 
@@ -20,8 +22,10 @@ G_DECLARE_FINAL_TYPE (CairnApplication, cairn_application, CAIRN, APPLICATION, A
 
 void              cairn_application_skip_gl_for_cairo (void);
 CairnApplication *cairn_application_new          (gboolean          standalone);
-GSettings        *cairn_application_get_settings (CairnApplication *self);
+CairnSettings    *cairn_application_get_settings (CairnApplication *self);
 CairnHistoryIndex *cairn_application_get_history (CairnApplication *self);
 CairnSessionSet  *cairn_application_get_sessions (CairnApplication *self);
+CairnWindow      *cairn_application_new_window   (CairnApplication *self,
+                                                  GFile            *folder);
 
 G_END_DECLS

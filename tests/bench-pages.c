@@ -237,7 +237,7 @@ main (int   argc,
   if (!g_application_register (G_APPLICATION (app), NULL, &error))
     g_error ("%s", error->message);
   bench.loop = g_main_loop_new (NULL, FALSE);
-  bench.window = cairn_window_new (app, folder);
+  bench.window = cairn_application_new_window (app, folder);
   cairn_test_present (GTK_WINDOW (bench.window));
   clock = gtk_widget_get_frame_clock (GTK_WIDGET (bench.window));
   g_signal_connect (clock, "before-paint", G_CALLBACK (before_paint_cb), &bench);

@@ -205,7 +205,7 @@ show_window (Soak             *soak,
              CairnApplication *app,
              GFile            *folder)
 {
-  soak->window = cairn_window_new (app, folder);
+  soak->window = cairn_application_new_window (app, folder);
   gtk_window_present (GTK_WINDOW (soak->window));
   while (!gtk_widget_get_mapped (GTK_WIDGET (soak->window)))
     g_main_context_iteration (NULL, TRUE);

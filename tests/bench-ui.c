@@ -382,7 +382,7 @@ bench_first_frame (Bench            *bench,
   CairnSession *session;
   CairnRowCount rows;
 
-  bench->window = GTK_WIDGET (cairn_window_new (app, folder));
+  bench->window = GTK_WIDGET (cairn_application_new_window (app, folder));
   /* a conversation opens at its end (the window follows its output);
    * CAIRN_BENCH_OPEN=top opens this one at its start */
   if (g_strcmp0 (g_getenv ("CAIRN_BENCH_OPEN"), "top") == 0)

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Fails when a file in src/core includes one from a later layer, or GTK,
-or when src/ui reads the CLI's JSON.
+when src/ui reads the CLI's JSON, or when src/ui includes the application.
 
 The core's folders depend one way only (src/core/meson.build lists them in
 order): a file may include its own folder's headers and those of the folders
 before it, never those after it, and nothing from GTK or libadwaita. The
 protocol stays in core: src/ui gets typed accessors and calls no json-glib
-or cairn_json_ function.
+or cairn_json_ function. The application hands its windows what they share
+(settings, open conversations, history); they never ask it back, so the
+application depends on the UI and not the other way round.
 """
 import pathlib
 import re
@@ -40,6 +42,11 @@ for path in sorted(core.rglob("*.[ch]")):
             problems.append(f"{path}: a core root header includes {header}")
         elif target != folder and RANK[target] >= RANK[folder]:
             problems.append(f"{path}: {folder}/ includes {header}, a layer that comes after it")
+
+for path in sorted((core.parent / "ui").glob("*.[ch]")):
+    for header in INCLUDE.findall(path.read_text(encoding="utf-8")):
+        if header == "cairn-application.h":
+            problems.append(f"{path}: includes {header} (the application gives the UI what it needs)")
 
 JSON_CALL = re.compile(r'\b(json_[a-z_]+|cairn_json_[a-z_]+)\s*\(|\bJson(Object|Array|Node|Parser)\b')
 for path in sorted((core.parent / "ui").glob("*.[ch]")):

@@ -60,7 +60,7 @@ test_about_debug_info (void)
     }
   g_setenv ("CAIRN_CLAUDE", cli, TRUE);
   g_setenv ("CAIRN_DEBUG_PROTOCOL", "/tmp/cairn-protocol-logs", TRUE);
-  window = cairn_window_new (app, folder);
+  window = cairn_application_new_window (app, folder);
   gtk_window_present (GTK_WINDOW (window));
   while (!gtk_widget_get_mapped (GTK_WIDGET (window)))
     g_main_context_iteration (NULL, TRUE);
@@ -118,7 +118,7 @@ banner_for_version (const char *version,
   g_assert_true (g_file_set_contents (cli, script, -1, NULL));
   g_assert_cmpint (g_chmod (cli, 0755), ==, 0);
   g_setenv ("CAIRN_CLAUDE", cli, TRUE);
-  window = cairn_window_new (app, folder);
+  window = cairn_application_new_window (app, folder);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (cairn_test_wait_until (version_asked, asked, 10000));
   cairn_test_run_for (300);   /* the answer's way back to the window */

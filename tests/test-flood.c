@@ -121,7 +121,7 @@ test_flood_keeps_window_drawing (void)
   g_setenv ("CAIRN_FAULT_LINES", G_STRINGIFY (FLOOD_LINES), TRUE);
   g_application_register (G_APPLICATION (app), NULL, NULL);
 
-  f.window = cairn_window_new (app, folder);
+  f.window = cairn_application_new_window (app, folder);
   cairn_test_present (GTK_WINDOW (f.window));
   g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (f.window)), "after-paint",
                     G_CALLBACK (after_paint_cb), &f);

@@ -140,7 +140,7 @@ test_scroll_binds_only_what_comes_into_view (void)
   g_setenv ("CAIRN_CLAUDE", cli, TRUE);
   app = cairn_application_new (TRUE);
   g_application_register (G_APPLICATION (app), NULL, NULL);
-  window = cairn_window_new (app, folder);
+  window = cairn_application_new_window (app, folder);
   cairn_transcript_append_all (cairn_session_get_transcript (cairn_window_get_session (window)), items);
   cairn_test_present (GTK_WINDOW (window));
   f.list_view = cairn_test_find_widget (GTK_WIDGET (window), GTK_TYPE_LIST_VIEW);

@@ -168,7 +168,7 @@ test_shortcuts_window_lists_every_accelerator (void)
   g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
   g_application_register (G_APPLICATION (app), NULL, &error);
   g_assert_no_error (error);
-  window = cairn_window_new (app, folder);
+  window = cairn_application_new_window (app, folder);
   overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
   g_assert_nonnull (overlay);
   collect_entries (GTK_WIDGET (overlay), entries);

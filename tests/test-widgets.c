@@ -12,6 +12,8 @@
  * the window without a CLI shows the missing-CLI page. Runs on Xvfb
  * (tests/run-headless.sh). */
 
+#include "config.h"
+
 #include <stdlib.h>
 
 #include <adwaita.h>
@@ -406,6 +408,14 @@ wait_until (gboolean (*condition) (gpointer),
   return condition (data);
 }
 
+/* The application's settings keys (in memory: GSETTINGS_BACKEND), as
+ * dconf or another instance would change them: its CairnSettings follows. */
+static GSettings *
+keys (void)
+{
+  return g_settings_new (BASE_APP_ID);
+}
+
 /* One registered application for the whole test: a second one would
  * clash with the first on the session bus. */
 static CairnApplication *
@@ -433,7 +443,7 @@ test_window_without_cli (void)
 
   g_setenv ("CAIRN_CLAUDE", "/nonexistent/claude", TRUE);
 
-  window = cairn_window_new (app, folder);
+  window = cairn_application_new_window (app, folder);
   gtk_window_present (GTK_WINDOW (window));
   drain_main_context ();
 
@@ -524,15 +534,15 @@ test_window_uses_cli_path_setting (void)
 {
   CairnApplication *app = shared_app ();
   g_autoptr(GFile) folder = g_file_new_for_path (g_get_tmp_dir ());
-  GSettings *settings;
+  g_autoptr(GSettings) settings = keys ();
   CairnWindow *window;
 
   g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
-  settings = cairn_application_get_settings (app);
-  g_assert_nonnull (settings);
   g_settings_set_string (settings, "cli-path", "/from/the/setting/claude");
+  g_assert_cmpstr (cairn_settings_get_cli_path (cairn_application_get_settings (app)), ==,
+                   "/from/the/setting/claude");
 
-  window = cairn_window_new (app, folder);
+  window = cairn_application_new_window (app, folder);
   gtk_window_present (GTK_WINDOW (window));
   drain_main_context ();
 
@@ -564,7 +574,7 @@ test_shift_tab_cycles_mode (void)
   GtkWidget *view;
 
   g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
-  window = cairn_window_new (app, folder);
+  window = cairn_application_new_window (app, folder);
   gtk_window_present (GTK_WINDOW (window));
   session = cairn_window_get_session (window);
   g_assert_nonnull (session);
@@ -607,7 +617,7 @@ test_window_limits (void)
   GtkWidget *panel;
 
   g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
-  window = cairn_window_new (app, folder);
+  window = cairn_application_new_window (app, folder);
   gtk_window_present (GTK_WINDOW (window));
   session = cairn_window_get_session (window);
   g_assert_true (wait_until (session_exited, session));
@@ -650,7 +660,7 @@ test_window_effort (void)
   CairnSession *session;
 
   g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
-  window = cairn_window_new (app, folder);
+  window = cairn_application_new_window (app, folder);
   gtk_window_present (GTK_WINDOW (window));
   session = cairn_window_get_session (window);
   g_assert_true (wait_until (session_exited, session));
@@ -751,7 +761,7 @@ test_window_start_page (void)
   GtkWidget *stack, *page;
 
   g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
-  window = cairn_window_new (app, NULL);
+  window = cairn_application_new_window (app, NULL);
   gtk_window_present (GTK_WINDOW (window));
   drain_main_context ();
 
@@ -817,7 +827,7 @@ test_window_new_conversation_and_sidebar (void)
   gboolean revealed;
 
   g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
-  window = cairn_window_new (app, folder);
+  window = cairn_application_new_window (app, folder);
   gtk_window_present (GTK_WINDOW (window));
   drain_main_context ();
   first = cairn_window_get_session (window);
@@ -895,7 +905,7 @@ test_window_search_opens_match (void)
   g_setenv ("CLAUDE_CONFIG_DIR", config, TRUE);
   g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
 
-  window = cairn_window_new (app, folder);
+  window = cairn_application_new_window (app, folder);
   gtk_window_present (GTK_WINDOW (window));
   drain_main_context ();
   press_window_key (GTK_WIDGET (window), GDK_KEY_k, GDK_CONTROL_MASK);
@@ -921,14 +931,14 @@ test_window_size_is_kept (void)
 {
   CairnApplication *app = shared_app ();
   g_autoptr(GFile) folder = g_file_new_for_path (g_get_tmp_dir ());
-  GSettings *settings = cairn_application_get_settings (app);
+  g_autoptr(GSettings) settings = keys ();
   CairnWindow *window;
   int width, height;
 
   g_setenv ("CAIRN_CLAUDE", "/nonexistent/claude", TRUE);
   g_settings_set_int (settings, "window-width", 700);
   g_settings_set_int (settings, "window-height", 500);
-  window = cairn_window_new (app, folder);
+  window = cairn_application_new_window (app, folder);
   gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
   g_assert_cmpint (width, ==, 700);
   g_assert_cmpint (height, ==, 500);
@@ -950,8 +960,8 @@ test_window_size_is_kept (void)
 static void
 test_preferences_mode (void)
 {
-  GSettings *settings = cairn_application_get_settings (shared_app ());
-  CairnPreferencesWindow *prefs = cairn_preferences_window_new (NULL, settings);
+  g_autoptr(GSettings) settings = keys ();
+  CairnPreferencesWindow *prefs = cairn_preferences_window_new (NULL, cairn_application_get_settings (shared_app ()));
   AdwComboRow *row = ADW_COMBO_ROW (gtk_widget_get_template_child (GTK_WIDGET (prefs),
                                                                    CAIRN_TYPE_PREFERENCES_WINDOW,
                                                                    "mode_row"));

@@ -51,14 +51,14 @@ renderer_of (GtkWindow *window)
 }
 
 static char *
-protocol_log_of (GSettings *settings)
+protocol_log_of (CairnSettings *settings)
 {
   const char *from_env = g_getenv ("CAIRN_DEBUG_PROTOCOL");
-  g_autofree char *setting = settings ? g_settings_get_string (settings, "debug-protocol-dir") : NULL;
+  const char *setting = cairn_settings_get_debug_protocol_dir (settings);
 
   if (from_env != NULL && *from_env != '\0')
     return g_strdup_printf ("%s (CAIRN_DEBUG_PROTOCOL)", from_env);
-  if (setting != NULL && *setting != '\0')
+  if (*setting != '\0')
     return g_strdup (setting);
   return g_strdup (_("off"));
 }
@@ -106,16 +106,16 @@ version_done_cb (GObject      *object,
 /**
  * cairn_debug_info_collect_async:
  * @window: (nullable): the window whose renderer is reported
- * @settings: (nullable): Cairn's settings (the claude program, the log)
+ * @settings: Cairn's settings (the claude program, the log)
  */
 void
 cairn_debug_info_collect_async (GtkWindow           *window,
-                                GSettings           *settings,
+                                CairnSettings       *settings,
                                 GAsyncReadyCallback  callback,
                                 gpointer             user_data)
 {
   g_autoptr(GTask) task = g_task_new (NULL, NULL, callback, user_data);
-  g_autofree char *configured = settings ? g_settings_get_string (settings, "cli-path") : NULL;
+  const char *configured = cairn_settings_get_cli_path (settings);
   g_autoptr(GError) error = NULL;
   Collect *collect = g_new0 (Collect, 1);
 

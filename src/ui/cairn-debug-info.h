@@ -9,10 +9,12 @@
 
 #include <gtk/gtk.h>
 
+#include "cairn-settings.h"
+
 G_BEGIN_DECLS
 
 void  cairn_debug_info_collect_async  (GtkWindow           *window,
-                                       GSettings           *settings,
+                                       CairnSettings       *settings,
                                        GAsyncReadyCallback  callback,
                                        gpointer             user_data);
 char *cairn_debug_info_collect_finish (GAsyncResult        *result,

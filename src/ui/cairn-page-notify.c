@@ -72,7 +72,7 @@ _cairn_page_notify_turn_end (CairnPage *self)
   g_autofree char *id = NULL;
 
   if (app == NULL || session_id == NULL || !out_of_sight (self) ||
-      (self->settings != NULL && !g_settings_get_boolean (self->settings, "notify-turn-end")))
+      (self->settings != NULL && !cairn_settings_get_notify_turn_end (self->settings)))
     return;
   title = cairn_page_dup_title (self);
   notification = g_notification_new (_("Claude finished"));

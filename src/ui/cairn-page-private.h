@@ -37,7 +37,7 @@ struct _CairnPage
   gboolean            show_pending;
   guint               shown_item;
 
-  GSettings          *settings;
+  CairnSettings      *settings;
   /* the composer's drafts, and the key of the one shown */
   CairnDraftStore    *drafts;
   char               *draft_key;

@@ -617,7 +617,7 @@ cairn_page_class_init (CairnPageClass *klass)
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   /* the application's, or none (tests): what the page may do unasked */
   properties [PROP_SETTINGS] =
-    g_param_spec_object ("settings", NULL, NULL, G_TYPE_SETTINGS,
+    g_param_spec_object ("settings", NULL, NULL, CAIRN_TYPE_SETTINGS,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   properties [PROP_UNSEEN] =
     g_param_spec_boolean ("unseen", NULL, NULL, FALSE,
@@ -687,11 +687,11 @@ cairn_page_init (CairnPage *self)
 CairnPage *
 cairn_page_new (CairnSession    *session,
                 CairnDraftStore *drafts,
-                GSettings       *settings)
+                CairnSettings   *settings)
 {
   g_return_val_if_fail (CAIRN_IS_SESSION (session), NULL);
   g_return_val_if_fail (CAIRN_IS_DRAFT_STORE (drafts), NULL);
-  g_return_val_if_fail (settings == NULL || G_IS_SETTINGS (settings), NULL);
+  g_return_val_if_fail (settings == NULL || CAIRN_IS_SETTINGS (settings), NULL);
 
   return g_object_new (CAIRN_TYPE_PAGE, "session", session, "drafts", drafts, "settings", settings, NULL);
 }

@@ -9,6 +9,7 @@
 
 #include <adwaita.h>
 
+#include "cairn-settings.h"
 #include "prompt/cairn-draft-store.h"
 #include "session/cairn-session.h"
 
@@ -20,7 +21,7 @@ G_DECLARE_FINAL_TYPE (CairnPage, cairn_page, CAIRN, PAGE, GtkWidget)
 
 CairnPage    *cairn_page_new                (CairnSession    *session,
                                              CairnDraftStore *drafts,
-                                             GSettings       *settings);
+                                             CairnSettings   *settings);
 char         *cairn_page_dup_title          (CairnPage       *self);
 CairnSession *cairn_page_get_session        (CairnPage       *self);
 gboolean      cairn_page_get_shown          (CairnPage       *self);

@@ -12,7 +12,8 @@
 #include "cairn-preferences-window.h"
 #include "cairn-types.h"
 
-/* Cairn's few settings, bound straight to GSettings. */
+/* Cairn's few settings, each row bound both ways to its property of the
+ * application's CairnSettings (which keeps them in GSettings). */
 struct _CairnPreferencesWindow
 {
   AdwPreferencesWindow  parent_instance;
@@ -31,30 +32,30 @@ static const CairnPermissionMode modes[] = {
   CAIRN_PERMISSION_MODE_DEFAULT, CAIRN_PERMISSION_MODE_ACCEPT_EDITS, CAIRN_PERMISSION_MODE_PLAN,
 };
 
-/* The setting holds the mode's nick (an enum key of the schema). */
+/* The setting's mode is the combo row's item of that mode. */
 static gboolean
-mode_to_row (GValue   *value,
-             GVariant *variant,
-             gpointer  user_data)
+mode_to_row (GBinding     *binding,
+             const GValue *from,
+             GValue       *to,
+             gpointer      user_data)
 {
-  CairnPermissionMode mode = CAIRN_PERMISSION_MODE_DEFAULT;
-
-  cairn_permission_mode_from_nick (g_variant_get_string (variant, NULL), &mode);
-  g_value_set_uint (value, 0);
+  g_value_set_uint (to, 0);
   for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
-    if (modes[i] == mode)
-      g_value_set_uint (value, i);
+    if (modes[i] == (CairnPermissionMode)g_value_get_enum (from))
+      g_value_set_uint (to, i);
   return TRUE;
 }
 
-static GVariant *
-row_to_mode (const GValue       *value,
-             const GVariantType *type,
-             gpointer            user_data)
+static gboolean
+row_to_mode (GBinding     *binding,
+             const GValue *from,
+             GValue       *to,
+             gpointer      user_data)
 {
-  guint selected = g_value_get_uint (value);
+  guint selected = g_value_get_uint (from);
 
-  return g_variant_new_string (cairn_permission_mode_to_nick (modes[selected < G_N_ELEMENTS (modes) ? selected : 0]));
+  g_value_set_enum (to, modes[selected < G_N_ELEMENTS (modes) ? selected : 0]);
+  return TRUE;
 }
 
 static void
@@ -89,20 +90,26 @@ cairn_preferences_window_init (CairnPreferencesWindow *self)
 }
 
 CairnPreferencesWindow *
-cairn_preferences_window_new (GtkWindow *parent,
-                              GSettings *settings)
+cairn_preferences_window_new (GtkWindow     *parent,
+                              CairnSettings *settings)
 {
+  const GBindingFlags flags = G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE;
+  const char *names[] = { "cli-path", "debug-protocol-dir", "notify-turn-end", "max-processes", "idle-minutes" };
+  /* the spin buttons' doubles and the settings' uints convert */
+  const char *widget_properties[] = { "text", "text", "active", "value", "value" };
   CairnPreferencesWindow *self;
 
-  g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
+  g_return_val_if_fail (CAIRN_IS_SETTINGS (settings), NULL);
 
   self = g_object_new (CAIRN_TYPE_PREFERENCES_WINDOW, "transient-for", parent, NULL);
-  g_settings_bind_with_mapping (settings, "default-permission-mode", self->mode_row, "selected",
-                                G_SETTINGS_BIND_DEFAULT, mode_to_row, row_to_mode, NULL, NULL);
-  g_settings_bind (settings, "cli-path", self->cli_row, "text", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "debug-protocol-dir", self->debug_row, "text", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "notify-turn-end", self->notify_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "max-processes", self->processes_spin, "value", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "idle-minutes", self->idle_spin, "value", G_SETTINGS_BIND_DEFAULT);
+  {
+    gpointer widgets[] = { self->cli_row, self->debug_row, self->notify_switch, self->processes_spin,
+                           self->idle_spin };
+
+    for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+      g_object_bind_property (settings, names[i], widgets[i], widget_properties[i], flags);
+  }
+  g_object_bind_property_full (settings, "default-permission-mode", self->mode_row, "selected", flags,
+                               mode_to_row, row_to_mode, NULL, NULL);
   return self;
 }

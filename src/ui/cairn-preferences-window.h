@@ -9,13 +9,15 @@
 
 #include <adwaita.h>
 
+#include "cairn-settings.h"
+
 G_BEGIN_DECLS
 
 #define CAIRN_TYPE_PREFERENCES_WINDOW (cairn_preferences_window_get_type())
 
 G_DECLARE_FINAL_TYPE (CairnPreferencesWindow, cairn_preferences_window, CAIRN, PREFERENCES_WINDOW, AdwPreferencesWindow)
 
-CairnPreferencesWindow *cairn_preferences_window_new (GtkWindow *parent,
-                                                      GSettings *settings);
+CairnPreferencesWindow *cairn_preferences_window_new (GtkWindow     *parent,
+                                                      CairnSettings *settings);
 
 G_END_DECLS

@@ -22,48 +22,25 @@
  * delete with undo), the conversation it showed last, search, and the
  * start page when there is no project. */
 
-static CairnHistoryIndex *
-history (CairnWindow *self)
-{
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
-  return app ? cairn_application_get_history (CAIRN_APPLICATION (app)) : NULL;
-}
-
 /* The conversation shown last in this project, to show it again. */
 static void
 remember_conversation (CairnWindow *self,
                        const char  *session_id)
 {
-  GSettings *settings = _cairn_window_get_settings (self);
   g_autofree char *cwd = self->folder ? g_file_get_path (self->folder) : NULL;
-  g_autoptr(GVariant) old = NULL;
-  g_auto(GVariantBuilder) builder = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("a{ss}"));
-  GVariantIter iter;
-  const char *key, *value;
 
-  if (settings == NULL || cwd == NULL || session_id == NULL)
-    return;
-  old = g_settings_get_value (settings, "last-conversations");
-  g_variant_iter_init (&iter, old);
-  while (g_variant_iter_next (&iter, "{&s&s}", &key, &value))
-    if (g_strcmp0 (key, cwd) != 0)
-      g_variant_builder_add (&builder, "{ss}", key, value);
-  g_variant_builder_add (&builder, "{ss}", cwd, session_id);
-  g_settings_set_value (settings, "last-conversations", g_variant_builder_end (&builder));
+  cairn_settings_set_last_conversation (self->settings, cwd, session_id);
 }
 
 static GFile *
 remembered_conversation (CairnWindow *self)
 {
-  GSettings *settings = _cairn_window_get_settings (self);
   g_autofree char *cwd = g_file_get_path (self->folder);
-  g_autoptr(GVariant) all = settings ? g_settings_get_value (settings, "last-conversations") : NULL;
+  g_autofree char *session_id = cairn_settings_dup_last_conversation (self->settings, cwd);
   g_autoptr(GFile) folder = NULL;
   g_autofree char *name = NULL;
-  const char *session_id = NULL;
 
-  if (all == NULL || !g_variant_lookup (all, cwd, "&s", &session_id))
+  if (session_id == NULL)
     return NULL;
   folder = cairn_history_project_folder (cwd);
   name = g_strdup_printf ("%s.jsonl", session_id);
@@ -92,20 +69,17 @@ session_id_cb (CairnWindow  *self,
 void
 _cairn_window_load_project (CairnWindow *self)
 {
-  CairnHistoryIndex *index = history (self);
+  CairnHistoryIndex *index = self->history;
   g_autofree char *cwd = self->folder ? g_file_get_path (self->folder) : NULL;
   g_autoptr(GFile) last = NULL;
 
   if (self->folder == NULL)
     {
-      if (index != NULL)
-        {
-          cairn_start_page_set_model (self->start_page, cairn_history_index_get_projects (index));
-          cairn_history_index_refresh_projects (index);
-        }
+      cairn_start_page_set_model (self->start_page, cairn_history_index_get_projects (index));
+      cairn_history_index_refresh_projects (index);
       return;
     }
-  cairn_sidebar_set_model (self->sidebar, index ? cairn_history_index_get_conversations (index, cwd) : NULL);
+  cairn_sidebar_set_model (self->sidebar, cairn_history_index_get_conversations (index, cwd));
   last = remembered_conversation (self);
   if (last != NULL && g_file_query_exists (last, NULL))
     cairn_window_open_conversation (self, last);
@@ -235,7 +209,7 @@ list_latest_thread (GTask        *task,
   g_autofree char *cwd = g_file_get_path (task_data);
   g_autoptr(GFile) folder = cairn_history_project_folder (cwd);
 
-  g_task_return_pointer (task, cairn_history_index_list_folder (history (self), folder, cancellable),
+  g_task_return_pointer (task, cairn_history_index_list_folder (self->history, folder, cancellable),
                          (GDestroyNotify)g_ptr_array_unref);
 }
 
@@ -252,7 +226,7 @@ cairn_window_open_latest (CairnWindow *self)
 
   g_return_if_fail (CAIRN_IS_WINDOW (self));
 
-  if (self->folder == NULL || history (self) == NULL)
+  if (self->folder == NULL)
     return;
   task = g_task_new (self, NULL, latest_listed_cb, g_object_ref (self->folder));
   g_task_set_task_data (task, g_object_ref (self->folder), g_object_unref);
@@ -492,8 +466,7 @@ undo_delete_cb (AdwToast    *toast,
 {
   GFile *file = g_object_get_data (G_OBJECT (toast), "file");
 
-  if (history (self) != NULL)
-    cairn_history_index_forget (history (self), file);
+  cairn_history_index_forget (self->history, file);
   cairn_history_restore_async (file, NULL, restored_cb, g_object_ref (self));
 }
 

@@ -81,11 +81,9 @@ _cairn_window_close_page (CairnWindow *self,
                           CairnPage   *page)
 {
   CairnSession *session = cairn_page_get_session (page);
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
   cairn_session_close (session);
-  if (app != NULL)
-    cairn_session_set_remove (cairn_application_get_sessions (CAIRN_APPLICATION (app)), session);
+  cairn_session_set_remove (self->sessions, session);
   if (cairn_session_get_session_id (session) != NULL)
     cairn_sidebar_set_state (self->sidebar, cairn_session_get_session_id (session), CAIRN_CONVERSATION_QUIET);
   if (self->page == page)
@@ -266,8 +264,5 @@ void
 _cairn_window_add_to_session_set (CairnWindow  *self,
                                   CairnSession *session)
 {
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
-  if (app != NULL)
-    cairn_session_set_add (cairn_application_get_sessions (CAIRN_APPLICATION (app)), session);
+  cairn_session_set_add (self->sessions, session);
 }

@@ -33,6 +33,11 @@ struct _CairnWindow
   AdwApplicationWindow  parent_instance;
 
   GFile                *folder;
+  /* the application's, handed down at construction: the window never
+   * asks the application for them */
+  CairnSettings        *settings;
+  CairnSessionSet      *sessions;
+  CairnHistoryIndex    *history;
   /* the page shown, and its session, which the header follows */
   CairnPage            *page;
   CairnSession         *session;
@@ -81,7 +86,6 @@ struct _CairnWindow
   CairnMissingCliPage  *missing_page;
 };
 
-GSettings    *_cairn_window_get_settings        (CairnWindow *self);
 CairnSession *_cairn_window_show_new_session     (CairnWindow *self);
 void          _cairn_window_start_new_conversation (CairnWindow *self);
 CairnPage    *_cairn_window_find_page           (CairnWindow *self,

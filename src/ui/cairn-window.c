@@ -23,6 +23,9 @@ enum {
   PROP_0,
   PROP_FOLDER,
   PROP_PERMISSION_MODE,
+  PROP_SETTINGS,
+  PROP_SESSIONS,
+  PROP_HISTORY,
   N_PROPS
 };
 
@@ -357,28 +360,17 @@ _cairn_window_set_header_session (CairnWindow  *self,
   session_model_cb (self, NULL, session);
 }
 
-GSettings *
-_cairn_window_get_settings (CairnWindow *self)
-{
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
-  return app ? cairn_application_get_settings (CAIRN_APPLICATION (app)) : NULL;
-}
-
 /* Settings that apply when the CLI starts: the mode and protocol logging
  * (CAIRN_DEBUG_PROTOCOL wins over the setting). */
 static void
 configure_session (CairnWindow  *self,
                    CairnSession *session)
 {
-  GSettings *settings = _cairn_window_get_settings (self);
-  CairnPermissionMode mode = settings ? g_settings_get_enum (settings, "default-permission-mode")
-                                     : CAIRN_PERMISSION_MODE_DEFAULT;
-  g_autofree char *debug_dir = settings ? g_settings_get_string (settings, "debug-protocol-dir") : NULL;
+  const char *debug_dir = cairn_settings_get_debug_protocol_dir (self->settings);
   const char *from_env = g_getenv ("CAIRN_DEBUG_PROTOCOL");
   g_autoptr(GError) error = NULL;
 
-  cairn_session_set_start_mode (session, mode);
+  cairn_session_set_start_mode (session, cairn_settings_get_default_permission_mode (self->settings));
   if (!cairn_session_set_debug_dir (session, from_env ? from_env : debug_dir, &error))
     g_warning ("Protocol log not written: %s", error->message);
 }
@@ -387,10 +379,8 @@ configure_session (CairnWindow  *self,
 static char *
 find_cli (CairnWindow *self)
 {
-  GSettings *settings = _cairn_window_get_settings (self);
-  g_autofree char *configured = settings ? g_settings_get_string (settings, "cli-path") : NULL;
   g_autoptr(GError) error = NULL;
-  char *cli = cairn_launcher_find_cli (configured, &error);
+  char *cli = cairn_launcher_find_cli (cairn_settings_get_cli_path (self->settings), &error);
 
   if (cli == NULL)
     {
@@ -442,7 +432,7 @@ CairnPage *
 _cairn_window_add_page (CairnWindow  *self,
                         CairnSession *session)
 {
-  CairnPage *page = cairn_page_new (session, self->drafts, _cairn_window_get_settings (self));
+  CairnPage *page = cairn_page_new (session, self->drafts, self->settings);
 
   g_signal_connect_object (page, "branched", G_CALLBACK (page_branched_cb), self, G_CONNECT_SWAPPED);
   gtk_stack_add_child (self->page_stack, GTK_WIDGET (page));
@@ -486,12 +476,7 @@ missing_page_cli_chosen_cb (CairnWindow         *self,
                             const char          *path,
                             CairnMissingCliPage *page)
 {
-  GSettings *settings = _cairn_window_get_settings (self);
-
-  if (settings != NULL)
-    g_settings_set_string (settings, "cli-path", path);
-  else
-    g_setenv ("CAIRN_CLAUDE", path, TRUE);
+  cairn_settings_set_cli_path (self->settings, path);
   _cairn_window_start_new_conversation (self);
 }
 
@@ -610,30 +595,20 @@ cycle_mode_action (GtkWidget  *widget,
 static void
 save_window_state (CairnWindow *self)
 {
-  GSettings *settings = _cairn_window_get_settings (self);
   int width, height;
 
-  if (settings == NULL)
-    return;
   gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-  g_settings_set_boolean (settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
-  if (!gtk_window_is_maximized (GTK_WINDOW (self)) && width > 0 && height > 0)
-    {
-      g_settings_set_int (settings, "window-width", width);
-      g_settings_set_int (settings, "window-height", height);
-    }
+  cairn_settings_save_window_state (self->settings, width, height, gtk_window_is_maximized (GTK_WINDOW (self)));
 }
 
 static void
 restore_window_state (CairnWindow *self)
 {
-  GSettings *settings = _cairn_window_get_settings (self);
+  int width, height;
 
-  if (settings == NULL)
-    return;
-  gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (settings, "window-width"),
-                               g_settings_get_int (settings, "window-height"));
-  if (g_settings_get_boolean (settings, "window-maximized"))
+  cairn_settings_get_window_size (self->settings, &width, &height);
+  gtk_window_set_default_size (GTK_WINDOW (self), width, height);
+  if (cairn_settings_get_window_maximized (self->settings))
     gtk_window_maximize (GTK_WINDOW (self));
 }
 
@@ -748,6 +723,10 @@ cairn_window_constructed (GObject *object)
 
   G_OBJECT_CLASS (cairn_window_parent_class)->constructed (object);
 
+  g_return_if_fail (CAIRN_IS_SETTINGS (self->settings));
+  g_return_if_fail (CAIRN_IS_SESSION_SET (self->sessions));
+  g_return_if_fail (CAIRN_IS_HISTORY_INDEX (self->history));
+  restore_window_state (self);
   if (self->folder == NULL)
     show_folder (self);
 }
@@ -770,6 +749,9 @@ cairn_window_dispose (GObject *object)
   g_clear_object (&self->session_signals);
   g_clear_object (&self->session);
   g_clear_object (&self->folder);
+  g_clear_object (&self->settings);
+  g_clear_object (&self->sessions);
+  g_clear_object (&self->history);
 
   G_OBJECT_CLASS (cairn_window_parent_class)->dispose (object);
 }
@@ -793,6 +775,18 @@ cairn_window_get_property (GObject    *object,
        * mode is the CLI's default */
       g_value_set_string (value, (self->session ? cairn_session_get_permission_mode (self->session) : NULL)
                                    ?: "default");
+      break;
+
+    case PROP_SETTINGS:
+      g_value_set_object (value, self->settings);
+      break;
+
+    case PROP_SESSIONS:
+      g_value_set_object (value, self->sessions);
+      break;
+
+    case PROP_HISTORY:
+      g_value_set_object (value, self->history);
       break;
 
     default:
@@ -820,6 +814,18 @@ cairn_window_set_property (GObject      *object,
         cairn_session_set_permission_mode (self->session, mode);
       break;
 
+    case PROP_SETTINGS:
+      self->settings = g_value_dup_object (value);
+      break;
+
+    case PROP_SESSIONS:
+      self->sessions = g_value_dup_object (value);
+      break;
+
+    case PROP_HISTORY:
+      self->history = g_value_dup_object (value);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -845,6 +851,17 @@ cairn_window_class_init (CairnWindowClass *klass)
   properties [PROP_PERMISSION_MODE] =
     g_param_spec_string ("permission-mode", NULL, NULL, NULL,
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* the application's, shared by its windows (as Console's KgxSettings
+   * and Text Editor's session): the window is given them */
+  properties [PROP_SETTINGS] =
+    g_param_spec_object ("settings", NULL, NULL, CAIRN_TYPE_SETTINGS,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  properties [PROP_SESSIONS] =
+    g_param_spec_object ("sessions", NULL, NULL, CAIRN_TYPE_SESSION_SET,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  properties [PROP_HISTORY] =
+    g_param_spec_object ("history", NULL, NULL, CAIRN_TYPE_HISTORY_INDEX,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (CAIRN_TYPE_MISSING_CLI_PAGE);
@@ -940,21 +957,30 @@ cairn_window_init (CairnWindow *self)
 
 /**
  * cairn_window_new:
+ * @settings: the application's settings
+ * @sessions: the application's open conversations, of all its windows
+ * @history: the CLI's history, shared by all windows
  * @folder: (nullable): the project, or %NULL for the start page
  */
 CairnWindow *
-cairn_window_new (CairnApplication *application,
-                  GFile            *folder)
+cairn_window_new (GtkApplication    *application,
+                  CairnSettings     *settings,
+                  CairnSessionSet   *sessions,
+                  CairnHistoryIndex *history,
+                  GFile             *folder)
 {
   CairnWindow *self;
 
-  g_return_val_if_fail (CAIRN_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (GTK_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (CAIRN_IS_SETTINGS (settings), NULL);
+  g_return_val_if_fail (CAIRN_IS_SESSION_SET (sessions), NULL);
+  g_return_val_if_fail (CAIRN_IS_HISTORY_INDEX (history), NULL);
   g_return_val_if_fail (folder == NULL || G_IS_FILE (folder), NULL);
 
-  self = g_object_new (CAIRN_TYPE_WINDOW, "application", application, NULL);
-  /* Not in constructed(): GtkWindow sets "application" only after it, and
-   * these need the application's settings. */
-  restore_window_state (self);
+  self = g_object_new (CAIRN_TYPE_WINDOW, "application", application, "settings", settings,
+                       "sessions", sessions, "history", history, NULL);
+  /* The project loads once the window is whole: GtkWindow sets its
+   * "application" only after constructed(). */
   if (folder != NULL)
     cairn_window_set_folder (self, folder);
   else

@@ -9,8 +9,9 @@
 
 #include <adwaita.h>
 
-#include "cairn-application.h"
-#include "session/cairn-session.h"
+#include "cairn-settings.h"
+#include "history/cairn-history-index.h"
+#include "session/cairn-session-set.h"
 
 G_BEGIN_DECLS
 
@@ -18,8 +19,11 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (CairnWindow, cairn_window, CAIRN, WINDOW, AdwApplicationWindow)
 
-CairnWindow  *cairn_window_new         (CairnApplication *application,
-                                        GFile            *folder);
+CairnWindow  *cairn_window_new         (GtkApplication    *application,
+                                        CairnSettings     *settings,
+                                        CairnSessionSet   *sessions,
+                                        CairnHistoryIndex *history,
+                                        GFile             *folder);
 CairnSession *cairn_window_get_session (CairnWindow      *self);
 void          cairn_window_set_folder  (CairnWindow      *self,
                                         GFile            *folder);
