@@ -220,22 +220,34 @@ quit_action (GSimpleAction *action,
   g_application_quit (G_APPLICATION (user_data));
 }
 
-/* From a notification: the window whose session asked answers it. A
- * request of a conversation closed since went with its CLI; it is never
- * answered for another. */
+/* A notification's Allow or Deny: the open conversations belong to the
+ * application, which answers whichever asked, shown in a window or not
+ * (as Text Editor's session, not its windows, holds the documents). */
 static void
 approval_action (GSimpleAction *action,
                  GVariant      *param,
                  gpointer       user_data)
 {
+  CairnApplication *self = user_data;
+
+  cairn_session_set_answer_request (cairn_application_get_sessions (self), g_variant_get_string (param, NULL),
+                                    g_str_equal (g_action_get_name (G_ACTION (action)), "approval-allow"));
+}
+
+/* Clicking the notification itself: the window that has the conversation
+ * shows it, and the request's dialog. */
+static void
+approval_review_action (GSimpleAction *action,
+                        GVariant      *param,
+                        gpointer       user_data)
+{
   GtkApplication *app = user_data;
-  const char *verb = strrchr (g_action_get_name (G_ACTION (action)), '-') + 1;
   const char *request_id = g_variant_get_string (param, NULL);
 
   for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
-    if (CAIRN_IS_WINDOW (l->data) && cairn_window_answer_request (l->data, verb, request_id))
+    if (CAIRN_IS_WINDOW (l->data) && cairn_window_review_request (l->data, request_id))
       return;
-  g_message ("Request %s is no longer pending (its conversation was closed or answered): not answered",
+  g_message ("Request %s is no longer pending (its conversation was closed or answered): not shown",
              request_id);
 }
 
@@ -259,7 +271,7 @@ static const GActionEntry app_actions[] = {
   { "quit", quit_action },
   { "approval-allow", approval_action, "s" },
   { "approval-deny", approval_action, "s" },
-  { "approval-review", approval_action, "s" },
+  { "approval-review", approval_review_action, "s" },
   { "show-conversation", show_conversation_action, "s" },
 };
 

@@ -5,7 +5,9 @@ recorded in tests/data/tool-write.jsonl (thinking, text, a tool call that
 asks for approval, the tool's result, a reply and the result line), with
 its ids made unique per turn and the tool's result replaced by
 CAIRN_SOAK_OUTPUT_KB (50) KB of build output. Like the real CLI, the turn
-waits at the approval (can_use_tool) until Cairn answers it.
+waits at the approval (can_use_tool) until Cairn answers it. Its request
+ids are "<CAIRN_SOAK_REQUEST_PREFIX>-<turn>" (the prefix "soak" by default),
+so that several of it tell their requests apart.
 
 Cairn starts it as it starts claude; arguments are ignored. Other control
 requests (initialize, set_model ...) get a success control_response.
@@ -68,7 +70,7 @@ def play_turn(template, turn, output):
             continue
         line = renamed(line, turn)
         if kind == "control_request":
-            line["request_id"] = "soak-%d" % turn
+            line["request_id"] = "%s-%d" % (os.environ.get("CAIRN_SOAK_REQUEST_PREFIX", "soak"), turn)
             write(line)
             wait_answer(line["request_id"])
             continue

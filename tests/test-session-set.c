@@ -411,6 +411,67 @@ test_close_all (Fixture       *f,
   g_assert_cmpuint (cairn_session_set_get_n_processes (f->set), ==, 0);
 }
 
+static gboolean
+asks (gpointer session)
+{
+  return g_list_model_get_n_items (cairn_session_get_pending_requests (session)) == 1;
+}
+
+/* A session of the set on tests/soak-cli.py, whose turn waits at its
+ * approval until answered; its requests are "<prefix>-<turn>". */
+static CairnSession *
+add_asking (Fixture    *f,
+            const char *prefix)
+{
+  g_autofree char *soak = g_test_build_filename (G_TEST_DIST, "soak-cli.py", NULL);
+  CairnSession *session = cairn_session_new (f->dir, soak);
+
+  g_setenv ("CAIRN_SOAK_REQUEST_PREFIX", prefix, TRUE);
+  g_setenv ("CAIRN_SOAK_OUTPUT_KB", "1", TRUE);
+  cairn_session_set_add (f->set, session);
+  cairn_session_send_prompt (session, "Write a file");
+  g_assert_true (cairn_test_wait_until (asks, session, 15000));
+  return session;
+}
+
+/* A notification's Allow and Deny go to the set, which answers the
+ * conversation that asked, and only that one: its CLI goes on with the
+ * turn while the other's keeps waiting. An id no conversation has (its
+ * conversation closed, or answered already) is logged and answers
+ * nothing. */
+static void
+test_answer_request (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(CairnSession) first = add_asking (f, "first");
+  g_autoptr(CairnSession) second = add_asking (f, "second");
+  g_autoptr(CairnPermissionRequest) request = cairn_session_find_request (second, "second-1");
+
+  g_assert_nonnull (request);
+  g_object_ref (request);
+  g_assert_null (cairn_session_find_request (first, "second-1"));
+  g_assert_true (cairn_session_set_answer_request (f->set, "second-1", TRUE));
+  g_assert_cmpint (cairn_permission_request_get_state (request), ==, CAIRN_PERMISSION_ALLOWED);
+  /* the CLI got the answer: it played the rest of its turn */
+  g_assert_true (cairn_test_wait_until (cairn_test_session_idle, second, 15000));
+  g_assert_cmpuint (cairn_transcript_count_kind (cairn_session_get_transcript (second), CAIRN_ITEM_KIND_RESULT),
+                    ==, 1);
+  g_assert_true (asks (first));
+  g_assert_true (cairn_session_get_busy (first));
+
+  g_test_expect_message ("cairn-session-set", G_LOG_LEVEL_MESSAGE, "Request second-1 is no longer pending*");
+  g_assert_false (cairn_session_set_answer_request (f->set, "second-1", FALSE));
+  g_test_expect_message ("cairn-session-set", G_LOG_LEVEL_MESSAGE, "Request gone-1 is no longer pending*");
+  g_assert_false (cairn_session_set_answer_request (f->set, "gone-1", TRUE));
+  g_test_assert_expected_messages ();
+  g_assert_true (asks (first));
+
+  g_assert_true (cairn_session_set_answer_request (f->set, "first-1", FALSE));
+  g_assert_true (cairn_test_wait_until (cairn_test_session_idle, first, 15000));
+  g_unsetenv ("CAIRN_SOAK_REQUEST_PREFIX");
+  g_unsetenv ("CAIRN_SOAK_OUTPUT_KB");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -418,6 +479,8 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add ("/cairn/session-set/lookup", Fixture, NULL, fixture_set_up, test_lookup, fixture_tear_down);
+  g_test_add ("/cairn/session-set/answer-request", Fixture, NULL, fixture_set_up, test_answer_request,
+              fixture_tear_down);
   g_test_add ("/cairn/session-set/process-limit", Fixture, NULL, fixture_set_up, test_process_limit,
               fixture_tear_down);
   g_test_add ("/cairn/session-set/busy-never-ended", Fixture, NULL, fixture_set_up, test_busy_never_ended,

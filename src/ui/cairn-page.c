@@ -326,35 +326,21 @@ jump_to_latest_action (GtkWidget  *widget,
   cairn_page_follow_output (CAIRN_PAGE (widget));
 }
 
-static CairnPermissionRequest *
-find_request (CairnPage  *self,
-              const char *request_id)
-{
-  GListModel *pending = cairn_session_get_pending_requests (self->session);
-
-  for (guint i = 0; i < g_list_model_get_n_items (pending); i++)
-    {
-      g_autoptr(CairnPermissionRequest) request = g_list_model_get_item (pending, i);
-      if (g_strcmp0 (cairn_permission_request_get_request_id (request), request_id) == 0)
-        return request;
-    }
-  return NULL;
-}
-
 gboolean
 cairn_page_has_request (CairnPage  *self,
                         const char *request_id)
 {
   g_return_val_if_fail (CAIRN_IS_PAGE (self), FALSE);
-  return find_request (self, request_id) != NULL;
+  return cairn_session_find_request (self->session, request_id) != NULL;
 }
 
 /**
  * cairn_page_answer_request:
  * @verb: "allow", "deny" or "review"
  *
- * Answers a pending request of this page's session, from a tool card or a
- * notification. "review" opens its dialog, which needs the page shown.
+ * Answers a pending request of this page's session, from its tool card.
+ * "review" (also from a notification) opens its dialog, which needs the
+ * page shown.
  * Returns %FALSE when the request isn't this page's.
  */
 gboolean
@@ -366,7 +352,7 @@ cairn_page_answer_request (CairnPage  *self,
 
   g_return_val_if_fail (CAIRN_IS_PAGE (self), FALSE);
 
-  if ((request = find_request (self, request_id)) == NULL)
+  if ((request = cairn_session_find_request (self->session, request_id)) == NULL)
     return FALSE;
   if (g_str_equal (verb, "allow"))
     cairn_session_allow (self->session, request, NULL, NULL);

@@ -526,16 +526,14 @@ find_page_with_request (CairnWindow *self,
 }
 
 /**
- * cairn_window_answer_request:
- * @verb: "allow", "deny" or "review"
+ * cairn_window_review_request:
  *
- * Answers a pending approval of one of this window's conversations, from
- * a notification. "review" shows that conversation and its dialog.
- * Returns %FALSE when the request isn't this window's.
+ * Shows the conversation of a pending approval and its dialog (from a
+ * notification; its Allow and Deny go to the application's session set).
+ * Returns %FALSE when the request isn't one of this window's.
  */
 gboolean
-cairn_window_answer_request (CairnWindow *self,
-                             const char  *verb,
+cairn_window_review_request (CairnWindow *self,
                              const char  *request_id)
 {
   CairnPage *page;
@@ -544,12 +542,9 @@ cairn_window_answer_request (CairnWindow *self,
 
   if ((page = find_page_with_request (self, request_id)) == NULL)
     return FALSE;
-  if (g_str_equal (verb, "review"))
-    {
-      _cairn_window_show_page (self, page);
-      gtk_window_present (GTK_WINDOW (self));
-    }
-  return cairn_page_answer_request (page, verb, request_id);
+  _cairn_window_show_page (self, page);
+  gtk_window_present (GTK_WINDOW (self));
+  return cairn_page_answer_request (page, "review", request_id);
 }
 
 static void

@@ -32,8 +32,7 @@ void          cairn_window_open_conversation (CairnWindow *self,
 void          cairn_window_open_latest       (CairnWindow *self);
 gboolean      cairn_window_show_conversation (CairnWindow *self,
                                               const char  *session_id);
-gboolean      cairn_window_answer_request (CairnWindow    *self,
-                                           const char     *verb,
+gboolean      cairn_window_review_request (CairnWindow    *self,
                                            const char     *request_id);
 
 G_END_DECLS

@@ -126,11 +126,16 @@ cairn_session_deny (CairnSession           *self,
                     gboolean                interrupt)
 {
   g_autoptr(JsonObject) payload = json_object_new ();
+  g_autoptr(CairnPermissionRequest) held = NULL;
   CairnToolCallItem *card;
 
   g_return_if_fail (CAIRN_IS_SESSION (self));
   g_return_if_fail (CAIRN_IS_PERMISSION_REQUEST (request));
 
+  /* answering drops the pending list's reference, which may be the last
+   * (a request found by its id, cairn_session_find_request()), and its
+   * kind is asked after */
+  held = g_object_ref (request);
   json_object_set_string_member (payload, "behavior", "deny");
   /* message is required too; "" is accepted */
   json_object_set_string_member (payload, "message",
@@ -458,6 +463,32 @@ cairn_session_get_pending_requests (CairnSession *self)
 {
   g_return_val_if_fail (CAIRN_IS_SESSION (self), NULL);
   return G_LIST_MODEL (self->pending_requests);
+}
+
+/**
+ * cairn_session_find_request:
+ *
+ * Returns: (transfer none) (nullable): the pending request @request_id,
+ *   or %NULL when this session has none such (answered, withdrawn, or
+ *   another session's)
+ */
+CairnPermissionRequest *
+cairn_session_find_request (CairnSession *self,
+                            const char   *request_id)
+{
+  GListModel *pending;
+
+  g_return_val_if_fail (CAIRN_IS_SESSION (self), NULL);
+
+  pending = G_LIST_MODEL (self->pending_requests);
+  for (guint i = 0; request_id != NULL && i < g_list_model_get_n_items (pending); i++)
+    {
+      g_autoptr(CairnPermissionRequest) request = g_list_model_get_item (pending, i);
+
+      if (g_strcmp0 (cairn_permission_request_get_request_id (request), request_id) == 0)
+        return request;   /* the list holds it */
+    }
+  return NULL;
 }
 
 GListModel *

@@ -190,6 +190,41 @@ cairn_session_set_remove (CairnSessionSet *self,
 }
 
 /**
+ * cairn_session_set_answer_request:
+ * @allow: allow the tool, else deny it
+ *
+ * Answers the pending request @request_id of whichever open conversation
+ * asked it (a notification's Allow or Deny), whether a window shows it or
+ * not; its dialog and card follow the request. A request no conversation
+ * has any more (answered, or its conversation closed with its CLI) is
+ * never answered for another: it is logged and %FALSE returned.
+ */
+gboolean
+cairn_session_set_answer_request (CairnSessionSet *self,
+                                  const char      *request_id,
+                                  gboolean         allow)
+{
+  g_return_val_if_fail (CAIRN_IS_SESSION_SET (self), FALSE);
+
+  for (guint i = 0; i < self->sessions->len; i++)
+    {
+      CairnSession *session = g_ptr_array_index (self->sessions, i);
+      CairnPermissionRequest *request = cairn_session_find_request (session, request_id);
+
+      if (request == NULL)
+        continue;
+      if (allow)
+        cairn_session_allow (session, request, NULL, NULL);
+      else
+        cairn_session_deny (session, request, NULL, FALSE);
+      return TRUE;
+    }
+  g_message ("Request %s is no longer pending (its conversation was closed or answered): not answered",
+             request_id);
+  return FALSE;
+}
+
+/**
  * cairn_session_set_lookup:
  *
  * Returns: (transfer none) (nullable): the open session of conversation

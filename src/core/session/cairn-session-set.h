@@ -22,6 +22,9 @@ void             cairn_session_set_remove           (CairnSessionSet *self,
                                                      CairnSession    *session);
 CairnSession    *cairn_session_set_lookup           (CairnSessionSet *self,
                                                      const char      *session_id);
+gboolean         cairn_session_set_answer_request   (CairnSessionSet *self,
+                                                     const char      *request_id,
+                                                     gboolean         allow);
 guint            cairn_session_set_get_n_processes  (CairnSessionSet *self);
 void             cairn_session_set_set_max_processes (CairnSessionSet *self,
                                                      guint            max_processes);

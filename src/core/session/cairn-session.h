@@ -148,6 +148,8 @@ void                cairn_session_answer_plan         (CairnSession           *s
                                                        const char             *plan,
                                                        const char             *feedback);
 GListModel         *cairn_session_get_pending_requests (CairnSession          *self);
+CairnPermissionRequest *cairn_session_find_request    (CairnSession           *self,
+                                                       const char             *request_id);
 GListModel         *cairn_session_get_allow_rules     (CairnSession           *self);
 void                cairn_session_revoke_rule         (CairnSession           *self,
                                                        CairnAllowRule         *rule);
