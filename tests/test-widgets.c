@@ -650,7 +650,8 @@ test_window_limits (void)
 }
 
 /* The model button names the reasoning effort when the CLI says one
- * (init.effort in CLI 2.1.330's schema, or get_settings). */
+ * (init.effort in CLI 2.1.330's schema, or get_settings); the subtitle
+ * the model in full. */
 static void
 test_window_effort (void)
 {
@@ -669,6 +670,8 @@ test_window_effort (void)
                       "\"model\":\"claude-opus-5-5\",\"permissionMode\":\"default\",\"effort\":\"high\"}");
   g_assert_cmpstr (cairn_session_get_effort (session), ==, "high");
   g_assert_nonnull (find_widget (GTK_WIDGET (window), GTK_TYPE_LABEL, label_is, "opus-5-5 · high"));
+  /* the subtitle names the folder and the model (both bound in cairn-window.ui) */
+  g_assert_nonnull (find_widget (GTK_WIDGET (window), GTK_TYPE_LABEL, label_contains, " · claude-opus-5-5"));
 
   gtk_window_destroy (GTK_WINDOW (window));
   drain_main_context ();

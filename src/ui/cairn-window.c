@@ -26,6 +26,7 @@ enum {
   PROP_SETTINGS,
   PROP_SESSIONS,
   PROP_HISTORY,
+  PROP_SESSION,
   N_PROPS
 };
 
@@ -42,6 +43,7 @@ static const struct {
 
 static GParamSpec *properties [N_PROPS];
 
+/* An action's enabled state is no property, so no binding can set it. */
 static void
 session_busy_cb (CairnWindow  *self,
                  GParamSpec   *pspec,
@@ -57,6 +59,8 @@ short_model_name (const char *model)
   return g_str_has_prefix (model, "claude-") ? model + strlen ("claude-") : model;
 }
 
+/* The models the CLI offers. In code: their labels are no property of
+ * their own (they come with model-values). */
 static void
 session_models_cb (CairnWindow  *self,
                    GParamSpec   *pspec,
@@ -76,7 +80,38 @@ session_models_cb (CairnWindow  *self,
   gtk_widget_set_sensitive (GTK_WIDGET (self->model_button), values != NULL && values[0] != NULL);
 }
 
-/* The context meter and the conversation's cost so far. */
+/* The header's bindings (cairn-window.ui) to the shown page's session
+ * call these: each gets the window, then the values looked up. */
+
+/* The model and its reasoning effort once the CLI has said. */
+static char *
+model_label (CairnWindow *self,
+             const char  *model,
+             const char  *effort)
+{
+  if (model == NULL)
+    return g_strdup (_("Model"));
+  if (effort == NULL)
+    return g_strdup (short_model_name (model));
+  /* Translators: a model and its reasoning effort, "opus-5-5 · high" */
+  return g_strdup_printf (_("%s · %s"), short_model_name (model), effort);
+}
+
+/* The subtitle names the folder and, once the CLI has said, the model. */
+static char *
+folder_and_model (CairnWindow *self,
+                  GFile       *folder,
+                  const char  *model)
+{
+  g_autofree char *path = folder ? g_file_get_parse_name (folder) : NULL;
+
+  if (path == NULL || model == NULL)
+    return g_steal_pointer (&path);
+  return g_strdup_printf ("%s · %s", path, model);
+}
+
+/* The context meter and the conversation's cost so far. Not bound: the
+ * meter's accessible description is no property. */
 static void
 session_usage_cb (CairnWindow  *self,
                   GParamSpec   *pspec,
@@ -130,7 +165,8 @@ background_tasks_changed_cb (CairnWindow *self)
   update_todo_button (self);
 }
 
-/* Near or at the plan's limit, the header says so beside the cost. */
+/* Near or at the plan's limit, the header says so beside the cost (a
+ * style class, so in code). */
 static void
 session_limits_cb (CairnWindow  *self,
                    GParamSpec   *pspec,
@@ -215,47 +251,31 @@ todos_items_changed_cb (CairnWindow *self,
   update_todo_button (self);
 }
 
-/* The subtitle names the folder and, once the CLI has said, the model. */
-static void
-session_model_cb (CairnWindow  *self,
-                  GParamSpec   *pspec,
-                  CairnSession *session)
-{
-  g_autofree char *path = g_file_get_parse_name (self->folder);
-  const char *model = cairn_session_get_model (session);
-  g_autofree char *subtitle = model ? g_strdup_printf ("%s · %s", path, model) : NULL;
-
-  const char *effort = cairn_session_get_effort (session);
-  /* Translators: a model and its reasoning effort, "opus-5-5 · high" */
-  g_autofree char *label = model && effort ? g_strdup_printf (_("%s · %s"), short_model_name (model), effort)
-                                           : g_strdup (model ? short_model_name (model) : _("Model"));
-
-  adw_window_title_set_subtitle (self->window_title, subtitle ? subtitle : path);
-  gtk_menu_button_set_label (self->model_button, label);
-}
-
-static const char *
-mode_label (const char *mode)
+/* The mode button's label, from the window's permission-mode (the
+ * session's, "default" until the CLI says). */
+static char *
+mode_label (CairnWindow *self,
+            const char  *mode)
 {
   CairnPermissionMode value;
 
   if (!cairn_permission_mode_from_nick (mode, &value))
-    return mode;   /* a word the CLI took that is no mode: as it said it */
+    return g_strdup (mode);   /* a word the CLI took that is no mode: as it said it */
   for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
     if (modes[i].mode == value)
-      return _(modes[i].label);
-  return mode;
+      return g_strdup (_(modes[i].label));
+  return g_strdup (mode);
 }
 
-/* The mode the CLI last reported, and the modes one can switch to:
- * bypass only when the session was started with it. */
+/* The modes one can switch to: bypass only when the session was started
+ * with it, which is no property, so the menu is made here when the mode
+ * changes. */
 static void
 session_mode_cb (CairnWindow  *self,
                  GParamSpec   *pspec,
                  CairnSession *session)
 {
   g_autoptr(GMenu) menu = g_menu_new ();
-  const char *mode = cairn_session_get_permission_mode (session);
 
   for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
     {
@@ -268,7 +288,6 @@ session_mode_cb (CairnWindow  *self,
       g_menu_append_item (menu, item);
     }
   gtk_menu_button_set_menu_model (self->mode_button, G_MENU_MODEL (menu));
-  gtk_menu_button_set_label (self->mode_button, mode_label (mode ? mode : "default"));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PERMISSION_MODE]);
 }
 
@@ -338,7 +357,8 @@ _cairn_window_set_header_session (CairnWindow  *self,
 {
   if (self->session != NULL)
     disconnect_session_models (self, self->session);
-  g_set_object (&self->session, session);
+  if (g_set_object (&self->session, session))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
   g_signal_group_set_target (self->session_signals, session);
   cairn_todo_list_set_model (self->todo_list, session ? cairn_session_get_todos (session) : NULL);
   cairn_background_list_set_session (self->background_list, session);
@@ -357,7 +377,6 @@ _cairn_window_set_header_session (CairnWindow  *self,
   session_busy_cb (self, NULL, session);
   session_usage_cb (self, NULL, session);
   session_models_cb (self, NULL, session);
-  session_model_cb (self, NULL, session);
 }
 
 /* Settings that apply when the CLI starts: the mode and protocol logging
@@ -784,6 +803,10 @@ cairn_window_get_property (GObject    *object,
       g_value_set_object (value, self->history);
       break;
 
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -857,6 +880,11 @@ cairn_window_class_init (CairnWindowClass *klass)
   properties [PROP_HISTORY] =
     g_param_spec_object ("history", NULL, NULL, CAIRN_TYPE_HISTORY_INDEX,
                          (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+  /* the shown page's, which the header follows (cairn-window.ui binds to
+   * it); NULL while none is shown, when the header keeps what it showed */
+  properties [PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, CAIRN_TYPE_SESSION,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (CAIRN_TYPE_MISSING_CLI_PAGE);
@@ -890,6 +918,9 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, usage_panel);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, limit_label);
   gtk_widget_class_bind_template_callback (widget_class, usage_popover_show_cb);
+  gtk_widget_class_bind_template_callback (widget_class, model_label);
+  gtk_widget_class_bind_template_callback (widget_class, folder_and_model);
+  gtk_widget_class_bind_template_callback (widget_class, mode_label);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, mcp_button);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, mcp_panel);
   gtk_widget_class_bind_template_callback (widget_class, mcp_popover_show_cb);
@@ -929,10 +960,6 @@ cairn_window_init (CairnWindow *self)
   self->session_signals = g_signal_group_new (CAIRN_TYPE_SESSION);
   g_signal_group_connect_object (self->session_signals, "notify::busy",
                                  G_CALLBACK (session_busy_cb), self, G_CONNECT_SWAPPED);
-  g_signal_group_connect_object (self->session_signals, "notify::effort",
-                                 G_CALLBACK (session_model_cb), self, G_CONNECT_SWAPPED);
-  g_signal_group_connect_object (self->session_signals, "notify::model",
-                                 G_CALLBACK (session_model_cb), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->session_signals, "notify::model-values",
                                  G_CALLBACK (session_models_cb), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->session_signals, "notify::context-used",
