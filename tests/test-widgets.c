@@ -207,6 +207,31 @@ test_row_user_message (void)
   g_assert_true (shows_text (row, "You"));
 }
 
+/* A prompt sent again in another version says which one it is, with
+ * arrows to the others (page.previous-version / page.next-version); one
+ * without versions has none. */
+static void
+test_row_user_versions (void)
+{
+  g_autoptr(CairnTextItem) plain = cairn_text_item_new (CAIRN_ITEM_KIND_USER, "Once");
+  g_autoptr(CairnTextItem) edited = cairn_text_item_new (CAIRN_ITEM_KIND_USER, "Twice");
+  g_autoptr(GtkWidget) plain_row = new_transcript_row (CAIRN_ITEM (plain));
+  g_autoptr(GtkWidget) row = NULL;
+  GtkWidget *previous, *next;
+
+  g_assert_null (button_for (plain_row, "page.previous-version"));
+  cairn_text_item_set_branch (edited, "parent-uuid", 1, 3);
+  row = new_transcript_row (CAIRN_ITEM (edited));
+  g_assert_true (shows_text (row, "2 / 3"));
+  previous = button_for (row, "page.previous-version");
+  next = button_for (row, "page.next-version");
+  g_assert_nonnull (previous);
+  g_assert_nonnull (next);
+  g_assert_true (gtk_widget_get_sensitive (previous) && gtk_widget_get_sensitive (next));
+  g_assert_cmpuint (g_variant_get_uint32 (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (next))), ==,
+                    cairn_item_get_serial (CAIRN_ITEM (edited)));
+}
+
 static void
 test_row_assistant_streaming (void)
 {
@@ -1860,6 +1885,7 @@ main (int   argc,
 
   g_test_add_func ("/cairn/widgets/instantiate", test_instantiate_types);
   g_test_add_func ("/cairn/widgets/row/user-message", test_row_user_message);
+  g_test_add_func ("/cairn/widgets/row/user-versions", test_row_user_versions);
   g_test_add_func ("/cairn/widgets/row/assistant-streaming", test_row_assistant_streaming);
   g_test_add_func ("/cairn/widgets/row/result", test_row_result);
   g_test_add_func ("/cairn/widgets/row/result-error", test_row_result_error);

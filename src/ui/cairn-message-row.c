@@ -211,6 +211,38 @@ set_prompt_menu (CairnMessageRow *self,
 }
 
 /* "‹ 2 / 3 ›" on a prompt that was edited and sent again. */
+static GtkWidget *
+version_button_new (const char *icon_name,
+                    const char *label)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name (icon_name);
+
+  gtk_widget_set_tooltip_text (button, label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_add_css_class (button, "circular");
+  return button;
+}
+
+/* ‹ n / m ›, before the menu: made the first time a prompt with versions
+ * is bound to this row. */
+static void
+ensure_versions_box (CairnMessageRow *self)
+{
+  if (self->versions_box != NULL)
+    return;
+  self->versions_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  self->previous_version_button = version_button_new ("go-previous-symbolic", _("Previous Version"));
+  self->version_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_widget_add_css_class (GTK_WIDGET (self->version_label), "caption");
+  gtk_widget_add_css_class (GTK_WIDGET (self->version_label), "numeric");
+  self->next_version_button = version_button_new ("go-next-symbolic", _("Next Version"));
+  gtk_box_append (GTK_BOX (self->versions_box), self->previous_version_button);
+  gtk_box_append (GTK_BOX (self->versions_box), GTK_WIDGET (self->version_label));
+  gtk_box_append (GTK_BOX (self->versions_box), self->next_version_button);
+  gtk_box_insert_child_after (GTK_BOX (self->prompt_controls), self->versions_box, NULL);
+}
+
 static void
 show_versions (CairnMessageRow *self,
                CairnTextItem   *prompt)
@@ -222,9 +254,11 @@ show_versions (CairnMessageRow *self,
 
   if (prompt == NULL || cairn_text_item_get_branch (prompt, &index, &count) == NULL)
     {
-      gtk_widget_set_visible (self->versions_box, FALSE);
+      if (self->versions_box != NULL)
+        gtk_widget_set_visible (self->versions_box, FALSE);
       return;
     }
+  ensure_versions_box (self);
   /* TRANSLATORS: which version of an edited message is shown, of how many */
   shown = g_strdup_printf (_("%u / %u"), index + 1, count);
   spoken = g_strdup_printf (_("Version %u of %u"), index + 1, count);
@@ -286,10 +320,6 @@ cairn_message_row_class_init (CairnMessageRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, author_label);
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, prompt_controls);
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, actions_button);
-  gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, versions_box);
-  gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, previous_version_button);
-  gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, version_label);
-  gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, next_version_button);
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, text_label);
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, markdown);
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, images_scroller);
