@@ -109,6 +109,7 @@ struct _CairnSession
   /* the watchdog: silence while a turn waits for the CLI */
   guint               stall_source;
   guint               stall_timeout_ms;
+  gint64              last_life;       /* monotonic µs: the CLI's last sign of life */
 
   guint               closing : 1;
   guint               restart_when_idle : 1;

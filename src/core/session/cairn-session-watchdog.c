@@ -30,30 +30,44 @@ set_stalled (CairnSession *self,
 }
 
 static gboolean
+waits_for_cli (CairnSession *self)
+{
+  return self->connection != NULL && self->pending_turns > 0 && !self->closing &&
+         g_list_model_get_n_items (G_LIST_MODEL (self->pending_requests)) == 0;
+}
+
+/* One timer, not one per line: the CLI shows life thousands of times a
+ * second while it streams, and making a timeout source each time was a
+ * real part of handling a line (bench-core). When it fires early, it is
+ * set again for what is left. */
+static gboolean
 stall_timeout_cb (gpointer user_data)
 {
   CairnSession *self = user_data;
+  gint64 left_us = self->last_life + (gint64)self->stall_timeout_ms * 1000 - g_get_monotonic_time ();
 
   self->stall_source = 0;
+  if (!waits_for_cli (self))
+    return G_SOURCE_REMOVE;
+  if (left_us > 0)
+    {
+      self->stall_source = g_timeout_add ((guint)(left_us / 1000) + 1, stall_timeout_cb, self);
+      return G_SOURCE_REMOVE;
+    }
   g_debug ("No output from Claude Code for %u ms", self->stall_timeout_ms);
   set_stalled (self, TRUE);
   return G_SOURCE_REMOVE;
-}
-
-static gboolean
-waits_for_cli (CairnSession *self)
-{
-  return self->connection != NULL && self->pending_turns > 0 &&
-         g_list_model_get_n_items (G_LIST_MODEL (self->pending_requests)) == 0;
 }
 
 /* Called whenever the CLI shows life or the session's state changes. */
 void
 _cairn_session_watch (CairnSession *self)
 {
-  g_clear_handle_id (&self->stall_source, g_source_remove);
+  self->last_life = g_get_monotonic_time ();
   set_stalled (self, FALSE);
-  if (waits_for_cli (self) && !self->closing)
+  if (!waits_for_cli (self))
+    g_clear_handle_id (&self->stall_source, g_source_remove);
+  else if (self->stall_source == 0)
     self->stall_source = g_timeout_add (self->stall_timeout_ms, stall_timeout_cb, self);
 }
 
@@ -91,5 +105,8 @@ cairn_session_set_stall_timeout (CairnSession *self,
 
   self->stall_timeout_ms = timeout_ms;
   if (self->stall_source != 0)
-    _cairn_session_watch (self);
+    {
+      g_clear_handle_id (&self->stall_source, g_source_remove);
+      _cairn_session_watch (self);
+    }
 }
