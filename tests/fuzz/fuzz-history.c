@@ -9,12 +9,14 @@
 
 #include <string.h>
 
+#include "history/cairn-history-branches.h"
 #include "history/cairn-history-lines.h"
 #include "history/cairn-history-scan.h"
 #include "search/cairn-search-scan.h"
 
-/* Bytes as a session file: the line scanner, the tree of lines, and the
- * full-text search over them (the input's first byte picks the words). */
+/* Bytes as a session file: the line scanner, the tree of lines, the
+ * versions of its prompts and their branches, and the full-text search
+ * over them (the input's first byte picks the words). */
 
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 
@@ -24,6 +26,35 @@ count_match (const CairnSearchMatch *match,
 {
   (*(guint *)user_data)++;
   return TRUE;
+}
+
+/* Each shown prompt with versions: its place among them, and the branch
+ * of each version, as the arrows would show it. */
+static void
+check_versions (CairnHistoryLines *lines,
+                GArray            *shown)
+{
+  g_autoptr(GHashTable) positions = cairn_history_branch_positions (lines, shown);
+  GHashTableIter iter;
+  CairnBranchPosition *position;
+
+  g_hash_table_iter_init (&iter, positions);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *)&position))
+    {
+      g_autoptr(GArray) siblings = cairn_history_branch_siblings (lines, position->parent);
+
+      g_assert_true (position->index < position->count);
+      g_assert_cmpuint (siblings->len, ==, position->count);
+      for (guint i = 0; i < siblings->len; i++)
+        {
+          guint version = g_array_index (siblings, guint, i);
+          guint leaf = cairn_history_lines_newest_under (lines, version);
+          g_autoptr(GArray) branch = cairn_history_lines_shown_to (lines, leaf);
+
+          g_assert_cmpuint (leaf, >=, version);
+          g_assert_cmpuint (leaf, <, cairn_history_lines_get_n (lines));
+        }
+    }
 }
 
 int
@@ -47,6 +78,7 @@ LLVMFuzzerTestOneInput (const guint8 *data,
       line = line_end + 1;
     }
   shown = cairn_history_lines_shown (lines);
+  check_versions (lines, shown);
   if (size > 0)
     cairn_search_scan_buffer (text, size, queries[data[0] % G_N_ELEMENTS (queries)], 10,
                               count_match, &matches);
