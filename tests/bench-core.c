@@ -441,10 +441,16 @@ main (int   argc,
   g_print ("bench-core stream recordings=%u lines=%u MB=%.2f peak-rss-kb=%ld\n",
            paths->len, n_lines, g_bytes_get_size (stream) / 1e6, cairn_test_peak_rss_kb ());
 
-  /* CAIRN_BENCH_ONLY=session: that phase alone, for a profiler */
+  /* CAIRN_BENCH_ONLY=session or connection: that phase alone, for a
+   * profiler */
   if (g_strcmp0 (g_getenv ("CAIRN_BENCH_ONLY"), "session") == 0)
     {
       bench_session (stream, n_lines);
+      return 0;
+    }
+  if (g_strcmp0 (g_getenv ("CAIRN_BENCH_ONLY"), "connection") == 0)
+    {
+      bench_connection (stream, n_lines);
       return 0;
     }
   ceiling = bench_json_glib (stream, n_lines);
