@@ -217,6 +217,10 @@ test_row_user_versions (void)
   g_autoptr(CairnTextItem) edited = cairn_text_item_new (CAIRN_ITEM_KIND_USER, "Twice");
   g_autoptr(GtkWidget) plain_row = new_transcript_row (CAIRN_ITEM (plain));
   g_autoptr(GtkWidget) row = NULL;
+  g_autoptr(CairnTextItem) first = cairn_text_item_new (CAIRN_ITEM_KIND_USER, "One");
+  g_autoptr(CairnTextItem) last = cairn_text_item_new (CAIRN_ITEM_KIND_USER, "Two");
+  g_autoptr(GtkWidget) first_row = NULL;
+  g_autoptr(GtkWidget) last_row = NULL;
   GtkWidget *previous, *next;
 
   g_assert_null (button_for (plain_row, "page.previous-version"));
@@ -230,6 +234,17 @@ test_row_user_versions (void)
   g_assert_true (gtk_widget_get_sensitive (previous) && gtk_widget_get_sensitive (next));
   g_assert_cmpuint (g_variant_get_uint32 (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (next))), ==,
                     cairn_item_get_serial (CAIRN_ITEM (edited)));
+
+  /* the first version has no way back, the last none forward */
+  cairn_text_item_set_branch (first, "parent-uuid", 0, 2);
+  first_row = new_transcript_row (CAIRN_ITEM (first));
+  g_assert_true (shows_text (first_row, "1 / 2"));
+  g_assert_null (button_for (first_row, "page.previous-version"));
+  g_assert_nonnull (button_for (first_row, "page.next-version"));
+  cairn_text_item_set_branch (last, "parent-uuid", 1, 2);
+  last_row = new_transcript_row (CAIRN_ITEM (last));
+  g_assert_nonnull (button_for (last_row, "page.previous-version"));
+  g_assert_null (button_for (last_row, "page.next-version"));
 }
 
 static void

@@ -243,6 +243,24 @@ ensure_versions_box (CairnMessageRow *self)
   gtk_box_insert_child_after (GTK_BOX (self->prompt_controls), self->versions_box, NULL);
 }
 
+/* An arrow with nowhere to go has no action: the action helper would
+ * otherwise make it sensitive again, as the action is enabled. */
+static void
+aim_version_button (GtkWidget  *button,
+                    const char *action_name,
+                    GVariant   *serial,
+                    gboolean    possible)
+{
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), NULL);
+  if (possible)
+    {
+      /* the target first: an action of type u must never see none */
+      gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), serial);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action_name);
+    }
+  gtk_widget_set_sensitive (button, possible);
+}
+
 static void
 show_versions (CairnMessageRow *self,
                CairnTextItem   *prompt)
@@ -265,14 +283,9 @@ show_versions (CairnMessageRow *self,
   gtk_label_set_label (self->version_label, shown);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->version_label), GTK_ACCESSIBLE_PROPERTY_LABEL, spoken, -1);
   serial = g_variant_ref_sink (g_variant_new_uint32 (cairn_item_get_serial (CAIRN_ITEM (prompt))));
-  /* the target first: an action of type u must never see none */
-  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->previous_version_button), serial);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->previous_version_button), "page.previous-version");
-  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->next_version_button), serial);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->next_version_button), "page.next-version");
+  aim_version_button (self->previous_version_button, "page.previous-version", serial, index > 0);
+  aim_version_button (self->next_version_button, "page.next-version", serial, index + 1 < count);
   g_variant_unref (serial);
-  gtk_widget_set_sensitive (self->previous_version_button, index > 0);
-  gtk_widget_set_sensitive (self->next_version_button, index + 1 < count);
   gtk_widget_set_visible (self->versions_box, TRUE);
 }
 
