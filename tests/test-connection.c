@@ -100,6 +100,90 @@ kind_at (Fixture *f,
   return cairn_message_get_kind (g_ptr_array_index (f->messages, i));
 }
 
+typedef struct
+{
+  int    fd;
+  GBytes *text;
+} Writer;
+
+/* Writes the text in chunks of 1 to ~9,000 bytes, so that lines are cut
+ * anywhere, several come in one read, and some fill the read buffer. */
+static gpointer
+write_in_chunks (gpointer data)
+{
+  Writer *writer = data;
+  gsize size;
+  const char *text = g_bytes_get_data (writer->text, &size);
+  GRand *rand = g_rand_new_with_seed (13);
+
+  for (gsize done = 0; done < size;)
+    {
+      /* drawn first: MIN() would draw twice */
+      gsize drawn = g_rand_int_range (rand, 1, 9000);
+      gsize chunk = MIN (size - done, drawn);
+      gssize wrote = write (writer->fd, text + done, chunk);
+
+      g_assert_cmpint (wrote, >, 0);
+      done += wrote;
+    }
+  close (writer->fd);
+  g_rand_free (rand);
+  return NULL;
+}
+
+/* However the CLI's output is cut into reads, every line arrives once,
+ * whole and in order: short and long ones (past the 64 KB read buffer),
+ * and one with a NUL byte, which is a bad line, not a cut one. */
+static void
+test_lines_in_any_chunks (void)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GInputStream) input = NULL;
+  g_autoptr(GThread) thread = NULL;
+  Writer writer;
+  int fds[2];
+  Fixture f = { 0 };
+  const guint n = 3000;
+
+  for (guint i = 0; i < n; i++)
+    {
+      static const char with_nul[] = "{\"type\":\"system\",\0\"n\":1234}\n";
+
+      if (i == 1234)
+        g_string_append_len (text, with_nul, sizeof with_nul - 1);
+      else if (i % 500 == 7)
+        g_string_append_printf (text, "{\"type\":\"system\",\"n\":%u,\"pad\":\"%*s\"}\n", i, 100000, "");
+      else
+        g_string_append_printf (text, "{\"type\":\"system\",\"n\":%u,\"pad\":\"%*s\"}\n", i, i % 13 * 37, "");
+    }
+  g_assert_true (g_unix_open_pipe (fds, FD_CLOEXEC, NULL));
+  input = g_unix_input_stream_new (fds[0], TRUE);
+  f.written = g_memory_output_stream_new_resizable ();
+  f.messages = g_ptr_array_new_with_free_func (g_object_unref);
+  f.connection = cairn_cli_connection_new_for_streams (input, f.written, NULL);
+  g_signal_connect (f.connection, "message", G_CALLBACK (message_cb), &f);
+  g_signal_connect (f.connection, "exited", G_CALLBACK (exited_cb), &f);
+  writer.fd = fds[1];
+  writer.text = g_string_free_to_bytes (g_steal_pointer (&text));
+  thread = g_thread_new ("writer", write_in_chunks, &writer);
+  cairn_cli_connection_start (f.connection);
+  g_assert_true (cairn_test_wait_until (has_exited, &f, 20000));
+  g_thread_join (g_steal_pointer (&thread));
+
+  g_assert_cmpuint (f.messages->len, ==, n);
+  for (guint i = 0; i < n; i++)
+    {
+      JsonObject *object = cairn_message_get_object (g_ptr_array_index (f.messages, i));
+
+      if (i == 1234)
+        g_assert_cmpint (kind_at (&f, i), ==, CAIRN_MESSAGE_INVALID);
+      else
+        g_assert_cmpint (json_object_get_int_member (object, "n"), ==, i);
+    }
+  g_bytes_unref (writer.text);
+  fixture_clear (&f);
+}
+
 /* Bad lines don't stop the reading: each becomes a message, in order. */
 static void
 test_lines_in_order_with_bad_ones (void)
@@ -350,6 +434,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/cairn/connection/lines-in-order-with-bad-ones", test_lines_in_order_with_bad_ones);
+  g_test_add_func ("/cairn/connection/lines-in-any-chunks", test_lines_in_any_chunks);
   g_test_add_func ("/cairn/connection/huge-line-keeps-order", test_huge_line_keeps_order);
   g_test_add_func ("/cairn/connection/empty-and-deep-lines", test_empty_and_deep_lines);
   g_test_add_func ("/cairn/connection/huge-line-then-exit", test_huge_line_then_exit);
