@@ -88,6 +88,27 @@ finish (Fixture *f)
   g_assert_nonnull (f->result);
 }
 
+/* A conversation through the real CLI with two prompts sent. */
+static void
+fixture_start (Fixture    *f,
+               const char *second)
+{
+  f->api = cairn_test_fake_api_start ("{}");
+  f->session = cairn_session_new (f->api->project, cairn_test_cli_path ());
+  cairn_test_send_and_wait (f->session, "first prompt");
+  cairn_test_send_and_wait (f->session, second);
+}
+
+static void
+fixture_clear (Fixture *f)
+{
+  g_clear_object (&f->result);
+  cairn_session_close (f->session);
+  cairn_test_run_for (200);
+  g_clear_object (&f->session);
+  g_clear_pointer (&f->api, cairn_test_fake_api_free);
+}
+
 static void
 test_edit_and_resend (void)
 {
@@ -95,10 +116,7 @@ test_edit_and_resend (void)
   g_autoptr(JsonObject) old = NULL;
   g_autoptr(JsonObject) edited = NULL;
 
-  f.api = cairn_test_fake_api_start ("{}");
-  f.session = cairn_session_new (f.api->project, cairn_test_cli_path ());
-  cairn_test_send_and_wait (f.session, "first prompt");
-  cairn_test_send_and_wait (f.session, "second prompt");
+  fixture_start (&f, "second prompt");
 
   cairn_session_edit_prompt_async (f.session, prompt (f.session, 1), NULL, branched_cb, &f);
   finish (&f);
@@ -117,11 +135,7 @@ test_edit_and_resend (void)
   g_assert_true (cairn_test_transcript_mentions (cairn_session_get_transcript (f.session),
                                                  "You said: second prompt, edited"));
 
-  g_clear_object (&f.result);
-  cairn_session_close (f.session);
-  cairn_test_run_for (200);
-  g_clear_object (&f.session);
-  g_clear_pointer (&f.api, cairn_test_fake_api_free);
+  fixture_clear (&f);
 }
 
 /* The arrows on an edited prompt: the resent one is version 2 of 2; going
@@ -141,10 +155,7 @@ test_versions (void)
   JsonNode *last_body;
   guint index, count;
 
-  f.api = cairn_test_fake_api_start ("{}");
-  f.session = cairn_session_new (f.api->project, cairn_test_cli_path ());
-  cairn_test_send_and_wait (f.session, "first prompt");
-  cairn_test_send_and_wait (f.session, "second prompt APPLE");
+  fixture_start (&f, "second prompt APPLE");
   cairn_session_edit_prompt_async (f.session, prompt (f.session, 1), NULL, branched_cb, &f);
   finish (&f);
   cairn_test_send_and_wait (f.session, "second prompt BANANA");
@@ -181,11 +192,7 @@ test_versions (void)
   g_assert_true (cairn_test_transcript_mentions (cairn_session_get_transcript (f.session), "You said: second prompt BANANA"));
   g_assert_false (cairn_test_transcript_mentions (cairn_session_get_transcript (f.session), "CHERRY"));
 
-  g_clear_object (&f.result);
-  cairn_session_close (f.session);
-  cairn_test_run_for (200);
-  g_clear_object (&f.session);
-  g_clear_pointer (&f.api, cairn_test_fake_api_free);
+  fixture_clear (&f);
 }
 
 static void
@@ -198,10 +205,7 @@ test_branch_into_new_conversation (void)
   g_autoptr(JsonObject) forked = NULL;
   g_autoptr(JsonObject) first = NULL;
 
-  f.api = cairn_test_fake_api_start ("{}");
-  f.session = cairn_session_new (f.api->project, cairn_test_cli_path ());
-  cairn_test_send_and_wait (f.session, "first prompt");
-  cairn_test_send_and_wait (f.session, "second prompt");
+  fixture_start (&f, "second prompt");
   path = cairn_test_session_file (f.api, cairn_session_get_session_id (f.session));
   g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
 
@@ -224,11 +228,7 @@ test_branch_into_new_conversation (void)
   g_assert_cmpstr (after, ==, before);
 
   cairn_session_close (f.result);
-  g_clear_object (&f.result);
-  cairn_session_close (f.session);
-  cairn_test_run_for (200);
-  g_clear_object (&f.session);
-  g_clear_pointer (&f.api, cairn_test_fake_api_free);
+  fixture_clear (&f);
 }
 
 int

@@ -434,6 +434,44 @@ test_branch_versions (void)
   g_assert_cmpstr (old_shown, ==, "a b c d");
 }
 
+/* The branch a last-prompt line names, and such lines gone wrong: one
+ * naming a line not in the file, cut mid-write, with bytes that are not
+ * UTF-8, or empty, leaves the branch at the newest line; a later good one
+ * wins over an earlier one. */
+static void
+test_named_branch (void)
+{
+#define TREE LINE ("user", "a", "null", ""), LINE ("assistant", "b", "\"a\"", ""), \
+             LINE ("user", "c", "\"b\"", ""), LINE ("assistant", "d", "\"c\"", ""), \
+             LINE ("user", "e", "\"b\"", ""), LINE ("assistant", "f", "\"e\"", "")
+#define LEAF(uuid) "{\"type\":\"last-prompt\",\"leafUuid\":\"" uuid "\"}"
+  const char *named[] = { TREE, LEAF ("d"), NULL };
+  const char *named_then_newer[] = { TREE, LEAF ("d"), LEAF ("f"), NULL };
+  const char *named_mid_branch[] = { TREE, LEAF ("c"), NULL };
+  const char *missing[] = { TREE, LEAF ("gone"), NULL };
+  const char *cut[] = { TREE, "{\"type\":\"last-prompt\",\"leafUuid\":\"d", NULL };
+  const char *not_utf8[] = { TREE, LEAF ("\xc3\x28"), NULL };
+  const char *empty[] = { TREE, LEAF (""), NULL };
+  const struct { const char * const *lines; const char *shown; } cases[] = {
+    { named, "a b c d -" },
+    { named_then_newer, "a b e f - -" },
+    { named_mid_branch, "a b c d -" },   /* and what came after it */
+    { missing, "a b e f -" },
+    { cut, "a b e f !" },
+    { not_utf8, "a b e f -" },
+    { empty, "a b e f -" },
+  };
+#undef TREE
+#undef LEAF
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *shown = shown_uuids (cases[i].lines);
+
+      g_assert_cmpstr (shown, ==, cases[i].shown);
+    }
+}
+
 /* Which lines a conversation shows: the branch that ends at the newest
  * line, and how that copes with a tree gone wrong. */
 static void
@@ -752,6 +790,32 @@ last_line_of (GFile *file)
   return g_strdup (n > 0 ? lines[n - 1] : "");
 }
 
+/* While another Claude Code has the conversation open (its entry in the
+ * CLI's sessions folder; this test's own process stands in for it), no
+ * version is switched to and the file is left as it was. */
+static void
+refuse_while_open_elsewhere (CairnSession  *session,
+                             CairnTextItem *prompt,
+                             GFile         *file)
+{
+  g_autofree char *config = cairn_test_make_dir ("config");
+  g_autofree char *sessions = g_build_filename (config, "sessions", NULL);
+  g_autofree char *entry = g_strdup_printf ("{\"pid\":%d,\"sessionId\":\"" REWIND_ID "\"}", (int)getpid ());
+  g_autofree char *before = last_line_of (file);
+  g_autofree char *after = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_setenv ("CLAUDE_CONFIG_DIR", config, TRUE);
+  g_assert_cmpint (g_mkdir_with_parents (sessions, 0700), ==, 0);
+  g_object_unref (write_file (sessions, "1.json", entry));
+  g_assert_false (cairn_test_switch_version (session, prompt, -1, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_BUSY);
+  after = last_line_of (file);
+  g_assert_cmpstr (after, ==, before);
+  g_unsetenv ("CLAUDE_CONFIG_DIR");
+  cairn_test_remove_dir (config);
+}
+
 /* The arrows on an edited prompt: the recorded file has two versions of
  * the second prompt; going to the first shows its branch and names it in
  * the file as the CLI does (a last-prompt line), so that the CLI resumes
@@ -784,6 +848,7 @@ test_recorded_versions (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
   g_clear_error (&error);
 
+  refuse_while_open_elsewhere (session, CAIRN_TEXT_ITEM (edited), file);
   g_assert_true (cairn_test_switch_version (session, CAIRN_TEXT_ITEM (edited), -1, &error));
   g_assert_no_error (error);
   old_rows = describe (session);
@@ -825,6 +890,7 @@ main (int   argc,
   g_test_add_func ("/cairn/history/recorded-rewind", test_recorded_rewind);
   g_test_add_func ("/cairn/history/recorded-versions", test_recorded_versions);
   g_test_add_func ("/cairn/history/branch-versions", test_branch_versions);
+  g_test_add_func ("/cairn/history/named-branch", test_named_branch);
   g_test_add_func ("/cairn/history/info-of-recorded-conversation", test_info_of_recorded_conversation);
   g_test_add_func ("/cairn/history/title-order", test_title_order);
   g_test_add_func ("/cairn/history/bad-files", test_bad_files);

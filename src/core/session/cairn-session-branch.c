@@ -11,7 +11,6 @@
 
 #include <glib/gi18n.h>
 
-#include "history/cairn-history-running.h"
 #include "protocol/cairn-util.h"
 #include "session/cairn-session-private.h"
 
@@ -211,6 +210,15 @@ switch_free (Switch *to)
 }
 
 static void
+fail (GTask       *task,
+      GIOErrorEnum code,
+      const char  *message)
+{
+  g_task_return_new_error (task, G_IO_ERROR, code, "%s", message);
+  g_object_unref (task);
+}
+
+static void
 branch_shown_cb (GObject      *source,
                  GAsyncResult *result,
                  gpointer      user_data)
@@ -254,7 +262,8 @@ process_exited_cb (CairnCliConnection *connection,
  *
  * Shows the conversation as it went on from another version of @prompt,
  * and continues it from there on the next prompt. Fails while a turn runs
- * or a question waits.
+ * or a question waits, and while another Claude Code has the conversation
+ * open (it would go on with its own branch).
  */
 void
 cairn_session_switch_branch_async (CairnSession        *self,
@@ -277,27 +286,14 @@ cairn_session_switch_branch_async (CairnSession        *self,
   g_task_set_task_data (task, to, (GDestroyNotify)switch_free);
   if (to->parent == NULL || (gint64)index + step < 0 || index + step >= count)
     {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "%s",
-                               _("That version of the message is not in the conversation’s file"));
-      g_object_unref (task);
-      return;
-    }
-  /* the other process would go on with its own branch */
-  if (self->connection == NULL && self->session_id != NULL &&
-      cairn_history_running_pid (self->session_id, self->own_pids) != 0)
-    {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_BUSY, "%s",
-                               _("Claude Code has this conversation open in a terminal or another window"));
-      g_object_unref (task);
+      fail (task, G_IO_ERROR_NOT_FOUND, _("That version of the message is not in the conversation’s file"));
       return;
     }
   connection = self->connection ? g_object_ref (self->connection) : NULL;
   if (connection != NULL && !cairn_session_suspend (self))
     {
       g_object_unref (connection);
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_BUSY, "%s",
-                               _("Stop the running turn or answer its question first"));
-      g_object_unref (task);
+      fail (task, G_IO_ERROR_BUSY, _("Stop the running turn or answer its question first"));
       return;
     }
   if (connection == NULL)

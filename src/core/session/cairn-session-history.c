@@ -54,6 +54,7 @@ typedef struct
    * switch_parent */
   char              *switch_parent;
   guint              switch_to;
+  GArray            *own_pids;    /* the session's processes (GPid): not "elsewhere" */
 } OpenData;
 
 /* The tail, handed to the main loop before the rest is read. */
@@ -81,6 +82,7 @@ open_data_free (OpenData *data)
   g_clear_pointer (&data->mode, g_free);
   g_clear_pointer (&data->positions, g_hash_table_unref);
   g_clear_pointer (&data->switch_parent, g_free);
+  g_clear_pointer (&data->own_pids, g_array_unref);
   g_free (data);
 }
 
@@ -308,6 +310,14 @@ switch_branch (GTask        *task,
   g_autoptr(GError) error = NULL;
   guint leaf;
 
+  /* another process would go on with its own branch; asked here, off the
+   * main loop, as it reads the CLI's sessions folder */
+  if (cairn_history_running_pid (data->session_id, data->own_pids) != 0)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_BUSY, "%s",
+                               _("Claude Code has this conversation open in a terminal or another window"));
+      return;
+    }
   if (!choose_branch (data, &leaf, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
@@ -579,6 +589,7 @@ _cairn_session_show_branch_async (CairnSession        *self,
   data->whole = TRUE;
   data->switch_parent = g_strdup (parent);
   data->switch_to = index;
+  data->own_pids = g_array_copy (self->own_pids);
   g_task_set_task_data (task, data, (GDestroyNotify)open_data_free);
   g_task_run_in_thread (task, open_thread);
 }
