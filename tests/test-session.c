@@ -511,6 +511,8 @@ check_crash_then_resume (const char *variable,
                                                     cairn_transcript_count_kind (transcript (&f),
                                                                                  CAIRN_ITEM_KIND_NOTICE) - 1));
   g_assert_cmpstr (cairn_notice_item_get_action_name (notice), ==, "page.retry");
+  /* the notice's button shows its label as it is: no mnemonic */
+  g_assert_cmpstr (cairn_notice_item_get_action_label (notice), ==, "Retry");
   g_assert_true (cairn_session_get_can_retry (f.session));
   session_id = g_strdup (cairn_session_get_session_id (f.session));
   g_assert_nonnull (session_id);

@@ -316,6 +316,24 @@ test_row_notice (void)
   g_assert_true (shows_text (row, "It exited with status 1"));
 }
 
+/* A notice with an action (Retry on a lost turn) has a button that says
+ * it and activates it. */
+static void
+test_row_notice_action (void)
+{
+  g_autoptr(CairnNoticeItem) item =
+    cairn_notice_item_new (CAIRN_NOTICE_ERROR, "Claude Code exited with code 3", NULL);
+  g_autoptr(GtkWidget) row = NULL;
+  GtkWidget *button;
+
+  cairn_notice_item_set_action (item, "Retry", "page.retry");
+  row = new_transcript_row (CAIRN_ITEM (item));
+  button = button_for (row, "page.retry");
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_visible (button));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, "Retry");
+}
+
 static void
 test_row_notice_raw (void)
 {
@@ -1905,6 +1923,7 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/row/result", test_row_result);
   g_test_add_func ("/cairn/widgets/row/result-error", test_row_result_error);
   g_test_add_func ("/cairn/widgets/row/notice", test_row_notice);
+  g_test_add_func ("/cairn/widgets/row/notice-action", test_row_notice_action);
   g_test_add_func ("/cairn/widgets/row/notice-raw", test_row_notice_raw);
   g_test_add_func ("/cairn/widgets/row/rebind", test_row_rebind);
   g_test_add_func ("/cairn/widgets/row/thinking", test_row_thinking);

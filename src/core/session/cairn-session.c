@@ -200,7 +200,7 @@ append_lost_turn (CairnSession *self,
 {
   g_autoptr(CairnNoticeItem) notice = cairn_notice_item_new (CAIRN_NOTICE_ERROR, description, body);
 
-  cairn_notice_item_set_action (notice, _("_Retry"), "page.retry");
+  cairn_notice_item_set_action (notice, _("Retry"), "page.retry");
   cairn_transcript_builder_append (self->builder, CAIRN_ITEM (notice));
   _cairn_session_set_can_retry (self, TRUE);
 }
