@@ -888,13 +888,21 @@ cairn_session_set_debug_dir (CairnSession  *self,
                              const char    *dir,
                              GError       **error)
 {
+  g_autoptr(GError) local_error = NULL;
+
   g_return_val_if_fail (CAIRN_IS_SESSION (self), FALSE);
 
   g_clear_object (&self->protocol_log);
   if (dir == NULL || *dir == '\0')
     return TRUE;
-  self->protocol_log = cairn_protocol_log_new (dir, error);
-  return self->protocol_log != NULL;
+  self->protocol_log = cairn_protocol_log_new (dir, &local_error);
+  if (self->protocol_log != NULL)
+    return TRUE;
+  /* Said in the conversation, not only on stderr: the user asked for logs */
+  _cairn_session_append_notice (self, CAIRN_NOTICE_WARNING, _("Protocol log not written"),
+                                local_error->message);
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return FALSE;
 }
 
 /**
