@@ -25,6 +25,9 @@ CAIRN_FAULT names the fault, played on the first turn only:
   open-block   a text block left open, then an assistant tool_use
   huge-numbers "pong 1" ending in a result with "input_tokens": 1e400 and
                two INT64_MAX counts (the turn's only result)
+CAIRN_FAULT_STUCK  SIGTERM (and SIGHUP) ignored from the start, and the
+                 process stays 30 s after stdin closes: a CLI that only
+                 SIGKILL ends, and that its parent's exit does not end
 CAIRN_FAULT_LOG  append each user message's text read from stdin, one per
                  line, as soon as it is read (also during a flood)
 CAIRN_FAULT_ONCE a file: the fault plays only if it does not exist, and
@@ -235,6 +238,10 @@ def play_turn():
 
 def main():
     log = os.environ.get("CAIRN_FAULT_LOG")
+    stuck = os.environ.get("CAIRN_FAULT_STUCK")
+    if stuck:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
     pid_file = os.environ.get("CAIRN_FAULT_PID_FILE")
     if pid_file:
         with open(pid_file, "w") as f:
@@ -259,6 +266,8 @@ def main():
                 continue
             worker = threading.Thread(target=play_turn)
             worker.start()
+    if stuck:
+        time.sleep(30)
 
 
 if __name__ == "__main__":

@@ -971,6 +971,54 @@ cairn_session_close (CairnSession *self)
 }
 
 static void
+connection_gone_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+
+  if (cairn_cli_connection_wait_gone_finish (CAIRN_CLI_CONNECTION (object), result, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+/**
+ * cairn_session_close_async:
+ *
+ * Stops the CLI for good, as cairn_session_close(), and completes once its
+ * process is gone (SIGKILL follows SIGTERM after 3 s): only then may its
+ * session file be moved, as a CLI still exiting may write it again.
+ */
+void
+cairn_session_close_async (CairnSession        *self,
+                           GCancellable        *cancellable,
+                           GAsyncReadyCallback  callback,
+                           gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+
+  g_return_if_fail (CAIRN_IS_SESSION (self));
+
+  g_task_set_source_tag (task, cairn_session_close_async);
+  cairn_session_close (self);
+  if (self->connection == NULL)
+    g_task_return_boolean (task, TRUE);
+  else
+    cairn_cli_connection_wait_gone_async (self->connection, cancellable, connection_gone_cb,
+                                          g_steal_pointer (&task));
+}
+
+gboolean
+cairn_session_close_finish (CairnSession  *self,
+                            GAsyncResult  *result,
+                            GError       **error)
+{
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
 cairn_session_dispose (GObject *object)
 {
   CairnSession *self = (CairnSession *)object;
