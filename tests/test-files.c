@@ -9,6 +9,7 @@
 
 #include <glib/gstdio.h>
 #include <pwd.h>
+#include <stdlib.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -21,7 +22,8 @@
 #include "cairn-test-harness.h"
 
 /* Files Cairn writes where someone else may have been first (issue 21):
- * protocol logs; and lines appended to the CLI's session files. */
+ * protocol logs; lines appended to the CLI's session files; and a
+ * conversation deleted while its CLI is still there. */
 
 static CairnProtocolLog *
 open_log (const char  *dir,
@@ -237,6 +239,64 @@ test_append_short_write (void)
   cairn_test_remove_dir (root);
 }
 
+static gboolean
+is_set (gpointer data)
+{
+  return *(gpointer *)data != NULL;
+}
+
+static void
+done_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  *(GAsyncResult **)user_data = g_object_ref (result);
+}
+
+/* Delete while the conversation's CLI runs: that CLI writes the session
+ * file as it exits (tests/fault-cli.py CAIRN_FAULT_WRITE_ON_TERM, half a
+ * second after SIGTERM). The file goes to the Trash only after the
+ * process is gone, so it does not come back. */
+static void
+test_trash_after_exit (void)
+{
+  g_autofree char *root = cairn_test_make_dir ("files");
+  g_autofree char *data_home = g_build_filename (root, "data", NULL);
+  g_autofree char *path = g_build_filename (root, SESSION_NAME, NULL);
+  g_autofree char *pid_file = g_build_filename (root, "cli.pid", NULL);
+  g_autofree char *fault = g_test_build_filename (G_TEST_DIST, "fault-cli.py", NULL);
+  g_autofree char *pid_text = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(CairnSession) session = NULL;
+  g_autoptr(GAsyncResult) trashed = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *proc = NULL;
+
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("CAIRN_FAULT_WRITE_ON_TERM", path, TRUE);
+  g_setenv ("CAIRN_FAULT_PID_FILE", pid_file, TRUE);
+  g_assert_true (g_file_set_contents (path, "{\"type\":\"user\"}\n", -1, NULL));
+  session = cairn_session_new (root, fault);
+  cairn_test_send_and_wait (session, "ping");
+  g_assert_true (g_file_get_contents (pid_file, &pid_text, NULL, NULL));
+  proc = g_strdup_printf ("/proc/%d", atoi (pid_text));
+  g_assert_true (g_file_test (proc, G_FILE_TEST_EXISTS));
+
+  cairn_session_trash_async (session, file, NULL, done_cb, &trashed);
+  g_assert_true (cairn_test_wait_until (is_set, &trashed, 10000));
+  g_assert_true (cairn_session_trash_finish (trashed, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_file_test (proc, G_FILE_TEST_EXISTS));   /* gone, and reaped */
+  g_assert_false (g_file_query_exists (file, NULL));
+  cairn_test_run_for (1000);
+  g_assert_false (g_file_query_exists (file, NULL));
+
+  g_unsetenv ("CAIRN_FAULT_WRITE_ON_TERM");
+  g_unsetenv ("CAIRN_FAULT_PID_FILE");
+  g_unsetenv ("XDG_DATA_HOME");
+  cairn_test_remove_dir (root);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -249,5 +309,6 @@ main (int   argc,
   g_test_add_func ("/cairn/files/log/refused-notice", test_log_refused_notice);
   g_test_add_func ("/cairn/files/append/after-cut-line", test_append_after_cut_line);
   g_test_add_func ("/cairn/files/append/short-write", test_append_short_write);
+  g_test_add_func ("/cairn/files/trash-after-exit", test_trash_after_exit);
   return g_test_run ();
 }

@@ -479,7 +479,7 @@ trashed_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
   AdwToast *toast;
 
-  if (!cairn_history_trash_finish (result, &error))
+  if (!cairn_session_trash_finish (result, &error))
     {
       adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
       return;
@@ -500,12 +500,18 @@ sidebar_delete_cb (CairnWindow           *self,
   CairnPage *page = _cairn_window_find_page (self, cairn_conversation_info_get_session_id (info));
   gboolean shown = page != NULL && page == self->page;
 
-  /* a conversation can't go on while its file is in the Trash */
+  g_autoptr(CairnSession) session = page ? g_object_ref (cairn_page_get_session (page)) : NULL;
+
+  /* a conversation can't go on while its file is in the Trash; its CLI
+   * is waited for first, as one still exiting may write the file again */
   if (page != NULL)
     _cairn_window_close_page (self, page);
   if (shown)
     _cairn_window_start_new_conversation (self);
-  cairn_history_trash_async (file, NULL, trashed_cb, g_object_ref (self));
+  if (session != NULL)
+    cairn_session_trash_async (session, file, NULL, trashed_cb, g_object_ref (self));
+  else
+    cairn_history_trash_async (file, NULL, trashed_cb, g_object_ref (self));
 }
 
 /**

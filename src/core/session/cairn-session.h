@@ -218,6 +218,13 @@ void                cairn_session_close_async         (CairnSession        *self
 gboolean            cairn_session_close_finish        (CairnSession        *self,
                                                        GAsyncResult        *result,
                                                        GError             **error);
+void                cairn_session_trash_async         (CairnSession        *self,
+                                                       GFile               *file,
+                                                       GCancellable        *cancellable,
+                                                       GAsyncReadyCallback  callback,
+                                                       gpointer             user_data);
+gboolean            cairn_session_trash_finish        (GAsyncResult        *result,
+                                                       GError             **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CairnContextUsage, cairn_context_usage_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CairnRewindResult, cairn_rewind_result_free)
