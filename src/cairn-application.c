@@ -15,6 +15,7 @@
 #include "cairn-debug-info.h"
 #include "history/cairn-history-paths.h"
 #include "protocol/cairn-cli-connection.h"
+#include "cairn-plain-text.h"
 #include "cairn-preferences-window.h"
 #include "cairn-settings.h"
 #include "cairn-window.h"
@@ -343,6 +344,7 @@ cairn_application_startup (GApplication *app)
   static const char *preferences_accels[] = { "<Control>comma", NULL };
 
   G_APPLICATION_CLASS (cairn_application_parent_class)->startup (app);
+  cairn_notifications_probe_markup (g_application_get_dbus_connection (app));
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "cairn-plain-text.h"
 #include "cairn-window-private.h"
 #include "history/cairn-history-edit.h"
 #include "history/cairn-history-paths.h"
@@ -402,7 +403,7 @@ renamed_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
 
   if (!cairn_history_rename_finish (result, &error))
-    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+    adw_toast_overlay_add_toast (self->toast_overlay, cairn_toast_new_plain (error->message));
 }
 
 static void
@@ -457,7 +458,7 @@ restored_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
 
   if (!cairn_history_restore_finish (result, &error))
-    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+    adw_toast_overlay_add_toast (self->toast_overlay, cairn_toast_new_plain (error->message));
 }
 
 static void
@@ -481,7 +482,7 @@ trashed_cb (GObject      *source,
 
   if (!cairn_session_trash_finish (result, &error))
     {
-      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+      adw_toast_overlay_add_toast (self->toast_overlay, cairn_toast_new_plain (error->message));
       return;
     }
   toast = adw_toast_new (_("Conversation moved to the Trash"));
