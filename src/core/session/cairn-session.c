@@ -896,9 +896,10 @@ cairn_session_set_debug_dir (CairnSession  *self,
   if (dir == NULL || *dir == '\0')
     return TRUE;
   self->protocol_log = cairn_protocol_log_new (dir, &local_error);
+  /* a refusal is said in the conversation, not only on stderr: the user
+   * asked for logs */
   if (self->protocol_log != NULL)
     return TRUE;
-  /* Said in the conversation, not only on stderr: the user asked for logs */
   _cairn_session_append_notice (self, CAIRN_NOTICE_WARNING, _("Protocol log not written"),
                                 local_error->message);
   g_propagate_error (error, g_steal_pointer (&local_error));
