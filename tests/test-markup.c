@@ -27,6 +27,7 @@
 #include "cairn-test-harness.h"
 #include "cairn-test-ui.h"
 #include "cairn-window.h"
+#include "session/cairn-session.h"
 #include "transcript/cairn-notice-item.h"
 #include "transcript/cairn-text-item.h"
 #include "transcript/cairn-tool-call-item.h"
@@ -436,6 +437,64 @@ test_notification_body (void)
   g_dbus_connection_unregister_object (bus, object_id);
 }
 
+static gboolean
+is_working (gpointer window)
+{
+  CairnSession *session = cairn_window_get_session (window);
+
+  return session != NULL && cairn_session_get_busy (session);
+}
+
+static GtkWidget *
+message_dialog (void)
+{
+  /* (transfer container) */
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data))
+      return l->data;
+  return NULL;
+}
+
+static gboolean
+has_dialog (gpointer data)
+{
+  return message_dialog () != NULL;
+}
+
+/* A dialog: closing a window whose conversation works names it by its
+ * prompt; the prompt's own row shows it too. */
+static void
+test_close_dialog (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("markup");
+  g_autofree char *cli = cairn_test_write_quiet_cli (dir);
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  CairnWindow *window;
+  GtkWidget *dialog;
+
+  g_setenv ("CAIRN_CLAUDE", cli, TRUE);
+  window = cairn_application_new_window (app (), folder);
+  gtk_window_present (GTK_WINDOW (window));
+  drain ();
+  cairn_session_send_prompt (cairn_window_get_session (window), HOSTILE);
+  g_assert_true (cairn_test_wait_until (is_working, window, 10000));
+  wait_shows (GTK_WIDGET (window), HOSTILE, TRUE);
+  gtk_window_close (GTK_WINDOW (window));
+  g_assert_true (cairn_test_wait_until (has_dialog, NULL, 10000));
+  dialog = message_dialog ();
+  wait_shows (dialog, "• " HOSTILE, TRUE);
+  /* Stop and Close: the window goes (it crashed GTK 4.8 when closed from
+   * within the dialog's response) */
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  drain ();
+  g_assert_null (window);
+  g_unsetenv ("CAIRN_CLAUDE");
+  cairn_test_remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -448,6 +507,7 @@ main (int   argc,
   g_test_add_func ("/cairn/markup/toast-and-status-page", test_toast_and_status_page);
   g_test_add_func ("/cairn/markup/start-page", test_start_page);
   g_test_add_func ("/cairn/markup/folder-window", test_folder_window);
+  g_test_add_func ("/cairn/markup/close-dialog", test_close_dialog);
   g_test_add_func ("/cairn/markup/notification-body", test_notification_body);
   return g_test_run ();
 }
