@@ -14,6 +14,8 @@
 #include "cairn-application.h"
 #include "cairn-debug-info.h"
 #include "history/cairn-history-paths.h"
+#include "protocol/cairn-cli-connection.h"
+#include "cairn-plain-text.h"
 #include "cairn-preferences-window.h"
 #include "cairn-settings.h"
 #include "cairn-window.h"
@@ -27,6 +29,7 @@ struct _CairnApplication
   CairnHistoryIndex *history;
   /* the open conversations of every window, their processes in bounds */
   CairnSessionSet   *sessions;
+  gboolean           quitting;
 };
 
 G_DEFINE_FINAL_TYPE (CairnApplication, cairn_application, ADW_TYPE_APPLICATION)
@@ -213,11 +216,58 @@ preferences_action (GSimpleAction *action,
 }
 
 static void
+quit_ready_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(CairnApplication) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!cairn_session_set_close_all_finish (CAIRN_SESSION_SET (object), result, &error))
+    g_warning ("Waiting for Claude Code to exit failed: %s", error->message);
+  g_application_release (G_APPLICATION (self));
+  g_application_quit (G_APPLICATION (self));
+}
+
+/* Quitting ends every CLI first (SIGTERM, SIGKILL after 3 s) and exits
+ * once none is left: the windows go at once, the application holds itself
+ * meanwhile, and the main loop keeps running to see the processes out. */
+static void
 quit_action (GSimpleAction *action,
              GVariant      *param,
              gpointer       user_data)
 {
-  g_application_quit (G_APPLICATION (user_data));
+  CairnApplication *self = user_data;
+
+  if (self->quitting)
+    return;
+  self->quitting = TRUE;
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    gtk_widget_set_visible (l->data, FALSE);
+  g_application_hold (G_APPLICATION (self));
+  cairn_session_set_close_all_async (cairn_application_get_sessions (self), NULL, quit_ready_cb,
+                                     g_object_ref (self));
+}
+
+static void
+clis_gone_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(CairnApplication) self = user_data;
+
+  cairn_cli_connection_wait_all_gone_finish (result, NULL);
+  g_application_release (G_APPLICATION (self));
+}
+
+/* A closed window ended its conversations' CLIs; the last one closed would
+ * let the application exit before they are gone: it holds until they are. */
+static void
+window_removed_cb (CairnApplication *self,
+                   GtkWindow        *window)
+{
+  g_application_hold (G_APPLICATION (self));
+  cairn_cli_connection_wait_all_gone_async (NULL, clis_gone_cb, g_object_ref (self));
 }
 
 /* A notification's Allow or Deny: the open conversations belong to the
@@ -294,6 +344,7 @@ cairn_application_startup (GApplication *app)
   static const char *preferences_accels[] = { "<Control>comma", NULL };
 
   G_APPLICATION_CLASS (cairn_application_parent_class)->startup (app);
+  cairn_notifications_probe_markup (g_application_get_dbus_connection (app));
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);
@@ -334,6 +385,7 @@ cairn_application_init (CairnApplication *self)
 {
   g_application_add_main_option_entries (G_APPLICATION (self), main_entries);
   g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FOLDER]"));
+  g_signal_connect (self, "window-removed", G_CALLBACK (window_removed_cb), NULL);
 }
 
 /* With GSK_RENDERER=cairo nothing in Cairn draws with OpenGL, yet GTK 4.8

@@ -9,6 +9,7 @@
 
 #include <glib/gstdio.h>
 
+#include "cairn-application.h"
 #include "cairn-test-ui.h"
 
 /**
@@ -63,4 +64,21 @@ double
 cairn_test_scroll_end (GtkAdjustment *adj)
 {
   return gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj);
+}
+
+/* One registered CairnApplication for the whole test program: a second
+ * one would clash with the first on the session bus. */
+gpointer
+cairn_test_shared_app (void)
+{
+  static CairnApplication *app;
+  g_autoptr(GError) error = NULL;
+
+  if (app == NULL)
+    {
+      app = cairn_application_new (TRUE);
+      g_application_register (G_APPLICATION (app), NULL, &error);
+      g_assert_no_error (error);
+    }
+  return app;
 }

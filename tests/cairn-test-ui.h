@@ -17,5 +17,6 @@ GtkWidget *cairn_test_find_widget     (GtkWidget  *root,
 char      *cairn_test_write_quiet_cli (const char *dir);
 void       cairn_test_present         (GtkWindow  *window);
 double     cairn_test_scroll_end      (GtkAdjustment *adj);
+gpointer   cairn_test_shared_app      (void);
 
 G_END_DECLS

@@ -25,6 +25,12 @@ CAIRN_FAULT names the fault, played on the first turn only:
   open-block   a text block left open, then an assistant tool_use
   huge-numbers "pong 1" ending in a result with "input_tokens": 1e400 and
                two INT64_MAX counts (the turn's only result)
+CAIRN_FAULT_STUCK  SIGTERM (and SIGHUP) ignored from the start, and the
+                 process stays 30 s after stdin closes: a CLI that only
+                 SIGKILL ends, and that its parent's exit does not end
+CAIRN_FAULT_WRITE_ON_TERM  a file: on SIGTERM, after 0.5 s, a line is
+                 appended to it (made if missing) before exiting, as the
+                 CLI writes its session file on the way out
 CAIRN_FAULT_LOG  append each user message's text read from stdin, one per
                  line, as soon as it is read (also during a flood)
 CAIRN_FAULT_ONCE a file: the fault plays only if it does not exist, and
@@ -233,8 +239,22 @@ def play_turn():
     reply(turns)
 
 
+def exit_writing(path):
+    time.sleep(0.5)
+    with open(path, "a") as f:
+        f.write('{"type":"summary","summary":"written on exit"}\n')
+    os._exit(0)
+
+
 def main():
     log = os.environ.get("CAIRN_FAULT_LOG")
+    stuck = os.environ.get("CAIRN_FAULT_STUCK")
+    if stuck:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    write_on_term = os.environ.get("CAIRN_FAULT_WRITE_ON_TERM")
+    if write_on_term:
+        signal.signal(signal.SIGTERM, lambda *_: exit_writing(write_on_term))
     pid_file = os.environ.get("CAIRN_FAULT_PID_FILE")
     if pid_file:
         with open(pid_file, "w") as f:
@@ -259,6 +279,8 @@ def main():
                 continue
             worker = threading.Thread(target=play_turn)
             worker.start()
+    if stuck:
+        time.sleep(30)
 
 
 if __name__ == "__main__":

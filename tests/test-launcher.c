@@ -5,11 +5,15 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+/* memmem() */
+#define _GNU_SOURCE
 #include "config.h"
 
 #define G_SETTINGS_ENABLE_BACKEND
 #include <gio/gsettingsbackend.h>
 #include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
 
 #include "protocol/cairn-cli-version.h"
 #include "protocol/cairn-launcher.h"
@@ -72,25 +76,139 @@ test_argv (void)
   g_assert_true (argv_has_pair (resumed, "--permission-mode", "plan"));
 }
 
-/* flatpak-spawn does not pass the sandbox's environment on: Cairn must. */
+/* Secrets the CLI may be given, each set to a value that must not show on
+ * a command line (issue 21: `flatpak-spawn --env=K=V` put them in the
+ * host's process list). */
+static const char *secrets[][2] = {
+  { "ANTHROPIC_API_KEY", "sk-ant-secret-1" },
+  { "ANTHROPIC_AUTH_TOKEN", "secret-auth-2" },
+  { "CLAUDE_CODE_OAUTH_TOKEN", "secret-oauth-3" },
+  { "AWS_SECRET_ACCESS_KEY", "secret-aws-4" },
+  { "AWS_SESSION_TOKEN", "secret-aws-5" },
+  { "GOOGLE_API_KEY", "secret-google-6" },
+  { "MCP_CLIENT_SECRET", "secret-mcp-7" },
+};
+
+static void
+set_secrets (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (secrets); i++)
+    g_setenv (secrets[i][0], secrets[i][1], TRUE);
+}
+
+static void
+unset_secrets (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (secrets); i++)
+    g_unsetenv (secrets[i][0]);
+}
+
+static void
+assert_no_secret_in (const char * const *argv)
+{
+  for (guint i = 0; argv[i] != NULL; i++)
+    for (guint j = 0; j < G_N_ELEMENTS (secrets); j++)
+      if (strstr (argv[i], secrets[j][1]) != NULL)
+        g_error ("%s's value is on the command line: %s", secrets[j][0], argv[i]);
+}
+
+/* flatpak-spawn does not pass the sandbox's environment on: Cairn must,
+ * and without any value on the command line: in a memory file read
+ * through --env-fd. */
 static void
 test_flatpak_argv (void)
 {
   CairnLaunchOptions options = { .cli_path = (char *)"claude", .cwd = (char *)"/home/me/p",
                                  .in_flatpak = TRUE };
   g_auto(GStrv) argv = NULL;
+  g_autoptr(GBytes) block = NULL;
+  g_autofree char *text = NULL;
+  gsize size;
 
   g_setenv ("ANTHROPIC_BASE_URL", "http://127.0.0.1:9", TRUE);
   g_setenv ("SECRET_UNRELATED", "x", TRUE);
+  set_secrets ();
   argv = cairn_launcher_build_argv (&options);
+  block = cairn_launcher_build_flatpak_env ();
 
   g_assert_cmpstr (argv[0], ==, "flatpak-spawn");
   g_assert_cmpstr (argv[1], ==, "--host");
   g_assert_true (g_strv_contains ((const char * const *)argv, "--directory=/home/me/p"));
-  g_assert_true (g_strv_contains ((const char * const *)argv,
-                                  "--env=ANTHROPIC_BASE_URL=http://127.0.0.1:9"));
-  g_assert_false (g_strv_contains ((const char * const *)argv, "--env=SECRET_UNRELATED=x"));
+  g_assert_true (g_strv_contains ((const char * const *)argv, "--env-fd=3"));
+  for (guint i = 0; argv[i] != NULL; i++)
+    g_assert_false (g_str_has_prefix (argv[i], "--env="));
+  assert_no_secret_in ((const char * const *)argv);
   g_assert_true (g_strv_contains ((const char * const *)argv, "claude"));
+
+  /* the block: K=V each ended by a NUL, what `env -0` prints */
+  size = g_bytes_get_size (block);
+  text = g_malloc0 (size + 1);
+  memcpy (text, g_bytes_get_data (block, NULL), size);
+  g_assert_true (size > 0 && text[size - 1] == '\0');
+  for (char *p = text; p < text + size; p += strlen (p) + 1)
+    g_assert_nonnull (strchr (p, '='));
+  g_assert_true (memmem (text, size, "ANTHROPIC_BASE_URL=http://127.0.0.1:9\0", 38) != NULL);
+  g_assert_true (memmem (text, size, "ANTHROPIC_API_KEY=sk-ant-secret-1\0", 34) != NULL);
+  g_assert_null (memmem (text, size, "SECRET_UNRELATED", 16));
+  unset_secrets ();
+}
+
+/* Spawned for real through a stand-in flatpak-spawn that reads --env-fd
+ * as the real one does: the CLI gets every secret, and no secret was on
+ * flatpak-spawn's command line. */
+static void
+test_flatpak_spawn (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("launcher");
+  g_autofree char *fake = g_test_build_filename (G_TEST_DIST, "fake-flatpak-spawn.py", NULL);
+  g_autofree char *bin = g_build_filename (dir, "bin", NULL);
+  g_autofree char *spawn_link = g_build_filename (bin, "flatpak-spawn", NULL);
+  g_autofree char *argv_log = g_build_filename (dir, "argv.json", NULL);
+  g_autofree char *env_out = g_build_filename (dir, "env.txt", NULL);
+  g_autofree char *cli = g_build_filename (dir, "cli.sh", NULL);
+  g_autofree char *script = g_strdup_printf ("#!/bin/sh\nenv > '%s'\n", env_out);
+  g_autofree char *old_path = g_strdup (g_getenv ("PATH"));
+  g_autofree char *path = g_strdup_printf ("%s:%s", bin, old_path);
+  g_autofree char *logged = NULL;
+  g_autofree char *env = NULL;
+  CairnLaunchOptions options = { .cli_path = cli, .cwd = dir, .in_flatpak = TRUE };
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) logged_argv = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonArray *array;
+
+  g_assert_cmpint (g_mkdir (bin, 0700), ==, 0);
+  g_assert_cmpint (symlink (fake, spawn_link), ==, 0);
+  g_assert_true (g_file_set_contents (cli, script, -1, NULL));
+  g_assert_cmpint (g_chmod (cli, 0755), ==, 0);
+  g_setenv ("PATH", path, TRUE);
+  g_setenv ("FAKE_SPAWN_ARGV_LOG", argv_log, TRUE);
+  set_secrets ();
+  process = cairn_launcher_spawn (&options, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_wait_check (process, NULL, &error));
+  g_assert_no_error (error);
+  g_setenv ("PATH", old_path, TRUE);
+  unset_secrets ();
+
+  g_assert_true (json_parser_load_from_file (parser, argv_log, NULL));
+  array = json_node_get_array (json_parser_get_root (parser));
+  logged_argv = g_new0 (char *, json_array_get_length (array) + 1);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    logged_argv[i] = g_strdup (json_array_get_string_element (array, i));
+  g_assert_true (g_strv_contains ((const char * const *)logged_argv, "--env-fd=3"));
+  assert_no_secret_in ((const char * const *)logged_argv);
+
+  g_assert_true (g_file_get_contents (env_out, &env, NULL, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (secrets); i++)
+    {
+      g_autofree char *line = g_strdup_printf ("%s=%s\n", secrets[i][0], secrets[i][1]);
+      g_assert_nonnull (strstr (env, line));
+    }
+  g_assert_nonnull (strstr (env, "CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING=1\n"));
+  g_unsetenv ("FAKE_SPAWN_ARGV_LOG");
+  cairn_test_remove_dir (dir);
 }
 
 static void
@@ -253,6 +371,7 @@ main (int   argc,
   g_test_add_func ("/cairn/launcher/cli-version", test_cli_version);
   g_test_add_func ("/cairn/launcher/permission-modes", test_permission_modes);
   g_test_add_func ("/cairn/launcher/flatpak-argv", test_flatpak_argv);
+  g_test_add_func ("/cairn/launcher/flatpak-spawn", test_flatpak_spawn);
   g_test_add_func ("/cairn/launcher/find-order", test_find_order);
   g_test_add_func ("/cairn/launcher/find-errors", test_find_errors);
   g_test_add_func ("/cairn/launcher/spawn-passes-environment", test_spawn_passes_environment);

@@ -46,6 +46,7 @@
 #include "cairn-usage-panel.h"
 #include "cairn-window.h"
 #include "session/cairn-session-private.h"
+#include "cairn-test-ui.h"
 
 /* Helpers: walking what is on screen */
 
@@ -474,21 +475,10 @@ keys (void)
   return g_settings_new (BASE_APP_ID);
 }
 
-/* One registered application for the whole test: a second one would
- * clash with the first on the session bus. */
 static CairnApplication *
 shared_app (void)
 {
-  static CairnApplication *app;
-  g_autoptr(GError) error = NULL;
-
-  if (app == NULL)
-    {
-      app = cairn_application_new (TRUE);
-      g_application_register (G_APPLICATION (app), NULL, &error);
-      g_assert_no_error (error);
-    }
-  return app;
+  return cairn_test_shared_app ();
 }
 
 static void

@@ -13,6 +13,7 @@
 
 #include "cairn-approval-dialog.h"
 #include "cairn-approval-queue.h"
+#include "cairn-plain-text.h"
 #include "cairn-plan-dialog.h"
 #include "cairn-question-dialog.h"
 
@@ -121,7 +122,7 @@ notify_unfocused (CairnApprovalQueue     *self,
     return;
   title = g_strdup_printf (_("Claude wants to use %s"), cairn_permission_request_get_tool_name (request));
   notification = g_notification_new (title);
-  g_notification_set_body (notification, cairn_permission_request_get_title (request));
+  cairn_notification_set_plain_body (notification, cairn_permission_request_get_title (request));
   g_notification_set_priority (notification, G_NOTIFICATION_PRIORITY_HIGH);
   g_notification_set_default_action_and_target (notification, "app.approval-review", "s", id);
   if (cairn_permission_request_get_kind (request) == CAIRN_PERMISSION_KIND_TOOL)

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "cairn-missing-cli-page.h"
+#include "cairn-plain-text.h"
 
 /* Shown instead of the conversation when no usable claude program was
  * found: says why, how to install it, and lets the user pick it. */
@@ -39,7 +40,7 @@ cairn_missing_cli_page_set_problem (CairnMissingCliPage *self,
 {
   g_return_if_fail (CAIRN_IS_MISSING_CLI_PAGE (self));
 
-  adw_status_page_set_description (self->status_page, problem);
+  cairn_status_page_set_plain_description (self->status_page, problem);
 }
 
 static void

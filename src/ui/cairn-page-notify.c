@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "cairn-page-private.h"
+#include "cairn-plain-text.h"
 #include "transcript/cairn-text-item.h"
 
 /* A turn that ends out of sight (its conversation not shown, or the
@@ -76,7 +77,7 @@ _cairn_page_notify_turn_end (CairnPage *self)
     return;
   title = cairn_page_dup_title (self);
   notification = g_notification_new (_("Claude finished"));
-  g_notification_set_body (notification, title);
+  cairn_notification_set_plain_body (notification, title);
   g_notification_set_default_action_and_target (notification, "app.show-conversation", "s", session_id);
   /* one per conversation: a newer turn's replaces it */
   id = g_strdup_printf ("turn-%s", session_id);

@@ -14,6 +14,7 @@
 #include "cairn-approval-queue.h"
 #include "cairn-composer.h"
 #include "cairn-page-private.h"
+#include "cairn-plain-text.h"
 #include "cairn-row-cache.h"
 #include "cairn-transcript-row.h"
 
@@ -439,7 +440,7 @@ cairn_page_set_folder_path (CairnPage  *self,
   g_return_if_fail (CAIRN_IS_PAGE (self));
 
   description = g_strdup_printf (_("Claude Code works in %s. Ask it to explain, change or build something."), path);
-  adw_status_page_set_description (self->empty_page, description);
+  cairn_status_page_set_plain_description (self->empty_page, description);
 }
 
 static void

@@ -422,17 +422,31 @@ hit_title (CairnSidebar   *self,
   return g_strdup_printf (_("Conversation in %s"), folder_name);
 }
 
-static char *
-snippet_markup (CairnSearchHit *hit)
+/* The snippet is text from a session file: shown with markup off, the
+ * match made bold by an attribute over its bytes. Invalid UTF-8 is
+ * replaced first (a label shows nothing of a string that is not UTF-8),
+ * and the match is kept on character boundaries. */
+static void
+show_snippet (GtkLabel       *label,
+              CairnSearchHit *hit)
 {
-  const char *snippet = cairn_search_hit_get_snippet (hit);
-  guint start = MIN (cairn_search_hit_get_match_start (hit), strlen (snippet));
-  guint length = MIN (cairn_search_hit_get_match_length (hit), strlen (snippet) - start);
-  g_autofree char *before = g_markup_escape_text (snippet, start);
-  g_autofree char *match = g_markup_escape_text (snippet + start, length);
-  g_autofree char *after = g_markup_escape_text (snippet + start + length, -1);
+  g_autofree char *snippet = g_utf8_make_valid (cairn_search_hit_get_snippet (hit), -1);
+  gsize size = strlen (snippet);
+  gsize start = MIN (cairn_search_hit_get_match_start (hit), size);
+  gsize end = start + MIN (cairn_search_hit_get_match_length (hit), size - start);
+  g_autoptr(PangoAttrList) attributes = pango_attr_list_new ();
+  PangoAttribute *bold = pango_attr_weight_new (PANGO_WEIGHT_BOLD);
 
-  return g_strdup_printf ("%s<b>%s</b>%s", before, match, after);
+  while (start > 0 && (snippet[start] & 0xC0) == 0x80)
+    start--;
+  while (end < size && (snippet[end] & 0xC0) == 0x80)
+    end++;
+  bold->start_index = start;
+  bold->end_index = end;
+  pango_attr_list_insert (attributes, bold);
+  gtk_label_set_use_markup (label, FALSE);
+  gtk_label_set_text (label, snippet);
+  gtk_label_set_attributes (label, attributes);
 }
 
 static GtkWidget *
@@ -441,13 +455,12 @@ create_hit_row (gpointer item,
 {
   CairnSidebar *self = user_data;
   g_autofree char *title = hit_title (self, item);
-  g_autofree char *markup = snippet_markup (item);
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *title_label = gtk_label_new (title);
   GtkWidget *snippet_label = gtk_label_new (NULL);
 
-  gtk_label_set_markup (GTK_LABEL (snippet_label), markup);
+  show_snippet (GTK_LABEL (snippet_label), item);
   gtk_label_set_xalign (GTK_LABEL (title_label), 0);
   gtk_label_set_ellipsize (GTK_LABEL (title_label), PANGO_ELLIPSIZE_END);
   gtk_label_set_xalign (GTK_LABEL (snippet_label), 0);

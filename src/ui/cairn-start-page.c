@@ -60,6 +60,8 @@ create_row (gpointer item,
   subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %u conversation · %s",
                                            "%s · %u conversations · %s", count),
                               cwd ? cwd : "", count, when);
+  /* a folder's name and path are text, never markup (a `&` blanked the row) */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 1);

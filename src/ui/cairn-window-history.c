@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "cairn-plain-text.h"
 #include "cairn-window-private.h"
 #include "history/cairn-history-edit.h"
 #include "history/cairn-history-paths.h"
@@ -402,7 +403,7 @@ renamed_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
 
   if (!cairn_history_rename_finish (result, &error))
-    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+    adw_toast_overlay_add_toast (self->toast_overlay, cairn_toast_new_plain (error->message));
 }
 
 static void
@@ -457,7 +458,7 @@ restored_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
 
   if (!cairn_history_restore_finish (result, &error))
-    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+    adw_toast_overlay_add_toast (self->toast_overlay, cairn_toast_new_plain (error->message));
 }
 
 static void
@@ -479,9 +480,9 @@ trashed_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
   AdwToast *toast;
 
-  if (!cairn_history_trash_finish (result, &error))
+  if (!cairn_session_trash_finish (result, &error))
     {
-      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+      adw_toast_overlay_add_toast (self->toast_overlay, cairn_toast_new_plain (error->message));
       return;
     }
   toast = adw_toast_new (_("Conversation moved to the Trash"));
@@ -500,12 +501,18 @@ sidebar_delete_cb (CairnWindow           *self,
   CairnPage *page = _cairn_window_find_page (self, cairn_conversation_info_get_session_id (info));
   gboolean shown = page != NULL && page == self->page;
 
-  /* a conversation can't go on while its file is in the Trash */
+  g_autoptr(CairnSession) session = page ? g_object_ref (cairn_page_get_session (page)) : NULL;
+
+  /* a conversation can't go on while its file is in the Trash; its CLI
+   * is waited for first, as one still exiting may write the file again */
   if (page != NULL)
     _cairn_window_close_page (self, page);
   if (shown)
     _cairn_window_start_new_conversation (self);
-  cairn_history_trash_async (file, NULL, trashed_cb, g_object_ref (self));
+  if (session != NULL)
+    cairn_session_trash_async (session, file, NULL, trashed_cb, g_object_ref (self));
+  else
+    cairn_history_trash_async (file, NULL, trashed_cb, g_object_ref (self));
 }
 
 /**

@@ -213,6 +213,19 @@ dup_working_titles (CairnWindow *self)
   return titles;
 }
 
+static gboolean
+close_confirmed_cb (gpointer user_data)
+{
+  g_autoptr(CairnWindow) self = user_data;
+
+  gtk_window_close (GTK_WINDOW (self));
+  return G_SOURCE_REMOVE;
+}
+
+/* The window closes after the dialog's response is over: closed from
+ * within it, the window went while the dialog, its transient, was still
+ * emitting, and GTK 4.8 then unset the transient parent of a window that
+ * was gone (a crash on "Stop and Close"). */
 static void
 close_response_cb (AdwMessageDialog *dialog,
                    const char       *response,
@@ -221,7 +234,7 @@ close_response_cb (AdwMessageDialog *dialog,
   if (g_strcmp0 (response, "close") != 0)
     return;
   self->close_confirmed = TRUE;
-  gtk_window_close (GTK_WINDOW (self));
+  g_idle_add (close_confirmed_cb, g_object_ref (self));
 }
 
 /**

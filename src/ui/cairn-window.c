@@ -300,6 +300,7 @@ rule_row_new (gpointer item,
   GtkWidget *revoke = gtk_button_new_with_label (_("Revoke"));
   g_autofree char *name = g_strdup_printf (_("Revoke “%s”"), cairn_allow_rule_get_label (rule));
 
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), cairn_allow_rule_get_label (rule));
   gtk_widget_set_valign (revoke, GTK_ALIGN_CENTER);
   gtk_accessible_update_property (GTK_ACCESSIBLE (revoke), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);

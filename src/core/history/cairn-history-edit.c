@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <json-glib/json-glib.h>
@@ -24,7 +25,8 @@
  * line the CLI itself appends for one (so the CLI shows the name too),
  * going to another branch appends the line that names the branch the CLI
  * resumes, and a delete moves the conversation to the Trash, from where
- * it can come back. Nothing rewrites or truncates a session file. */
+ * it can come back. Nothing rewrites a session file, and nothing cuts it
+ * but a line of Cairn's own that was written only in part. */
 
 static char *
 session_id_of (GFile *file)
@@ -45,8 +47,25 @@ ends_with_newline (int fd)
   return size <= 0 || (pread (fd, &last, 1, size - 1) == 1 && last == '\n');
 }
 
-/* Appends @object as one line, in one write (blocking). A file that is
- * gone is not made again. Returns: 0, or the errno of the failure */
+/* A write that stopped partway (a full disk, a file size limit) is taken
+ * back: the file is cut to where our line began, so no half line is left
+ * for the CLI to trip on. Only when nothing was appended after ours. */
+static void
+take_back (int    fd,
+           gsize  written)
+{
+  off_t end = lseek (fd, 0, SEEK_CUR);
+  struct stat st;
+
+  if (end < (off_t)written || fstat (fd, &st) != 0 || st.st_size != end)
+    return;
+  if (ftruncate (fd, end - (off_t)written) != 0)
+    g_warning ("A cut line could not be taken back: %s", g_strerror (errno));
+}
+
+/* Appends @object as one complete line or nothing: one write() with
+ * O_APPEND, the newline included (blocking). A file that is gone is not
+ * made again. Returns: 0, or the errno of the failure */
 static int
 append_line (GFile       *file,
              JsonBuilder *object)
@@ -55,15 +74,23 @@ append_line (GFile       *file,
   g_autoptr(JsonNode) node = json_builder_get_root (object);
   g_autofree char *json = json_to_string (node, FALSE);
   g_autofree char *line = NULL;
+  gssize written;
+  gsize length;
   int fd, saved;
 
   /* O_APPEND without O_CREAT: a conversation that is gone stays gone */
   if ((fd = g_open (path, O_WRONLY | O_APPEND | O_CLOEXEC, 0)) < 0)
     return errno;
   line = g_strdup_printf ("%s%s\n", ends_with_newline (fd) ? "" : "\n", json);
-  if (write (fd, line, strlen (line)) != (gssize)strlen (line))
+  length = strlen (line);
+  do
+    written = write (fd, line, length);
+  while (written < 0 && errno == EINTR);
+  if (written != (gssize)length)
     {
-      saved = errno ? errno : EIO;
+      saved = written < 0 ? errno : ENOSPC;
+      if (written > 0)
+        take_back (fd, written);
       close (fd);
       return saved;
     }

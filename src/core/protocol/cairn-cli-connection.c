@@ -52,6 +52,8 @@ struct _CairnCliConnection
   guint             next_request_id;
 
   GQueue            stderr_tail;
+  /* GTasks of cairn_cli_connection_wait_gone_async() */
+  GQueue            gone_waiters;
   char             *exit_description;
   guint             drain_source;
   guint             kill_source;
@@ -63,6 +65,7 @@ struct _CairnCliConnection
   guint             stdout_done : 1;
   guint             stderr_done : 1;
   guint             process_done : 1;
+  guint             counted_live : 1;
   guint             exit_success : 1;
   guint             exited : 1;
   guint             reading_buffered : 1;
@@ -90,6 +93,12 @@ enum {
 
 static GParamSpec *properties [N_PROPS];
 static guint signals [N_SIGNALS];
+
+/* Processes started and not yet reaped, in the whole program, and who
+ * waits for none to be left (quitting waits for every CLI to be gone:
+ * a CLI left behind would keep running, and writing, after Cairn). */
+static guint live_processes;
+static GQueue all_gone_waiters = G_QUEUE_INIT;
 
 static void read_next_line (CairnCliConnection *self);
 static void read_next_stderr_line (CairnCliConnection *self);
@@ -179,6 +188,30 @@ describe_exit (GSubprocess *process)
 }
 
 static void
+return_all (GQueue *waiters)
+{
+  GTask *task;
+
+  while ((task = g_queue_pop_head (waiters)) != NULL)
+    {
+      g_task_return_boolean (task, TRUE);
+      g_object_unref (task);
+    }
+}
+
+/* The process is reaped (or was killed as the connection went away). */
+static void
+process_gone (CairnCliConnection *self)
+{
+  return_all (&self->gone_waiters);
+  if (!self->counted_live)
+    return;
+  self->counted_live = FALSE;
+  if (--live_processes == 0)
+    return_all (&all_gone_waiters);
+}
+
+static void
 wait_cb (GObject      *object,
          GAsyncResult *result,
          gpointer      user_data)
@@ -191,8 +224,10 @@ wait_cb (GObject      *object,
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_warning ("Waiting for Claude Code failed: %s", error->message);
+      process_gone (self);
       return;
     }
+  process_gone (self);
   self->process_done = TRUE;
   g_clear_handle_id (&self->kill_source, g_source_remove);
   self->exit_success = g_subprocess_get_successful (process);
@@ -638,7 +673,11 @@ cairn_cli_connection_start (CairnCliConnection *self)
   else
     self->stderr_done = TRUE;
   if (self->process != NULL)
-    g_subprocess_wait_async (self->process, self->cancellable, wait_cb, g_object_ref (self));
+    {
+      self->counted_live = TRUE;
+      live_processes++;
+      g_subprocess_wait_async (self->process, self->cancellable, wait_cb, g_object_ref (self));
+    }
   else
     self->process_done = self->exit_success = TRUE;
   write_next (self);
@@ -706,6 +745,79 @@ cairn_cli_connection_terminate (CairnCliConnection *self)
     }
   else if (self->process == NULL)
     report_exit (self);
+}
+
+/**
+ * cairn_cli_connection_wait_gone_async:
+ *
+ * Completes once the process has exited and was reaped (at once when
+ * there is none). Deleting a conversation waits for this: a CLI still
+ * exiting may write its session file again.
+ */
+void
+cairn_cli_connection_wait_gone_async (CairnCliConnection  *self,
+                                      GCancellable        *cancellable,
+                                      GAsyncReadyCallback  callback,
+                                      gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+
+  g_return_if_fail (CAIRN_IS_CLI_CONNECTION (self));
+
+  g_task_set_source_tag (task, cairn_cli_connection_wait_gone_async);
+  /* counted from start until reaped */
+  if (!self->counted_live)
+    g_task_return_boolean (task, TRUE);
+  else
+    g_queue_push_tail (&self->gone_waiters, g_steal_pointer (&task));
+}
+
+gboolean
+cairn_cli_connection_wait_gone_finish (CairnCliConnection  *self,
+                                       GAsyncResult        *result,
+                                       GError             **error)
+{
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static gboolean
+check_all_gone_cb (gpointer user_data)
+{
+  GTask *task = user_data;
+
+  if (live_processes == 0)
+    {
+      g_task_return_boolean (task, TRUE);
+      g_object_unref (task);
+    }
+  else
+    g_queue_push_tail (&all_gone_waiters, task);
+  return G_SOURCE_REMOVE;
+}
+
+/**
+ * cairn_cli_connection_wait_all_gone_async:
+ *
+ * Completes once no process started by any connection is left. Looked at
+ * from an idle callback, so processes asked to stop in the same main loop
+ * turn (a window closing) are counted.
+ */
+void
+cairn_cli_connection_wait_all_gone_async (GCancellable        *cancellable,
+                                          GAsyncReadyCallback  callback,
+                                          gpointer             user_data)
+{
+  GTask *task = g_task_new (NULL, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, cairn_cli_connection_wait_all_gone_async);
+  g_idle_add (check_all_gone_cb, task);
+}
+
+gboolean
+cairn_cli_connection_wait_all_gone_finish (GAsyncResult  *result,
+                                           GError       **error)
+{
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 /**

@@ -56,5 +56,17 @@ void                cairn_cli_connection_respond_error      (CairnCliConnection 
                                                              const char           *message);
 void                cairn_cli_connection_terminate          (CairnCliConnection   *self);
 const char         *cairn_cli_connection_get_identifier     (CairnCliConnection   *self);
+void                cairn_cli_connection_wait_gone_async    (CairnCliConnection   *self,
+                                                             GCancellable         *cancellable,
+                                                             GAsyncReadyCallback   callback,
+                                                             gpointer              user_data);
+gboolean            cairn_cli_connection_wait_gone_finish   (CairnCliConnection   *self,
+                                                             GAsyncResult         *result,
+                                                             GError              **error);
+void                cairn_cli_connection_wait_all_gone_async  (GCancellable       *cancellable,
+                                                               GAsyncReadyCallback callback,
+                                                               gpointer            user_data);
+gboolean            cairn_cli_connection_wait_all_gone_finish (GAsyncResult       *result,
+                                                               GError            **error);
 
 G_END_DECLS

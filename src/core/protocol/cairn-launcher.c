@@ -6,10 +6,14 @@
  */
 
 #define G_LOG_DOMAIN "cairn-launcher"
+/* memfd_create() */
+#define _GNU_SOURCE
 
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <errno.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "protocol/cairn-launcher.h"
@@ -126,21 +130,65 @@ is_forwarded (const char *variable)
   return FALSE;
 }
 
+/* Inside the Flatpak, flatpak-spawn --host runs the CLI on the host. The
+ * variables it needs (the API key among them) go in a memory file that
+ * flatpak-spawn reads (--env-fd, flatpak-xdg-utils 1.0.5 and later; the
+ * runtime's flatpak-spawn is the one that runs) and passes on inside its
+ * D-Bus call: an --env=K=V argument would show every value in the
+ * process list of the sandbox and, through the portal, of the host. */
 static void
 add_flatpak_prefix (GStrvBuilder             *argv,
                     const CairnLaunchOptions *options)
 {
-  g_auto(GStrv) env = g_get_environ ();
   g_autofree char *directory = g_strdup_printf ("--directory=%s", options->cwd);
 
   g_strv_builder_add_many (argv, "flatpak-spawn", "--host", "--watch-bus", directory,
-                           "--env=" CHECKPOINTING_VARIABLE "=1", NULL);
+                           "--env-fd=" G_STRINGIFY (CAIRN_LAUNCHER_ENV_FD), NULL);
+}
+
+/**
+ * cairn_launcher_build_flatpak_env:
+ *
+ * Returns: the variables forwarded to the host's CLI, in `env -0` form
+ *   (`K=V` each ended by a NUL), what flatpak-spawn's --env-fd reads
+ */
+GBytes *
+cairn_launcher_build_flatpak_env (void)
+{
+  g_auto(GStrv) env = g_get_environ ();
+  GString *block = g_string_new (NULL);
+
+  g_string_append (block, CHECKPOINTING_VARIABLE "=1");
+  g_string_append_c (block, '\0');
   for (guint i = 0; env[i] != NULL; i++)
     if (is_forwarded (env[i]))
       {
-        g_autofree char *arg = g_strdup_printf ("--env=%s", env[i]);
-        g_strv_builder_add (argv, arg);
+        g_string_append (block, env[i]);
+        g_string_append_c (block, '\0');
       }
+  return g_string_free_to_bytes (block);
+}
+
+/* The block in a sealed memory file, read from the start by flatpak-spawn
+ * (it opens /proc/self/fd/N, so the file's offset does not matter). */
+static int
+flatpak_env_fd (GError **error)
+{
+  g_autoptr(GBytes) block = cairn_launcher_build_flatpak_env ();
+  gsize size;
+  const char *data = g_bytes_get_data (block, &size);
+  int fd = memfd_create ("cairn-env", MFD_CLOEXEC);
+
+  if (fd < 0 || write (fd, data, size) != (gssize)size)
+    {
+      int saved = errno;
+      if (fd >= 0)
+        close (fd);
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   "flatpak-spawn's environment: %s", g_strerror (saved));
+      return -1;
+    }
+  return fd;
 }
 
 static void
@@ -204,6 +252,13 @@ cairn_launcher_spawn (const CairnLaunchOptions  *options,
     g_subprocess_launcher_set_cwd (launcher, options->cwd);
   /* the CLI keeps copies of the files it changes: "Restore Files" */
   g_subprocess_launcher_setenv (launcher, CHECKPOINTING_VARIABLE, "1", FALSE);
+  if (options->in_flatpak)
+    {
+      int fd = flatpak_env_fd (error);
+      if (fd < 0)
+        return NULL;
+      g_subprocess_launcher_take_fd (launcher, fd, CAIRN_LAUNCHER_ENV_FD);
+    }
   return g_subprocess_launcher_spawnv (launcher, (const char * const *)argv, error);
 }
 

@@ -34,11 +34,15 @@ typedef struct
   gboolean  in_flatpak;
 } CairnLaunchOptions;
 
+/* The descriptor flatpak-spawn reads the forwarded variables from */
+#define CAIRN_LAUNCHER_ENV_FD 3
+
 GQuark       cairn_launcher_error_quark   (void);
 gboolean     cairn_launcher_in_flatpak    (void);
 char        *cairn_launcher_find_cli      (const char                *configured_path,
                                            GError                   **error);
 GStrv        cairn_launcher_build_argv    (const CairnLaunchOptions  *options);
+GBytes      *cairn_launcher_build_flatpak_env (void);
 GSubprocess *cairn_launcher_spawn         (const CairnLaunchOptions  *options,
                                            GError                   **error);
 void         cairn_launch_options_clear   (CairnLaunchOptions        *options);

@@ -636,3 +636,63 @@ cairn_session_resume_conversation (CairnSession *self,
   if (mode != NULL)
     _cairn_session_set_string (self, &self->permission_mode, mode, CAIRN_SESSION_PROP_PERMISSION_MODE);
 }
+
+static void
+trashed_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+
+  if (cairn_history_trash_finish (result, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+closed_for_trash_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!cairn_session_close_finish (CAIRN_SESSION (object), result, &error))
+    g_warning ("Waiting for Claude Code to exit failed: %s", error->message);
+  cairn_history_trash_async (g_task_get_source_object (task), g_task_get_cancellable (task),
+                             trashed_cb, g_object_ref (task));
+}
+
+/**
+ * cairn_session_trash_async:
+ * @file: the conversation's session file
+ *
+ * Delete: ends the session's CLI and waits until its process is gone, then
+ * moves @file (with its folder) to the Trash. A CLI still exiting may write
+ * its session file again, which would bring the conversation back; so it
+ * goes only once no process can. The task's source object is @file.
+ */
+void
+cairn_session_trash_async (CairnSession        *self,
+                           GFile               *file,
+                           GCancellable        *cancellable,
+                           GAsyncReadyCallback  callback,
+                           gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (file, cancellable, callback, user_data);
+
+  g_return_if_fail (CAIRN_IS_SESSION (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  g_task_set_source_tag (task, cairn_session_trash_async);
+  cairn_session_close_async (self, cancellable, closed_for_trash_cb, g_steal_pointer (&task));
+}
+
+gboolean
+cairn_session_trash_finish (GAsyncResult  *result,
+                            GError       **error)
+{
+  return g_task_propagate_boolean (G_TASK (result), error);
+}

@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include "protocol/cairn-cli-connection.h"
 #include "session/cairn-session-set.h"
 
 /* The open conversations of the application, whichever window shows them
@@ -276,6 +277,51 @@ cairn_session_set_close_all (CairnSessionSet *self)
 
   for (guint i = 0; i < self->sessions->len; i++)
     cairn_session_close (g_ptr_array_index (self->sessions, i));
+}
+
+static void
+all_gone_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+
+  if (cairn_cli_connection_wait_all_gone_finish (result, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+/**
+ * cairn_session_set_close_all_async:
+ *
+ * Ends every process, as cairn_session_set_close_all(), and completes once
+ * none is left, those of conversations closed before included: each gets
+ * SIGTERM, then SIGKILL after 3 s. The application waits for this before
+ * it exits, holding itself, so the main loop runs meanwhile.
+ */
+void
+cairn_session_set_close_all_async (CairnSessionSet     *self,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+
+  g_return_if_fail (CAIRN_IS_SESSION_SET (self));
+
+  g_task_set_source_tag (task, cairn_session_set_close_all_async);
+  cairn_session_set_close_all (self);
+  cairn_cli_connection_wait_all_gone_async (cancellable, all_gone_cb, g_steal_pointer (&task));
+}
+
+gboolean
+cairn_session_set_close_all_finish (CairnSessionSet  *self,
+                                    GAsyncResult     *result,
+                                    GError          **error)
+{
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 static void

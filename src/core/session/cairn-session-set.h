@@ -31,5 +31,12 @@ void             cairn_session_set_set_max_processes (CairnSessionSet *self,
 void             cairn_session_set_set_idle_timeout (CairnSessionSet *self,
                                                      guint            timeout_ms);
 void             cairn_session_set_close_all        (CairnSessionSet *self);
+void             cairn_session_set_close_all_async  (CairnSessionSet     *self,
+                                                     GCancellable        *cancellable,
+                                                     GAsyncReadyCallback  callback,
+                                                     gpointer             user_data);
+gboolean         cairn_session_set_close_all_finish (CairnSessionSet     *self,
+                                                     GAsyncResult        *result,
+                                                     GError             **error);
 
 G_END_DECLS

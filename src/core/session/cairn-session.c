@@ -888,13 +888,22 @@ cairn_session_set_debug_dir (CairnSession  *self,
                              const char    *dir,
                              GError       **error)
 {
+  g_autoptr(GError) local_error = NULL;
+
   g_return_val_if_fail (CAIRN_IS_SESSION (self), FALSE);
 
   g_clear_object (&self->protocol_log);
   if (dir == NULL || *dir == '\0')
     return TRUE;
-  self->protocol_log = cairn_protocol_log_new (dir, error);
-  return self->protocol_log != NULL;
+  self->protocol_log = cairn_protocol_log_new (dir, &local_error);
+  /* a refusal is said in the conversation, not only on stderr: the user
+   * asked for logs */
+  if (self->protocol_log != NULL)
+    return TRUE;
+  _cairn_session_append_notice (self, CAIRN_NOTICE_WARNING, _("Protocol log not written"),
+                                local_error->message);
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return FALSE;
 }
 
 /**
@@ -960,6 +969,54 @@ cairn_session_close (CairnSession *self)
   self->closing = TRUE;
   if (self->connection != NULL)
     cairn_cli_connection_terminate (self->connection);
+}
+
+static void
+connection_gone_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+
+  if (cairn_cli_connection_wait_gone_finish (CAIRN_CLI_CONNECTION (object), result, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+/**
+ * cairn_session_close_async:
+ *
+ * Stops the CLI for good, as cairn_session_close(), and completes once its
+ * process is gone (SIGKILL follows SIGTERM after 3 s): only then may its
+ * session file be moved, as a CLI still exiting may write it again.
+ */
+void
+cairn_session_close_async (CairnSession        *self,
+                           GCancellable        *cancellable,
+                           GAsyncReadyCallback  callback,
+                           gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+
+  g_return_if_fail (CAIRN_IS_SESSION (self));
+
+  g_task_set_source_tag (task, cairn_session_close_async);
+  cairn_session_close (self);
+  if (self->connection == NULL)
+    g_task_return_boolean (task, TRUE);
+  else
+    cairn_cli_connection_wait_gone_async (self->connection, cancellable, connection_gone_cb,
+                                          g_steal_pointer (&task));
+}
+
+gboolean
+cairn_session_close_finish (CairnSession  *self,
+                            GAsyncResult  *result,
+                            GError       **error)
+{
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 static void

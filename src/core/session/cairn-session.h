@@ -211,6 +211,20 @@ gboolean            cairn_session_get_has_process     (CairnSession *self);
 gint64              cairn_session_get_last_activity   (CairnSession *self);
 void                cairn_session_interrupt           (CairnSession *self);
 void                cairn_session_close               (CairnSession *self);
+void                cairn_session_close_async         (CairnSession        *self,
+                                                       GCancellable        *cancellable,
+                                                       GAsyncReadyCallback  callback,
+                                                       gpointer             user_data);
+gboolean            cairn_session_close_finish        (CairnSession        *self,
+                                                       GAsyncResult        *result,
+                                                       GError             **error);
+void                cairn_session_trash_async         (CairnSession        *self,
+                                                       GFile               *file,
+                                                       GCancellable        *cancellable,
+                                                       GAsyncReadyCallback  callback,
+                                                       gpointer             user_data);
+gboolean            cairn_session_trash_finish        (GAsyncResult        *result,
+                                                       GError             **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CairnContextUsage, cairn_context_usage_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CairnRewindResult, cairn_rewind_result_free)

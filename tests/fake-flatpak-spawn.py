@@ -1,0 +1,33 @@
+#!/usr/bin/env python3
+"""Stands in for flatpak-spawn --host in test-launcher: takes the options
+Cairn gives it as the real one does (flatpak-xdg-utils src/flatpak-spawn.c:
+--env-fd reads `env -0` text from /proc/self/fd/N), logs its own argv as
+JSON to FAKE_SPAWN_ARGV_LOG, and runs the command with only PATH and the
+variables it was given, as the host would."""
+import json
+import os
+import sys
+
+args = sys.argv[1:]
+with open(os.environ["FAKE_SPAWN_ARGV_LOG"], "w") as f:
+    json.dump(sys.argv, f)
+env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+cwd = None
+while args and args[0].startswith("--"):
+    arg = args.pop(0)
+    if arg.startswith("--directory="):
+        cwd = arg[len("--directory="):]
+    elif arg.startswith("--env-fd="):
+        with open("/proc/self/fd/" + arg[len("--env-fd="):], "rb") as f:
+            for item in f.read().split(b"\0"):
+                if item:
+                    key, _, value = item.decode().partition("=")
+                    env[key] = value
+    elif arg.startswith("--env="):
+        key, _, value = arg[len("--env="):].partition("=")
+        env[key] = value
+    elif arg not in ("--host", "--watch-bus"):
+        sys.exit(f"fake flatpak-spawn: unknown option {arg}")
+if cwd:
+    os.chdir(cwd)
+os.execvpe(args[0], args, env)
