@@ -248,6 +248,31 @@ test_supervised_answers (void)
   check_pre_tool_use (TRUE, "\"tool_name\":7", TRUE);
 }
 
+/* A callback id Cairn never registered gets {}; a cancel for a callback
+ * already answered is dropped without a word. */
+static void
+test_unknown_callback_and_cancel (void)
+{
+  const char lines[] =
+    "{\"type\":\"control_request\",\"request_id\":\"cb-1\",\"request\":{\"subtype\":\"hook_callback\","
+    "\"callback_id\":\"hook_99\",\"input\":{\"hook_event_name\":\"Notification\"}}}\n"
+    "{\"type\":\"control_cancel_request\",\"request_id\":\"cb-1\"}\n";
+  g_autofree char *text = NULL;
+  Wired w = { 0 };
+  Sent one = { &w, "\"request_id\":\"cb-1\"", 1 };
+
+  wire (&w, "/nonexistent/project", lines);
+  g_assert_true (cairn_test_wait_until (sent_enough, &one, 5000));
+  cairn_test_run_for (100);
+  text = sent_text (&w);
+  g_assert_nonnull (strstr (text, "{\"subtype\":\"success\",\"request_id\":\"cb-1\",\"response\":{}}"));
+  g_assert_null (strstr (text, "\"error\""));
+  /* only the notice that the (recorded) CLI's output ended */
+  g_assert_cmpuint (cairn_transcript_count_kind (cairn_session_get_transcript (w.session), CAIRN_ITEM_KIND_NOTICE), <=, 1);
+  g_assert_null (cairn_test_find_item (cairn_session_get_transcript (w.session), CAIRN_ITEM_KIND_RAW, 0));
+  unwire (&w);
+}
+
 static gboolean
 has_changes (gpointer session)
 {
@@ -329,6 +354,7 @@ main (int   argc,
   g_test_add_func ("/cairn/hooks/odd-hook-lines", test_odd_hook_lines);
   g_test_add_func ("/cairn/hooks/porcelain-parsed", test_porcelain_parsed);
   g_test_add_func ("/cairn/hooks/supervised-answers", test_supervised_answers);
+  g_test_add_func ("/cairn/hooks/unknown-callback-and-cancel", test_unknown_callback_and_cancel);
   g_test_add_func ("/cairn/hooks/stop-lists-uncommitted", test_stop_lists_uncommitted);
   g_test_add_func ("/cairn/hooks/stop-answered-while-git-hangs", test_stop_answered_while_git_hangs);
 
