@@ -56,6 +56,7 @@ diff_view_new (GtkSourceBuffer *buffer,
   g_autofree char *label = g_strdup_printf (_("Changes to %s"), path);
 
   gtk_text_view_set_editable (GTK_TEXT_VIEW (view), FALSE);
+  gtk_text_view_set_cursor_visible (GTK_TEXT_VIEW (view), FALSE);
   gtk_text_view_set_monospace (GTK_TEXT_VIEW (view), TRUE);
   gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_CHAR);
   gtk_text_view_set_left_margin (GTK_TEXT_VIEW (view), 8);
@@ -83,6 +84,7 @@ show_diff (CairnChangesRow  *self,
   cairn_source_style_follow (buffer);
   gtk_text_buffer_set_text (GTK_TEXT_BUFFER (buffer), _("Reading the diff…"), -1);
   gtk_window_set_title (GTK_WINDOW (window), path);
+  gtk_window_set_titlebar (GTK_WINDOW (window), gtk_header_bar_new ());
   gtk_window_set_modal (GTK_WINDOW (window), TRUE);
   gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))));
   gtk_window_set_default_size (GTK_WINDOW (window), 760, 560);
