@@ -112,6 +112,12 @@ def check_supervised(cairn_proc, app):
     item.queryAction().doAction(0)
     wait_for("the mode button to say Supervised",
              lambda: "Ask Before Edits, Supervised" in label_texts(app) or None, 10)
+    ui.click(window, wait_for("the mode button", lambda: shown_button(app, "Permission mode"), 10))
+    item = wait_for("the Supervised item", lambda: next(
+        (n for n in ui.walk(app) if n.name == "Supervised: Ask for Every Change" and ui.has_size(n)), None), 10)
+    if not item.getState().contains(ui.pyatspi.STATE_CHECKED):
+        raise Failure("the Supervised item is not checked once Supervised is on")
+    ui.screenshot("ui-hooks-menu-on.png")
 
 
 def run(cairn, tmp):
