@@ -133,6 +133,21 @@ test_porcelain_parsed (void)
   g_assert_null (cairn_git_changes_parse ("/repo", "", 0));
 }
 
+/* In the Flatpak git is the host's, through flatpak-spawn; the folder is
+ * one argument however it starts. */
+static void
+test_git_argv (void)
+{
+  const char *git[] = { "git", "status", NULL };
+  g_auto(GStrv) plain = cairn_git_changes_build_argv ("/p", git, FALSE);
+  g_auto(GStrv) sandboxed = cairn_git_changes_build_argv ("--weird dir", git, TRUE);
+
+  g_assert_cmpstrv (plain, git);
+  g_assert_cmpstr (sandboxed[0], ==, "flatpak-spawn");
+  g_assert_true (g_strv_contains ((const char * const *)sandboxed, "--directory=--weird dir"));
+  g_assert_cmpstr (sandboxed[g_strv_length (sandboxed) - 2], ==, "git");
+}
+
 /* A session whose "CLI" is a stream of recorded lines; what Cairn writes
  * back is kept. */
 typedef struct
@@ -353,6 +368,7 @@ main (int   argc,
   g_test_add_func ("/cairn/hooks/settings-hooks-shown", test_settings_hooks_shown);
   g_test_add_func ("/cairn/hooks/odd-hook-lines", test_odd_hook_lines);
   g_test_add_func ("/cairn/hooks/porcelain-parsed", test_porcelain_parsed);
+  g_test_add_func ("/cairn/hooks/git-argv", test_git_argv);
   g_test_add_func ("/cairn/hooks/supervised-answers", test_supervised_answers);
   g_test_add_func ("/cairn/hooks/unknown-callback-and-cancel", test_unknown_callback_and_cancel);
   g_test_add_func ("/cairn/hooks/stop-lists-uncommitted", test_stop_lists_uncommitted);

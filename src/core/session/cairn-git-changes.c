@@ -9,15 +9,18 @@
 
 #include "config.h"
 
+#include <signal.h>
 #include <glib/gi18n.h>
 
+#include "protocol/cairn-launcher.h"
 #include "session/cairn-git-changes.h"
 
 /* What a turn left uncommitted, and a file's diff, from git run as the
  * user runs it (git on PATH), never on the main loop, and ended after a
  * bound. The folder is the user's project: its config may name programs
  * for git to run (core.fsmonitor, diff drivers), so those are switched
- * off here; status takes no lock the user's own git could trip on. */
+ * off here; status takes no lock the user's own git could trip on. In the
+ * Flatpak, git is the host's (as the CLI is), run through flatpak-spawn. */
 
 typedef struct
 {
@@ -39,6 +42,13 @@ git_run_free (GitRun *run)
   g_free (run);
 }
 
+/* SIGTERM, not SIGKILL: flatpak-spawn passes it on to the host's git. */
+static void
+end_git (GSubprocess *process)
+{
+  g_subprocess_send_signal (process, SIGTERM);
+}
+
 static gboolean
 git_timeout_cb (gpointer data)
 {
@@ -47,7 +57,7 @@ git_timeout_cb (gpointer data)
 
   run->timeout = 0;
   run->timed_out = TRUE;
-  g_subprocess_force_exit (run->process);
+  end_git (run->process);
   return G_SOURCE_REMOVE;
 }
 
@@ -57,7 +67,7 @@ static void
 git_cancelled_cb (GCancellable *cancellable,
                   GSubprocess  *process)
 {
-  g_subprocess_force_exit (process);
+  end_git (process);
 }
 
 static void
@@ -82,11 +92,34 @@ git_communicate_cb (GObject      *object,
     g_task_return_pointer (task, g_steal_pointer (&out), (GDestroyNotify)g_bytes_unref);
 }
 
+/**
+ * cairn_git_changes_build_argv:
+ * @git_argv: `git` and its arguments
+ *
+ * Returns: (transfer full): what runs @git_argv in @cwd: itself, or in the
+ *   Flatpak the host's git through flatpak-spawn (the folder as one
+ *   `--directory=` argument)
+ */
+GStrv
+cairn_git_changes_build_argv (const char         *cwd,
+                              const char * const *git_argv,
+                              gboolean            in_flatpak)
+{
+  g_autoptr(GStrvBuilder) argv = g_strv_builder_new ();
+  g_autofree char *directory = g_strdup_printf ("--directory=%s", cwd);
+
+  if (in_flatpak)
+    g_strv_builder_add_many (argv, "flatpak-spawn", "--host", "--watch-bus", directory,
+                             "--env=GIT_OPTIONAL_LOCKS=0", "--env=GIT_TERMINAL_PROMPT=0", NULL);
+  g_strv_builder_addv (argv, (const char **)git_argv);
+  return g_strv_builder_end (argv);
+}
+
 /* Runs `git ARGV…` in @cwd; the task's value is its stdout (GBytes). Exit
  * 1 counts as success: `git diff --no-index` says "differs" with it. */
 static void
 git_run_async (const char          *cwd,
-               const char * const  *argv,
+               const char * const  *git_argv,
                guint                timeout_ms,
                GCancellable        *cancellable,
                GAsyncReadyCallback  callback,
@@ -95,14 +128,18 @@ git_run_async (const char          *cwd,
   g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
   g_autoptr(GSubprocessLauncher) launcher =
     g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  gboolean in_flatpak = cairn_launcher_in_flatpak ();
+  g_auto(GStrv) argv = cairn_git_changes_build_argv (cwd, git_argv, in_flatpak);
   g_autoptr(GError) error = NULL;
   GitRun *run = g_new0 (GitRun, 1);
 
   g_task_set_task_data (task, run, (GDestroyNotify)git_run_free);
-  g_subprocess_launcher_set_cwd (launcher, cwd);
+  /* the project may not be inside the sandbox: flatpak-spawn goes there */
+  if (!in_flatpak)
+    g_subprocess_launcher_set_cwd (launcher, cwd);
   g_subprocess_launcher_setenv (launcher, "GIT_OPTIONAL_LOCKS", "0", TRUE);
   g_subprocess_launcher_setenv (launcher, "GIT_TERMINAL_PROMPT", "0", TRUE);
-  run->process = g_subprocess_launcher_spawnv (launcher, argv, &error);
+  run->process = g_subprocess_launcher_spawnv (launcher, (const char * const *)argv, &error);
   if (run->process == NULL)
     {
       g_task_return_error (task, g_steal_pointer (&error));

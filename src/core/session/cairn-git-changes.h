@@ -30,6 +30,9 @@ void              cairn_git_changes_diff_async  (CairnChangesItem     *changes,
                                                  gpointer              user_data);
 char             *cairn_git_changes_diff_finish (GAsyncResult         *result,
                                                  GError              **error);
+GStrv             cairn_git_changes_build_argv  (const char           *cwd,
+                                                 const char * const   *git_argv,
+                                                 gboolean              in_flatpak);
 CairnChangesItem *cairn_git_changes_parse       (const char           *toplevel,
                                                  const char           *porcelain,
                                                  gsize                 length);
