@@ -113,6 +113,10 @@ test_odd_hook_lines (void)
 
   feed (session, lines);
   g_assert_cmpuint (cairn_transcript_count_kind (items, CAIRN_ITEM_KIND_HOOK), ==, 4);
+  /* an exit code that is no number is none; an outcome that is no string, "success" */
+  status = cairn_hook_item_dup_status (CAIRN_HOOK_ITEM (cairn_test_find_item (items, CAIRN_ITEM_KIND_HOOK, 0)));
+  g_assert_cmpstr (status, ==, "done");
+  g_clear_pointer (&status, g_free);
   status = cairn_hook_item_dup_status (CAIRN_HOOK_ITEM (cairn_test_find_item (items, CAIRN_ITEM_KIND_HOOK, 3)));
   g_assert_cmpstr (status, ==, "cancelled");
   g_assert_cmpuint (cairn_transcript_count_kind (items, CAIRN_ITEM_KIND_NOTICE), ==, 1);

@@ -229,7 +229,8 @@ _cairn_session_handle_hook_line (CairnSession *self,
       item = hook_item_for (self, object);
       exit_code = json_object_get_member (object, "exit_code");
       cairn_hook_item_finish (item, cairn_json_get_string (object, "outcome"),
-                              exit_code != NULL && JSON_NODE_HOLDS_VALUE (exit_code),
+                              exit_code != NULL && JSON_NODE_HOLDS_VALUE (exit_code) &&
+                                json_node_get_value_type (exit_code) == G_TYPE_INT64,
                               cairn_json_get_int (object, "exit_code", 0),
                               cairn_json_get_string (object, "output"));
       if (cairn_hook_item_get_hook_id (item) != NULL)
