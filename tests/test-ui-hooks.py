@@ -128,6 +128,10 @@ def run(cairn, tmp):
         check_rows(conversation)
         if os.path.exists(os.path.join(project, "ran.txt")):
             raise Failure("the refused command ran")
+        # the refusing hook's output, on expand (the last of the three rows)
+        outputs = [n for n in ui.walk(conversation) if n.name == "Show the hook’s output" and ui.has_size(n)]
+        outputs[-1].queryAction().doAction(0)
+        wait_for("the hook's output", lambda: "no shell commands here" in label_texts(conversation) or None, 10)
         ui.screenshot("ui-hooks.png")
         check_diff(app, conversation)
         check_supervised(cairn_proc, app)
