@@ -130,6 +130,50 @@ def stop_first_task():
     return react
 
 
+# Settings-file command hooks (docs/protocol.md, "Hooks"): a SessionStart
+# and a Stop hook that print, a UserPromptSubmit hook that refuses a prompt
+# holding BLOCKME (exit 2), a PreToolUse hook that refuses every Bash call
+# (exit 2 with a message, or a JSON deny when the command says deny-json),
+# and a slow PostToolUse hook on Write (its output arrives in pieces).
+HOOK_SETTINGS = {"hooks": {
+    "SessionStart": [{"hooks": [{"type": "command", "command": "echo session-start-ran"}]}],
+    "UserPromptSubmit": [{"hooks": [{"type": "command", "command":
+        "if grep -q BLOCKME; then echo 'prompt refused by policy' >&2; exit 2; fi; echo prompt-ok"}]}],
+    "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command":
+        "if grep -q deny-json; then echo '{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\","
+        "\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"json says no\"}}'; exit 0; fi; "
+        "echo 'no shell commands here' >&2; exit 2"}]}],
+    "PostToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command":
+        "echo first; sleep 2; echo second"}]}],
+    "Stop": [{"hooks": [{"type": "command", "command": "echo stop-ran"}]}]}}
+
+
+def trust_with_hooks(proj, home):
+    """The project holds settings hooks, and is trusted as the CLI records it."""
+    os.makedirs(os.path.join(proj, ".claude"))
+    with open(os.path.join(proj, ".claude", "settings.json"), "w") as f:
+        json.dump(HOOK_SETTINGS, f, indent=1)
+    with open(os.path.join(home, ".claude.json"), "w") as f:
+        json.dump({"projects": {os.path.realpath(proj): {"hasTrustDialogAccepted": True}}}, f)
+
+
+def supervise(line):
+    """Reaction: Cairn's own hooks as registered in "hooks-callback": the
+    PreToolUse callback asks, Stop has no opinion, can_use_tool is allowed."""
+    req = line.get("request") or {}
+    if line.get("type") != "control_request" or req.get("subtype") != "hook_callback":
+        return allow_tools(line)
+    answer = {}
+    if req.get("callback_id") == "cairn_pre_tool_use":
+        answer = {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "ask",
+                                         "permissionDecisionReason": "Supervised: every change is asked for"}}
+    return [{"type": "control_response", "response": {
+        "subtype": "success", "request_id": line["request_id"], "response": answer}}]
+
+
+SETUP = {"hooks-settings": trust_with_hooks}
+
+
 STORY = ("Cairn is a native GNOME app for Claude Code. It talks to the CLI "
          "over pipes, one JSON line at a time, and draws every token as it arrives.")
 
@@ -242,6 +286,38 @@ SCENARIOS = {
     "effort": (
         {"default": {"blocks": [{"type": "text", "text": "Thinking hard.", "chunks": 2}]}},
         [(user("How hard do you think?"), is_result)], None, ["--effort", "high"]),
+    # 2.1.330 with --include-hook-events and the hooks of HOOK_SETTINGS: a
+    # Bash call refused with exit 2, a Write (its slow PostToolUse hook), a
+    # Bash call refused by a JSON deny, a prompt refused by UserPromptSubmit.
+    "hooks-settings": (
+        {"rules": [
+            {"match": "run the command", "replies": [
+                {"blocks": [{"type": "tool_use", "id": "toolu_rec_bash", "name": "Bash",
+                             "input": {"command": "echo hi", "description": "Say hi"}}]},
+                {"blocks": [{"type": "tool_use", "id": "toolu_rec_write", "name": "Write",
+                             "input": {"file_path": "{{CWD}}/note.txt", "content": "note\n"}}]},
+                {"blocks": [{"type": "text", "text": "The command was refused; the note is written."}]}]},
+            {"match": "json deny", "replies": [
+                {"blocks": [{"type": "tool_use", "id": "toolu_rec_deny", "name": "Bash",
+                             "input": {"command": "echo deny-json", "description": "Say deny"}}]},
+                {"blocks": [{"type": "text", "text": "Refused again."}]}]}],
+         "default": {"blocks": [{"type": "text", "text": "You said: {{PROMPT}}"}]}},
+        [(user("Please run the command."), is_result), (user("Now the json deny."), is_result),
+         (user("BLOCKME if you can"), is_result)],
+        allow_tools, ["--include-hook-events"]),
+    # 2.1.330 in acceptEdits with Cairn's own hooks registered in initialize
+    # (the Supervised PreToolUse and the Stop callback): the Write is asked
+    # for (can_use_tool, decision_reason_type "hook").
+    "hooks-callback": (
+        {"rules": [{"match": "supervised", "replies": [
+            {"blocks": [{"type": "tool_use", "id": "toolu_rec_write", "name": "Write",
+                         "input": {"file_path": "{{CWD}}/sup.txt", "content": "sup\n"}}]},
+            {"blocks": [{"type": "text", "text": "Written after asking."}]}]}]},
+        [(control("init-1", "initialize", hooks={
+            "PreToolUse": [{"hookCallbackIds": ["cairn_pre_tool_use"], "timeout": 60}],
+            "Stop": [{"hookCallbackIds": ["cairn_stop"], "timeout": 60}]}), is_control_response),
+         (user("Write sup.txt, supervised."), is_result)],
+        supervise, ["--permission-mode", "acceptEdits", "--include-hook-events"]),
     "initialize": (
         {},
         [(control("init-1", "initialize"),
@@ -296,6 +372,8 @@ def record(name, claude, out_dir):
     for d in (proj, home):
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(d)
+    if name in SETUP:
+        SETUP[name](proj, home)
     script_path = os.path.join(ROOT, name + ".script.json")
     with open(script_path, "w") as f:
         json.dump(script, f)

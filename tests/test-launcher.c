@@ -67,6 +67,7 @@ test_argv (void)
   g_assert_true (g_strv_contains ((const char * const *)fresh, "--verbose"));
   g_assert_true (argv_has_pair (fresh, "--permission-prompt-tool", "stdio"));
   g_assert_true (g_strv_contains ((const char * const *)fresh, "--include-partial-messages"));
+  g_assert_true (g_strv_contains ((const char * const *)fresh, "--include-hook-events"));
   g_assert_false (g_strv_contains ((const char * const *)fresh, "--resume"));
 
   options.resume_session_id = (char *)"5d1c";

@@ -25,7 +25,11 @@
 #include "attachments/cairn-attachment-store.h"
 #include "cairn-attachment-tray.h"
 #include "cairn-composer.h"
+#include "cairn-changes-row.h"
+#include "cairn-hook-row.h"
 #include "cairn-message-row.h"
+#include "transcript/cairn-changes-item.h"
+#include "transcript/cairn-hook-item.h"
 #include "cairn-missing-cli-page.h"
 #include "transcript/cairn-notice-item.h"
 #include "cairn-notice-row.h"
@@ -177,6 +181,8 @@ test_instantiate_types (void)
     CAIRN_TYPE_MESSAGE_ROW,
     CAIRN_TYPE_RESULT_ROW,
     CAIRN_TYPE_NOTICE_ROW,
+    CAIRN_TYPE_HOOK_ROW,
+    CAIRN_TYPE_CHANGES_ROW,
     CAIRN_TYPE_TRANSCRIPT_ROW,
     CAIRN_TYPE_MISSING_CLI_PAGE,
     CAIRN_TYPE_THINKING_ROW,
@@ -640,6 +646,111 @@ test_shift_tab_cycles_mode (void)
   gtk_window_destroy (GTK_WINDOW (window));
   drain_main_context ();
   g_unsetenv ("CAIRN_CLAUDE");
+}
+
+/* The Supervised toggle sits in the mode menu (win.supervised, a check
+ * item with its own name), follows the conversation, and the mode button
+ * says so; the default comes from the "supervised" setting. */
+static void
+test_supervised_toggle (void)
+{
+  CairnApplication *app = shared_app ();
+  g_autoptr(GSettings) settings = keys ();
+  g_autoptr(GFile) folder = g_file_new_for_path (g_get_tmp_dir ());
+  CairnWindow *window;
+  CairnSession *session;
+  GMenuModel *menu;
+  GtkWidget *mode_button;
+  g_autofree char *label = NULL;
+  g_autoptr(GVariant) state = NULL;
+
+  g_settings_set_boolean (settings, "supervised", TRUE);
+  g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
+  window = cairn_application_new_window (app, folder);
+  gtk_window_present (GTK_WINDOW (window));
+  session = cairn_window_get_session (window);
+  g_assert_true (cairn_session_get_supervised (session));
+  g_assert_nonnull (find_widget (GTK_WIDGET (window), GTK_TYPE_LABEL, label_is, "Ask Before Edits, Supervised"));
+
+  mode_button = (GtkWidget *)gtk_widget_get_template_child (GTK_WIDGET (window), CAIRN_TYPE_WINDOW, "mode_button");
+  menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (mode_button));
+  menu = g_menu_model_get_item_link (menu, g_menu_model_get_n_items (menu) - 1, G_MENU_LINK_SECTION);
+  g_assert_true (g_menu_model_get_item_attribute (menu, 0, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+  g_assert_cmpstr (label, ==, "Supervised: Ask for Every Change");
+  g_object_unref (menu);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.supervised", NULL);
+  g_assert_false (cairn_session_get_supervised (session));
+  g_assert_nonnull (find_widget (GTK_WIDGET (window), GTK_TYPE_LABEL, label_is, "Ask Before Edits"));
+  cairn_session_set_supervised (session, TRUE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.supervised", NULL));
+  g_assert_false (cairn_session_get_supervised (session));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  drain_main_context ();
+  g_unsetenv ("CAIRN_CLAUDE");
+  g_settings_reset (settings, "supervised");
+}
+
+/* A settings hook's run: its name and how it ended, the output on expand,
+ * an accessible name; the output is text, never markup. */
+static void
+test_row_hook (void)
+{
+  g_autoptr(CairnHookItem) item = cairn_hook_item_new ("h1", "PreToolUse", "PreToolUse:<b>Bash</b>");
+  g_autoptr(GtkWidget) row = new_transcript_row (CAIRN_ITEM (item));
+  GtkWidget *hook_row = find_widget (row, CAIRN_TYPE_HOOK_ROW, NULL, NULL);
+
+  g_assert_nonnull (hook_row);
+  g_assert_true (shows_text (row, "Hook PreToolUse:<b>Bash</b>"));
+  g_assert_true (shows_text (row, "running"));
+  cairn_hook_item_finish (item, "error", TRUE, 2, "no <i>shell</i> here\n");
+  g_assert_true (shows_text (row, "exit 2"));
+  gtk_expander_set_expanded (GTK_EXPANDER (find_widget (row, GTK_TYPE_EXPANDER, NULL, NULL)), TRUE);
+  g_assert_true (shows_text (row, "no <i>shell</i> here"));
+  g_assert_true (gtk_widget_has_css_class (hook_row, "hook-failed"));
+  gtk_test_accessible_assert_property (hook_row, GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "Hook PreToolUse:<b>Bash</b>, exit 2");
+}
+
+/* The files a turn left uncommitted: a title with their number, a button
+ * a file with an accessible name. */
+static void
+test_row_changes (void)
+{
+  const char *codes[] = { " M", "??", NULL };
+  const char *paths[] = { "src/a&b.c", "<new>.txt", NULL };
+  g_autoptr(CairnChangesItem) item = cairn_changes_item_new ("/repo", g_strdupv ((GStrv)codes),
+                                                            g_strdupv ((GStrv)paths));
+  g_autoptr(GtkWidget) row = new_transcript_row (CAIRN_ITEM (item));
+  GtkWidget *changes_row = find_widget (row, CAIRN_TYPE_CHANGES_ROW, NULL, NULL);
+  GtkWidget *button;
+
+  g_assert_nonnull (changes_row);
+  g_assert_true (shows_text (row, "2 files changed and not committed"));
+  g_assert_true (shows_text (row, "??  <new>.txt"));
+  gtk_test_accessible_assert_property (changes_row, GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "2 files changed and not committed");
+  button = find_widget (changes_row, GTK_TYPE_BUTTON, NULL, NULL);
+  gtk_test_accessible_assert_property (button, GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "Show the changes to src/a&b.c");
+}
+
+static void
+test_preferences_supervised (void)
+{
+  g_autoptr(GSettings) settings = keys ();
+  CairnPreferencesWindow *prefs = cairn_preferences_window_new (NULL, cairn_application_get_settings (shared_app ()));
+  GtkSwitch *toggle = GTK_SWITCH (gtk_widget_get_template_child (GTK_WIDGET (prefs), CAIRN_TYPE_PREFERENCES_WINDOW,
+                                                                  "supervised_switch"));
+
+  gtk_test_accessible_assert_property (toggle, GTK_ACCESSIBLE_PROPERTY_LABEL, "Supervise new conversations");
+  g_assert_false (gtk_switch_get_active (toggle));
+  gtk_switch_set_active (toggle, TRUE);
+  g_assert_true (g_settings_get_boolean (settings, "supervised"));
+  g_settings_reset (settings, "supervised");
+  g_assert_false (gtk_switch_get_active (toggle));
+  gtk_window_destroy (GTK_WINDOW (prefs));
 }
 
 static void
@@ -1938,6 +2049,10 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/question-dialog", test_question_dialog);
   g_test_add_func ("/cairn/widgets/window/size-is-kept", test_window_size_is_kept);
   g_test_add_func ("/cairn/widgets/preferences/mode", test_preferences_mode);
+  g_test_add_func ("/cairn/widgets/preferences/supervised", test_preferences_supervised);
+  g_test_add_func ("/cairn/widgets/window/supervised-toggle", test_supervised_toggle);
+  g_test_add_func ("/cairn/widgets/row/hook", test_row_hook);
+  g_test_add_func ("/cairn/widgets/row/changes", test_row_changes);
 
   g_test_add_func ("/cairn/widgets/instantiate-attachment-types",
                    test_instantiate_attachment_types);

@@ -42,7 +42,9 @@ typedef enum
   CAIRN_ITEM_KIND_TOOL_CALL,
   CAIRN_ITEM_KIND_RESULT,
   CAIRN_ITEM_KIND_NOTICE,
-  CAIRN_ITEM_KIND_RAW,
+  CAIRN_ITEM_KIND_HOOK,      /* a settings hook the CLI ran (CairnHookItem) */
+  CAIRN_ITEM_KIND_CHANGES,   /* files left uncommitted at a turn's end (CairnChangesItem) */
+  CAIRN_ITEM_KIND_RAW,       /* the last kind: CairnRowCache sizes its tables by it */
 } CairnItemKind;
 
 /* How a tool call is shown: tools are grouped by what they do. */

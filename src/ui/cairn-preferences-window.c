@@ -21,6 +21,7 @@ struct _CairnPreferencesWindow
   AdwEntryRow          *cli_row;
   AdwEntryRow          *debug_row;
   GtkSwitch            *notify_switch;
+  GtkSwitch            *supervised_switch;
   GtkSpinButton        *processes_spin;
   GtkSpinButton        *idle_spin;
 };
@@ -79,6 +80,7 @@ cairn_preferences_window_class_init (CairnPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnPreferencesWindow, cli_row);
   gtk_widget_class_bind_template_child (widget_class, CairnPreferencesWindow, debug_row);
   gtk_widget_class_bind_template_child (widget_class, CairnPreferencesWindow, notify_switch);
+  gtk_widget_class_bind_template_child (widget_class, CairnPreferencesWindow, supervised_switch);
   gtk_widget_class_bind_template_child (widget_class, CairnPreferencesWindow, processes_spin);
   gtk_widget_class_bind_template_child (widget_class, CairnPreferencesWindow, idle_spin);
 }
@@ -94,9 +96,10 @@ cairn_preferences_window_new (GtkWindow     *parent,
                               CairnSettings *settings)
 {
   const GBindingFlags flags = G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE;
-  const char *names[] = { "cli-path", "debug-protocol-dir", "notify-turn-end", "max-processes", "idle-minutes" };
+  const char *names[] = { "cli-path", "debug-protocol-dir", "notify-turn-end", "max-processes", "idle-minutes",
+                          "supervised" };
   /* the spin buttons' doubles and the settings' uints convert */
-  const char *widget_properties[] = { "text", "text", "active", "value", "value" };
+  const char *widget_properties[] = { "text", "text", "active", "value", "value", "active" };
   CairnPreferencesWindow *self;
 
   g_return_val_if_fail (CAIRN_IS_SETTINGS (settings), NULL);
@@ -104,7 +107,7 @@ cairn_preferences_window_new (GtkWindow     *parent,
   self = g_object_new (CAIRN_TYPE_PREFERENCES_WINDOW, "transient-for", parent, NULL);
   {
     gpointer widgets[] = { self->cli_row, self->debug_row, self->notify_switch, self->processes_spin,
-                           self->idle_spin };
+                           self->idle_spin, self->supervised_switch };
 
     for (guint i = 0; i < G_N_ELEMENTS (names); i++)
       g_object_bind_property (settings, names[i], widgets[i], widget_properties[i], flags);

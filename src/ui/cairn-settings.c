@@ -28,6 +28,7 @@ struct _CairnSettings
   /* NULL without the schema */
   GSettings           *settings;
   CairnPermissionMode  default_permission_mode;
+  gboolean             supervised;
   char                *cli_path;
   char                *debug_protocol_dir;
   gboolean             notify_turn_end;
@@ -43,6 +44,7 @@ G_DEFINE_FINAL_TYPE (CairnSettings, cairn_settings, G_TYPE_OBJECT)
 enum {
   PROP_0,
   PROP_DEFAULT_PERMISSION_MODE,
+  PROP_SUPERVISED,
   PROP_CLI_PATH,
   PROP_DEBUG_PROTOCOL_DIR,
   PROP_NOTIFY_TURN_END,
@@ -67,6 +69,7 @@ cairn_settings_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_DEFAULT_PERMISSION_MODE: g_value_set_enum (value, self->default_permission_mode); break;
+    case PROP_SUPERVISED: g_value_set_boolean (value, self->supervised); break;
     case PROP_CLI_PATH: g_value_set_string (value, self->cli_path); break;
     case PROP_DEBUG_PROTOCOL_DIR: g_value_set_string (value, self->debug_protocol_dir); break;
     case PROP_NOTIFY_TURN_END: g_value_set_boolean (value, self->notify_turn_end); break;
@@ -96,6 +99,7 @@ store (CairnSettings *self,
   switch (prop_id)
     {
     case PROP_DEFAULT_PERMISSION_MODE: self->default_permission_mode = g_value_get_enum (value); break;
+    case PROP_SUPERVISED: self->supervised = g_value_get_boolean (value); break;
     case PROP_CLI_PATH: set_string (&self->cli_path, value); break;
     case PROP_DEBUG_PROTOCOL_DIR: set_string (&self->debug_protocol_dir, value); break;
     case PROP_NOTIFY_TURN_END: self->notify_turn_end = g_value_get_boolean (value); break;
@@ -158,6 +162,7 @@ cairn_settings_class_init (CairnSettingsClass *klass)
   properties [PROP_DEFAULT_PERMISSION_MODE] =
     g_param_spec_enum ("default-permission-mode", NULL, NULL, CAIRN_TYPE_PERMISSION_MODE,
                        CAIRN_PERMISSION_MODE_DEFAULT, FLAGS);
+  properties [PROP_SUPERVISED] = g_param_spec_boolean ("supervised", NULL, NULL, FALSE, FLAGS);
   properties [PROP_CLI_PATH] = g_param_spec_string ("cli-path", NULL, NULL, "", FLAGS);
   properties [PROP_DEBUG_PROTOCOL_DIR] = g_param_spec_string ("debug-protocol-dir", NULL, NULL, "", FLAGS);
   properties [PROP_NOTIFY_TURN_END] = g_param_spec_boolean ("notify-turn-end", NULL, NULL, TRUE, FLAGS);
@@ -213,6 +218,14 @@ cairn_settings_get_default_permission_mode (CairnSettings *self)
 {
   g_return_val_if_fail (CAIRN_IS_SETTINGS (self), CAIRN_PERMISSION_MODE_DEFAULT);
   return self->default_permission_mode;
+}
+
+/* New conversations start Supervised: every change is asked for. */
+gboolean
+cairn_settings_get_supervised (CairnSettings *self)
+{
+  g_return_val_if_fail (CAIRN_IS_SETTINGS (self), FALSE);
+  return self->supervised;
 }
 
 /* Returns: the claude program chosen, "" for none */

@@ -19,6 +19,7 @@ G_DECLARE_FINAL_TYPE (CairnSettings, cairn_settings, CAIRN, SETTINGS, GObject)
 
 CairnSettings      *cairn_settings_new                         (void);
 CairnPermissionMode cairn_settings_get_default_permission_mode (CairnSettings *self);
+gboolean            cairn_settings_get_supervised              (CairnSettings *self);
 const char         *cairn_settings_get_cli_path                (CairnSettings *self);
 void                cairn_settings_set_cli_path                (CairnSettings *self,
                                                                 const char    *path);

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include "cairn-changes-row.h"
+#include "cairn-hook-row.h"
 #include "cairn-message-row.h"
 #include "cairn-notice-row.h"
 #include "cairn-result-row.h"
@@ -64,6 +66,12 @@ row_type_for_item (CairnItem *item)
 
     case CAIRN_ITEM_KIND_RESULT:
       return CAIRN_TYPE_RESULT_ROW;
+
+    case CAIRN_ITEM_KIND_HOOK:
+      return CAIRN_TYPE_HOOK_ROW;
+
+    case CAIRN_ITEM_KIND_CHANGES:
+      return CAIRN_TYPE_CHANGES_ROW;
 
     case CAIRN_ITEM_KIND_NOTICE:
     case CAIRN_ITEM_KIND_RAW:

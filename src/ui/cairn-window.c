@@ -27,6 +27,7 @@ enum {
   PROP_SESSIONS,
   PROP_HISTORY,
   PROP_SESSION,
+  PROP_SUPERVISED,
   N_PROPS
 };
 
@@ -253,18 +254,50 @@ todos_items_changed_cb (CairnWindow *self,
 
 /* The mode button's label, from the window's permission-mode (the
  * session's, "default" until the CLI says). */
-static char *
-mode_label (CairnWindow *self,
-            const char  *mode)
+static const char *
+mode_name (const char *mode)
 {
   CairnPermissionMode value;
 
   if (!cairn_permission_mode_from_nick (mode, &value))
-    return g_strdup (mode);   /* a word the CLI took that is no mode: as it said it */
+    return mode;   /* a word the CLI took that is no mode: as it said it */
   for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
     if (modes[i].mode == value)
-      return g_strdup (_(modes[i].label));
-  return g_strdup (mode);
+      return _(modes[i].label);
+  return mode;
+}
+
+/* …and "Supervised" after it when the conversation is. */
+static char *
+mode_label (CairnWindow *self,
+            const char  *mode,
+            gboolean     supervised)
+{
+  /* TRANSLATORS: the permission mode button when Supervised is on: "Accept Edits, Supervised" */
+  return supervised ? g_strdup_printf (_("%s, Supervised"), mode_name (mode)) : g_strdup (mode_name (mode));
+}
+
+/* The Supervised toggle (win.supervised, a boolean property action: a
+ * check item), kept once. */
+static GMenu *
+supervised_section (void)
+{
+  static GMenu *section;
+
+  if (section == NULL)
+    {
+      section = g_menu_new ();
+      g_menu_append (section, _("Supervised: Ask for Every Change"), "win.supervised");
+    }
+  return section;
+}
+
+static void
+session_supervised_cb (CairnWindow  *self,
+                       GParamSpec   *pspec,
+                       CairnSession *session)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SUPERVISED]);
 }
 
 /* The modes one can switch to: bypass only when the session was started
@@ -287,6 +320,8 @@ session_mode_cb (CairnWindow  *self,
                                          cairn_permission_mode_to_nick (modes[i].mode));
       g_menu_append_item (menu, item);
     }
+  /* Supervised goes with the mode: a check item of its own section */
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (supervised_section ()));
   gtk_menu_button_set_menu_model (self->mode_button, G_MENU_MODEL (menu));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PERMISSION_MODE]);
 }
@@ -375,6 +410,7 @@ _cairn_window_set_header_session (CairnWindow  *self,
   update_todo_button (self);
   rules_changed_cb (self, 0, 0, 0, cairn_session_get_allow_rules (session));
   session_mode_cb (self, NULL, session);
+  session_supervised_cb (self, NULL, session);
   session_busy_cb (self, NULL, session);
   session_usage_cb (self, NULL, session);
   session_models_cb (self, NULL, session);
@@ -391,6 +427,7 @@ configure_session (CairnWindow  *self,
   g_autoptr(GError) error = NULL;
 
   cairn_session_set_start_mode (session, cairn_settings_get_default_permission_mode (self->settings));
+  cairn_session_set_supervised (session, cairn_settings_get_supervised (self->settings));
   if (!cairn_session_set_debug_dir (session, from_env ? from_env : debug_dir, &error))
     g_warning ("Protocol log not written: %s", error->message);
 }
@@ -785,6 +822,10 @@ cairn_window_get_property (GObject    *object,
       g_value_set_object (value, self->folder);
       break;
 
+    case PROP_SUPERVISED:
+      g_value_set_boolean (value, self->session != NULL && cairn_session_get_supervised (self->session));
+      break;
+
     case PROP_PERMISSION_MODE:
       /* a property action's state can't be NULL: until the CLI says, the
        * mode is the CLI's default */
@@ -826,6 +867,11 @@ cairn_window_set_property (GObject      *object,
     {
     case PROP_FOLDER:
       cairn_window_set_folder (self, g_value_get_object (value));
+      break;
+
+    case PROP_SUPERVISED:
+      if (self->session != NULL)
+        cairn_session_set_supervised (self->session, g_value_get_boolean (value));
       break;
 
     case PROP_PERMISSION_MODE:
@@ -870,6 +916,10 @@ cairn_window_class_init (CairnWindowClass *klass)
   properties [PROP_PERMISSION_MODE] =
     g_param_spec_string ("permission-mode", NULL, NULL, NULL,
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* the shown conversation is Supervised (CairnSession:supervised) */
+  properties [PROP_SUPERVISED] =
+    g_param_spec_boolean ("supervised", NULL, NULL, FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   /* the application's, shared by its windows (as Console's KgxSettings
    * and Text Editor's session): the window is given them */
   properties [PROP_SETTINGS] =
@@ -936,6 +986,7 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, stop_action);
   gtk_widget_class_install_action (widget_class, "win.show-mcp", NULL, show_mcp_action);
   gtk_widget_class_install_property_action (widget_class, "win.permission-mode", "permission-mode");
+  gtk_widget_class_install_property_action (widget_class, "win.supervised", "supervised");
   gtk_widget_class_install_action (widget_class, "win.cycle-mode", NULL, cycle_mode_action);
   gtk_widget_class_install_action (widget_class, "win.revoke-rule", "s", revoke_rule_action);
   gtk_widget_class_install_action (widget_class, "win.jump-to-latest", NULL, jump_to_latest_action);
@@ -973,6 +1024,8 @@ cairn_window_init (CairnWindow *self)
                                  G_CALLBACK (session_limits_cb), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->session_signals, "notify::permission-mode",
                                  G_CALLBACK (session_mode_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->session_signals, "notify::supervised",
+                                 G_CALLBACK (session_supervised_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop", FALSE);
   self->search = cairn_search_new ();
   cairn_sidebar_set_search (self->sidebar, self->search);

@@ -216,6 +216,8 @@ cairn_launcher_build_argv (const CairnLaunchOptions *options)
                            "--verbose",
                            "--permission-prompt-tool", "stdio",
                            "--include-partial-messages",
+                           /* every settings hook's run, not only SessionStart's */
+                           "--include-hook-events",
                            NULL);
   add_optional (argv, "--permission-mode", options->permission_mode);
   add_optional (argv, "--model", options->model);

@@ -200,6 +200,8 @@ handle_system (CairnSession *self,
     _cairn_session_set_background_tasks (self, cairn_json_get_array (object, "tasks"));
   else if (g_strcmp0 (subtype, "permission_denied") == 0)
     note_refusal (self, object);
+  else if (_cairn_session_handle_hook_line (self, subtype, object))
+    ;
   else if (!is_bookkeeping (subtype))
     {
       title = g_strdup_printf (_("System message “%s”"), subtype ? subtype : "");
@@ -340,7 +342,6 @@ handle_control_request (CairnSession *self,
   JsonObject *object = cairn_message_get_object (message);
   const char *request_id = cairn_json_get_string (object, "request_id");
   const char *subtype = cairn_message_get_subtype (message);
-  g_autoptr(JsonObject) answer = json_object_new ();
   g_autofree char *title = NULL;
 
   /* requests only come from a running CLI, whose answer goes back to it */
@@ -355,7 +356,7 @@ handle_control_request (CairnSession *self,
   if (g_strcmp0 (subtype, "can_use_tool") == 0)
     _cairn_session_request_permission (self, object);
   else if (g_strcmp0 (subtype, "hook_callback") == 0)
-    cairn_cli_connection_respond (self->connection, request_id, answer);
+    _cairn_session_answer_hook_callback (self, request_id, cairn_json_get_object (object, "request"));
   else
     {
       title = g_strdup_printf (_("Unsupported request “%s”"), subtype ? subtype : "");

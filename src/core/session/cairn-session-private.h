@@ -10,6 +10,7 @@
 #include "protocol/cairn-cli-connection.h"
 #include "protocol/cairn-protocol-log.h"
 #include "session/cairn-session.h"
+#include "transcript/cairn-changes-item.h"
 #include "transcript/cairn-result-item.h"
 #include "transcript/cairn-text-item.h"
 #include "transcript/cairn-transcript-builder.h"
@@ -111,6 +112,14 @@ struct _CairnSession
   guint               stall_timeout_ms;
   gint64              last_life;       /* monotonic µs: the CLI's last sign of life */
 
+  /* hooks (cairn-session-hooks.c): Supervised asks for every change; the
+   * settings hooks' runs that have not ended (hook_id -> CairnHookItem);
+   * the Stop hook's git check under way, and the files it showed last */
+  gboolean            supervised;
+  GHashTable         *hook_runs;
+  GCancellable       *git_check;
+  CairnChangesItem   *last_changes;
+
   guint               closing : 1;
   guint               restart_when_idle : 1;
   guint               stalled : 1;
@@ -178,6 +187,7 @@ enum {
   CAIRN_SESSION_PROP_RATE_LIMITS,
   CAIRN_SESSION_PROP_EFFORT,
   CAIRN_SESSION_PROP_CAN_RETRY,
+  CAIRN_SESSION_PROP_SUPERVISED,
   CAIRN_SESSION_N_PROPS
 };
 
@@ -198,6 +208,15 @@ void     _cairn_session_tally_models          (CairnSession *self,
 void     _cairn_session_take_rate_limits      (CairnSession *self,
                                                JsonObject   *info);
 char    *_cairn_session_describe_limit_reset  (CairnSession *self);
+JsonObject *_cairn_session_hooks_for_initialize (void);
+void     _cairn_session_answer_hook_callback  (CairnSession *self,
+                                               const char   *request_id,
+                                               JsonObject   *request);
+gboolean _cairn_session_handle_hook_line      (CairnSession *self,
+                                               const char   *subtype,
+                                               JsonObject   *object);
+gboolean _cairn_session_tool_is_read_only     (const char   *tool_name);
+void     _cairn_session_clear_hooks           (CairnSession *self);
 void     _cairn_session_take_init_mcp         (CairnSession *self,
                                                JsonObject   *init);
 void     _cairn_session_stamp_command         (CairnSession *self,

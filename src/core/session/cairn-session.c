@@ -380,6 +380,8 @@ send_initialize (CairnSession *self)
   g_autoptr(JsonObject) request = json_object_new ();
 
   json_object_set_string_member (request, "subtype", "initialize");
+  /* Cairn's own hooks (cairn-session-hooks.c) */
+  json_object_set_object_member (request, "hooks", _cairn_session_hooks_for_initialize ());
   cairn_cli_connection_send_control_async (self->connection, request, NULL,
                                            initialize_cb, g_object_ref (self));
 }
@@ -1025,6 +1027,9 @@ cairn_session_dispose (GObject *object)
   CairnSession *self = (CairnSession *)object;
 
   g_clear_handle_id (&self->interrupt_timeout, g_source_remove);
+  if (self->hook_runs != NULL)
+    _cairn_session_clear_hooks (self);
+  g_clear_pointer (&self->hook_runs, g_hash_table_unref);
   _cairn_session_stop_watching (self);
   _cairn_session_stop_following (self);
   g_clear_object (&self->history_file);
@@ -1156,6 +1161,10 @@ cairn_session_get_property (GObject    *object,
       g_value_set_string (value, self->effort);
       break;
 
+    case CAIRN_SESSION_PROP_SUPERVISED:
+      g_value_set_boolean (value, self->supervised);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1177,6 +1186,10 @@ cairn_session_set_property (GObject      *object,
 
     case CAIRN_SESSION_PROP_CLI_PATH:
       self->cli_path = g_value_dup_string (value);
+      break;
+
+    case CAIRN_SESSION_PROP_SUPERVISED:
+      cairn_session_set_supervised (self, g_value_get_boolean (value));
       break;
 
     default:
@@ -1270,6 +1283,10 @@ cairn_session_class_init (CairnSessionClass *klass)
   properties [CAIRN_SESSION_PROP_EFFORT] =
     g_param_spec_string ("effort", NULL, NULL, NULL,
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  /* every tool that is not read-only is asked for (cairn-session-hooks.c) */
+  properties [CAIRN_SESSION_PROP_SUPERVISED] =
+    g_param_spec_boolean ("supervised", NULL, NULL, FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, CAIRN_SESSION_N_PROPS, properties);
 
   /* A tool call waits for the user (also shown on its card). */
@@ -1288,6 +1305,7 @@ cairn_session_init (CairnSession *self)
   self->mcp_servers = g_list_store_new (CAIRN_TYPE_MCP_SERVER);
   self->unfinished_commands = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->process_models = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->hook_runs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->allow_rules = g_list_store_new (CAIRN_TYPE_ALLOW_RULE);
   self->own_pids = g_array_new (FALSE, FALSE, sizeof (GPid));
   self->stall_timeout_ms = CAIRN_SESSION_STALL_TIMEOUT_MS;

@@ -171,6 +171,9 @@ void                cairn_session_resume_conversation (CairnSession *self,
                                                        const char   *mode);
 gboolean            cairn_session_get_running_elsewhere (CairnSession *self);
 gboolean            cairn_session_get_can_retry       (CairnSession *self);
+gboolean            cairn_session_get_supervised      (CairnSession *self);
+void                cairn_session_set_supervised      (CairnSession *self,
+                                                       gboolean      supervised);
 gboolean            cairn_session_get_stalled         (CairnSession *self);
 void                cairn_session_set_stall_timeout   (CairnSession *self,
                                                        guint         timeout_ms);

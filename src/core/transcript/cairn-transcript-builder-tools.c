@@ -9,6 +9,9 @@
 
 #include "config.h"
 
+#include <string.h>
+#include <glib/gi18n.h>
+
 #include "protocol/cairn-json.h"
 #include "transcript/cairn-todo.h"
 #include "transcript/cairn-transcript-builder-private.h"
@@ -28,6 +31,43 @@ structured_result (JsonObject *line)
   JsonNode *node = line ? json_object_get_member (line, "tool_use_result") : NULL;
 
   return node ? node : (line ? json_object_get_member (line, "toolUseResult") : NULL);
+}
+
+/* tool_result_meta (CLI 2.1.330) says a hook refused call @id. */
+static gboolean
+refused_by_hook (JsonObject *line,
+                 const char *id)
+{
+  JsonArray *meta = cairn_json_get_array (line, "tool_result_meta");
+
+  for (guint i = 0; meta != NULL && i < json_array_get_length (meta); i++)
+    {
+      JsonObject *entry = cairn_json_array_get_object (meta, i);
+      JsonObject *decision = cairn_json_get_object (entry, "permission_decision");
+      if (g_strcmp0 (cairn_json_get_string (entry, "id"), id) == 0 &&
+          g_strcmp0 (cairn_json_get_string (decision, "source"), "hook") == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The refusal's text is "<hook> hook error: [<command>]: <stderr>" (exit 2)
+ * or "<hook> hook error: <reason>" (a JSON deny): the card names the hook
+ * and says why (docs/protocol.md, "Hooks"). */
+static char *
+describe_hook_refusal (JsonNode *content)
+{
+  g_autofree char *text = NULL;
+  const char *split;
+
+  if (content != NULL && JSON_NODE_HOLDS_VALUE (content) && json_node_get_value_type (content) == G_TYPE_STRING)
+    text = g_strdup (json_node_get_string (content));
+  else if (content != NULL && JSON_NODE_HOLDS_ARRAY (content))
+    text = cairn_transcript_join_text_blocks (json_node_get_array (content));
+  if (text == NULL || (split = strstr (text, " hook error: ")) == NULL)
+    return g_strdup_printf (_("Refused by a hook: %s"), text ? g_strstrip (text) : "");
+  return g_strdup_printf (_("Refused by the hook %.*s: %s"), (int)(split - text), text,
+                          g_strstrip ((char *)split + strlen (" hook error: ")));
 }
 
 gboolean
@@ -50,6 +90,11 @@ _cairn_transcript_builder_tool_results (CairnTranscriptBuilder *self,
                                        cairn_json_get_bool (block, "is_error", FALSE), structured);
       if (!cairn_json_get_bool (block, "is_error", FALSE))
         update_todos (self, call, structured);
+      else if (refused_by_hook (object, id))
+        {
+          g_autofree char *why = describe_hook_refusal (json_object_get_member (block, "content"));
+          cairn_tool_call_item_mark_refused (call, why);
+        }
       handled = TRUE;
     }
   return handled;
