@@ -498,6 +498,13 @@ test_shown_branch (void)
     LINE ("user", "r2", "\"t2\"", ",\"sourceToolAssistantUUID\":\"t2\""),
     LINE ("user", "r1", "\"t1\"", ",\"sourceToolAssistantUUID\":\"t1\""),
     LINE ("assistant", "n", "\"r1\"", ",\"message\":{\"id\":\"m2\"}"), NULL };
+  /* a Stop hook's summary after each reply: the next prompt hangs from
+   * it, and an edited one is its sibling there, not beside the branch */
+  const char *stop_hooked[] = {
+    LINE ("user", "a", "null", ""), LINE ("assistant", "b", "\"a\"", ""),
+    "{\"type\":\"system\",\"subtype\":\"stop_hook_summary\",\"uuid\":\"s\",\"parentUuid\":\"b\"}",
+    LINE ("user", "c", "\"s\"", ""), LINE ("assistant", "d", "\"c\"", ""),
+    LINE ("user", "e", "\"s\"", ""), LINE ("assistant", "f", "\"e\"", ""), NULL };
   const char *sidechain_only[] = {
     LINE ("user", "s1", "null", ",\"isSidechain\":true"), NULL };
   const char *damaged[] = {
@@ -509,6 +516,7 @@ test_shown_branch (void)
   g_autofree char *compacted_shown = shown_uuids (compacted);
   g_autofree char *parallel_shown = shown_uuids (parallel);
   g_autofree char *sidechain_shown = shown_uuids (sidechain_only);
+  g_autofree char *stop_hooked_shown = shown_uuids (stop_hooked);
   g_autofree char *damaged_shown = shown_uuids (damaged);
 
   g_assert_cmpstr (rewound_shown, ==, "a b e f -");
@@ -517,6 +525,7 @@ test_shown_branch (void)
   g_assert_cmpstr (compacted_shown, ==, "a b c d");
   g_assert_cmpstr (parallel_shown, ==, "p t1 t2 r2 r1 n");
   g_assert_cmpstr (sidechain_shown, ==, "");
+  g_assert_cmpstr (stop_hooked_shown, ==, "a b s e f");
   g_assert_cmpstr (damaged_shown, ==, "a ! b !");
 }
 

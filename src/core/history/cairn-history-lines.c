@@ -271,11 +271,15 @@ walk_branch (CairnHistoryLines *self,
 /* A line beside the branch that still belongs to it: another block of
  * an API message whose line is shown, a tool result of a shown call, or a
  * compaction (a system line the branch doesn't pass through; the newest
- * turns continue from before it) with what hangs from it, its summary. */
+ * turns continue from before it) with what hangs from it, its summary.
+ * A system line the branch does pass through (a Stop hook's
+ * stop_hook_summary, which the next prompt hangs from) is no compaction:
+ * a prompt under it that is not on the branch is another version. */
 static gboolean
 hangs_beside (const CairnHistoryLine *line,
               GHashTable             *by_uuid,
               GHashTable             *shown_uuids,
+              GHashTable             *on_branch,
               CairnHistoryLines      *self)
 {
   guint parent_index;
@@ -288,7 +292,7 @@ hangs_beside (const CairnHistoryLine *line,
   parent_index = GPOINTER_TO_UINT (g_hash_table_lookup (by_uuid, line->parent));
   parent = parent_index > 0 ? cairn_history_lines_get (self, parent_index - 1) : NULL;
   if (parent != NULL && parent->kind == CAIRN_LINE_SYSTEM)
-    return TRUE;
+    return !g_hash_table_contains (on_branch, line->parent);
   return line->kind == CAIRN_LINE_ASSISTANT && parent != NULL && parent->message_id != NULL &&
          g_strcmp0 (parent->message_id, line->message_id) == 0;
 }
@@ -321,6 +325,8 @@ cairn_history_lines_shown_to (CairnHistoryLines *self,
                               guint              leaf)
 {
   g_autoptr(GHashTable) by_uuid = index_by_uuid (self);
+  g_autoptr(GHashTable) on_branch = walk_branch (self, by_uuid, leaf);
+  /* grows with what hangs beside the branch */
   g_autoptr(GHashTable) shown_uuids = walk_branch (self, by_uuid, leaf);
   g_autoptr(GHashTable) written = g_hash_table_new (g_str_hash, g_str_equal);
   GArray *shown = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -340,7 +346,7 @@ cairn_history_lines_shown_to (CairnHistoryLines *self,
         show = TRUE;   /* metadata: the replay skips what it knows */
       else if (g_hash_table_contains (shown_uuids, line->uuid))
         show = TRUE;
-      else if ((show = hangs_beside (line, by_uuid, shown_uuids, self)))
+      else if ((show = hangs_beside (line, by_uuid, shown_uuids, on_branch, self)))
         g_hash_table_add (shown_uuids, (gpointer)line->uuid);
       /* the CLI sometimes writes a line twice (around a compaction) */
       if (show && line->uuid != NULL && !g_hash_table_add (written, (gpointer)line->uuid))
