@@ -247,6 +247,12 @@ def exit_writing(path):
 
 
 def main():
+    if "--version" in sys.argv[1:]:
+        # Cairn asks this beside the conversation's process: answer it at
+        # once, so a fault meant for the conversation (a CLI stuck on
+        # SIGTERM, the pid file) is never the version probe's
+        print(os.environ.get("CAIRN_TEST_CLI_VERSION", "2.1.330") + " (Claude Code)")
+        return
     log = os.environ.get("CAIRN_FAULT_LOG")
     stuck = os.environ.get("CAIRN_FAULT_STUCK")
     if stuck:
