@@ -123,6 +123,7 @@ test_process_limit (Fixture       *f,
                     gconstpointer  data)
 {
   g_autofree char *args = NULL;
+  g_autofree char *resume = NULL;
   g_auto(GStrv) starts = NULL;
   guint n;
 
@@ -144,8 +145,8 @@ test_process_limit (Fixture       *f,
   starts = g_strsplit (g_strstrip (args), "\n", -1);
   n = g_strv_length (starts);
   g_assert_cmpuint (n, ==, 4);
-  g_assert_nonnull (strstr (starts[n - 1], "\"--resume\""));
-  g_assert_nonnull (strstr (starts[n - 1], ids[0]));
+  resume = g_strdup_printf ("\"--resume=%s\"", ids[0]);
+  g_assert_nonnull (strstr (starts[n - 1], resume));
   /* and made room again: the longest idle of the others went */
   g_assert_true (cairn_test_wait_until (has_no_process, f->sessions[1], 5000));
   g_assert_true (cairn_session_get_has_process (f->sessions[2]));
