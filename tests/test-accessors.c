@@ -230,6 +230,37 @@ test_session_rule_from_suggestion (void)
   g_assert_null (cli_rules[1]);
 }
 
+/* A notification may allow only what it says whole: the tool, the whole
+ * command or file, the outside-project warning; else it has no body (it
+ * offers the dialog). */
+static void
+test_notification_body (void)
+{
+  g_autoptr(CairnPermissionRequest) bash = asking ("Bash", "{\"command\":\"make check && rm -rf build\"}");
+  g_autoptr(CairnPermissionRequest) outside = asking ("Write", "{\"file_path\":\"/etc/hosts\",\"content\":\"x\"}");
+  g_autoptr(CairnPermissionRequest) inside = asking ("Write", "{\"file_path\":\"/p/a.txt\",\"content\":\"x\"}");
+  g_autoptr(GString) command = g_string_new ("{\"command\":\"echo ");
+  g_autoptr(CairnPermissionRequest) long_one = NULL;
+  g_autoptr(CairnPermissionRequest) lines = asking ("Bash", "{\"command\":\"a\\nb\\nc\\nd\\ne\"}");
+  g_autofree char *bash_body = cairn_permission_request_dup_notification_body (bash);
+  g_autofree char *outside_body = cairn_permission_request_dup_notification_body (outside);
+  g_autofree char *inside_body = cairn_permission_request_dup_notification_body (inside);
+  g_autofree char *long_body = NULL;
+  g_autofree char *lines_body = cairn_permission_request_dup_notification_body (lines);
+
+  for (guint i = 0; i < 300; i++)
+    g_string_append_c (command, 'x');
+  g_string_append (command, "\"}");
+  long_one = asking ("Bash", command->str);
+  long_body = cairn_permission_request_dup_notification_body (long_one);
+
+  g_assert_cmpstr (bash_body, ==, "Bash: make check && rm -rf build");
+  g_assert_cmpstr (outside_body, ==, "Write: /etc/hosts\n⚠ This reaches outside the project folder.");
+  g_assert_cmpstr (inside_body, ==, "Write: /p/a.txt");
+  g_assert_null (long_body);
+  g_assert_null (lines_body);
+}
+
 static CairnQuestionOption *
 option_at (CairnQuestion *question,
            guint          index)
@@ -295,6 +326,7 @@ main (int   argc,
   g_test_add_func ("/cairn/accessors/bash-request-command", test_bash_request_command);
   g_test_add_func ("/cairn/accessors/questions", test_questions);
   g_test_add_func ("/cairn/accessors/suggestion-labels", test_suggestion_labels);
+  g_test_add_func ("/cairn/accessors/notification-body", test_notification_body);
   g_test_add_func ("/cairn/accessors/session-rule-from-suggestion", test_session_rule_from_suggestion);
 
   return g_test_run ();

@@ -21,10 +21,12 @@
 #include <gtksourceview/gtksource.h>
 
 #include "cairn-application.h"
+#include "cairn-approval-dialog.h"
 #include "cairn-attachment-chip.h"
 #include "attachments/cairn-attachment-store.h"
 #include "cairn-attachment-tray.h"
 #include "cairn-composer.h"
+#include "cairn-key-guard.h"
 #include "cairn-message-row.h"
 #include "cairn-missing-cli-page.h"
 #include "transcript/cairn-notice-item.h"
@@ -782,6 +784,97 @@ test_question_dialog (void)
   gtk_check_button_set_active (GTK_CHECK_BUTTON (logging), TRUE);
   gtk_check_button_set_active (GTK_CHECK_BUTTON (tests), TRUE);
   g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (logging)));
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  drain_main_context ();
+}
+
+static gboolean
+is_armed (gpointer widget)
+{
+  return cairn_key_guard_is_armed (widget);
+}
+
+/* The guard's key controller, as GTK hands it keys. */
+static GtkEventController *
+key_controller (GtkWidget *widget)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        return controller;
+    }
+  return NULL;
+}
+
+static void
+run_for_ms (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+/* No stray key allows: no default response, focus on the details, the
+ * allowing responses off for half a second after the dialog shows and
+ * while a key is held; the "always" button says what it allows. */
+static void
+test_approval_dialog_guard (void)
+{
+  const char *line =
+    "{\"type\":\"control_request\",\"request_id\":\"r9\",\"request\":{\"subtype\":\"can_use_tool\","
+    "\"tool_name\":\"Bash\",\"tool_use_id\":\"toolu_b\",\"input\":{\"command\":\"make check\"},"
+    "\"decision_reason\":\"Hook PreToolUse said ask\",\"permission_suggestions\":[{\"type\":\"addRules\","
+    "\"rules\":[{\"toolName\":\"Bash\",\"ruleContent\":\"make check *\"}],\"behavior\":\"allow\","
+    "\"destination\":\"localSettings\"}]}}";
+  g_autoptr(CairnMessage) message = cairn_message_new_from_line (line, strlen (line));
+  g_autoptr(CairnPermissionRequest) request = cairn_permission_request_new (cairn_message_get_object (message), "/p");
+  g_autoptr(CairnSession) session = cairn_session_new ("/nonexistent/project", "/nonexistent/claude");
+  CairnApprovalDialog *dialog = cairn_approval_dialog_new (NULL, session, request);
+  AdwMessageDialog *adw = ADW_MESSAGE_DIALOG (dialog);
+  GtkEventController *keys;
+  gboolean handled = FALSE;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  drain_main_context ();
+  g_assert_null (adw_message_dialog_get_default_response (adw));
+  g_assert_true (GTK_IS_TEXT_VIEW (gtk_window_get_focus (GTK_WINDOW (dialog))));
+  g_assert_false (adw_message_dialog_get_response_enabled (adw, "allow"));
+  g_assert_false (adw_message_dialog_get_response_enabled (adw, "always"));
+  g_assert_false (adw_message_dialog_get_response_enabled (adw, "suggestion-0"));
+  g_assert_true (adw_message_dialog_get_response_enabled (adw, "deny"));
+  g_assert_cmpstr (adw_message_dialog_get_response_label (adw, "always"), ==,
+                   "Always Allow Commands Starting With “make check” (This Session)");
+  g_assert_cmpstr (adw_message_dialog_get_response_label (adw, "suggestion-0"), ==,
+                   "Always Allow Commands Starting With “make check” (This Project)");
+  /* the hook's "ask" is shown */
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (adw), "Hook PreToolUse said ask"));
+
+  /* Return pressed as it shows (GTK hands the controller the key) and
+   * held past the half second: still off; released: on */
+  keys = key_controller (GTK_WIDGET (dialog));
+  g_assert_nonnull (keys);
+  g_signal_emit_by_name (keys, "key-pressed", GDK_KEY_Return, 36, 0, &handled);
+  g_assert_true (handled);
+  g_signal_emit (dialog, g_signal_lookup ("response", ADW_TYPE_MESSAGE_DIALOG),
+                 g_quark_from_static_string ("allow"), "allow");
+  run_for_ms (CAIRN_KEY_GUARD_MS + 100);
+  g_assert_false (adw_message_dialog_get_response_enabled (adw, "allow"));
+  g_signal_emit_by_name (keys, "key-released", GDK_KEY_Return, 36, 0);
+  g_assert_true (adw_message_dialog_get_response_enabled (adw, "allow"));
+  g_assert_true (adw_message_dialog_get_response_enabled (adw, "always"));
+  g_assert_cmpint (cairn_permission_request_get_state (request), ==, CAIRN_PERMISSION_PENDING);
+
+  /* shown again: off again until the half second is over */
+  gtk_widget_set_visible (GTK_WIDGET (dialog), FALSE);
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_assert_false (adw_message_dialog_get_response_enabled (adw, "allow"));
+  g_assert_true (wait_until (is_armed, dialog));
 
   gtk_window_destroy (GTK_WINDOW (dialog));
   drain_main_context ();
@@ -1946,6 +2039,7 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/window/limits", test_window_limits);
   g_test_add_func ("/cairn/widgets/window/effort", test_window_effort);
   g_test_add_func ("/cairn/widgets/question-dialog", test_question_dialog);
+  g_test_add_func ("/cairn/widgets/approval-dialog-guard", test_approval_dialog_guard);
   g_test_add_func ("/cairn/widgets/window/size-is-kept", test_window_size_is_kept);
   g_test_add_func ("/cairn/widgets/preferences/mode", test_preferences_mode);
 

@@ -634,3 +634,65 @@ cairn_permission_request_get_command (CairnPermissionRequest *self)
   g_return_val_if_fail (CAIRN_IS_PERMISSION_REQUEST (self), NULL);
   return cairn_json_get_string (cairn_permission_request_get_input (self), "command");
 }
+
+/* What a notification may say in full: more and it is no longer read in
+ * a glance (and servers cut it), so it only offers the dialog. */
+#define NOTIFY_BODY_CHARS 240
+#define NOTIFY_BODY_LINES 4
+
+/* The whole thing the tool acts on: the command, the file, the address. */
+static const char *
+acted_on (CairnPermissionRequest *self)
+{
+  JsonObject *input = cairn_permission_request_get_input (self);
+  const char *keys[] = { "command", "file_path", "notebook_path", "path", "url", "pattern" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    if (cairn_json_get_string (input, keys[i]) != NULL)
+      return cairn_json_get_string (input, keys[i]);
+  return NULL;
+}
+
+static guint
+count_lines (const char *text)
+{
+  guint n = 1;
+
+  for (const char *c = text; *c != '\0'; c++)
+    n += *c == '\n';
+  return n;
+}
+
+/**
+ * cairn_permission_request_dup_notification_body:
+ *
+ * The body of a notification that can allow this request from outside
+ * the window: the tool, the whole command or file it acts on, and the
+ * warning when it reaches outside the project.
+ *
+ * Returns: (nullable): the body, or %NULL when it would not fit a
+ *   notification (a long command): then the notification only opens the
+ *   dialog
+ */
+char *
+cairn_permission_request_dup_notification_body (CairnPermissionRequest *self)
+{
+  const char *what;
+  GString *body;
+
+  g_return_val_if_fail (CAIRN_IS_PERMISSION_REQUEST (self), NULL);
+
+  what = acted_on (self);
+  if (what == NULL)
+    return NULL;
+  body = g_string_new (NULL);
+  g_string_append_printf (body, _("%s: %s"), cairn_permission_request_get_tool_name (self), what);
+  if (self->outside_project)
+    g_string_append_printf (body, "\n%s", _("⚠ This reaches outside the project folder."));
+  if (g_utf8_strlen (body->str, -1) > NOTIFY_BODY_CHARS || count_lines (body->str) > NOTIFY_BODY_LINES)
+    {
+      g_string_free (body, TRUE);
+      return NULL;
+    }
+  return g_string_free (body, FALSE);
+}

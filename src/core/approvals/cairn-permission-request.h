@@ -49,5 +49,6 @@ gboolean                cairn_permission_request_is_write        (CairnPermissio
 
 GPtrArray              *cairn_permission_request_dup_questions   (CairnPermissionRequest *self);
 const char             *cairn_permission_request_get_command     (CairnPermissionRequest *self);
+char                   *cairn_permission_request_dup_notification_body (CairnPermissionRequest *self);
 
 G_END_DECLS
