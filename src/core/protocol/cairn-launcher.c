@@ -179,12 +179,10 @@ cairn_launcher_is_model_id (const char *model)
 }
 
 static gboolean
-refuse (const char  *what,
-        const char  *value,
-        GError     **error)
+refuse (GError     **error,
+        const char  *message)
 {
-  g_set_error (error, CAIRN_LAUNCHER_ERROR, CAIRN_LAUNCHER_ERROR_BAD_OPTION,
-               _("Refused to start Claude Code with the %s “%s”"), what, value);
+  g_set_error_literal (error, CAIRN_LAUNCHER_ERROR, CAIRN_LAUNCHER_ERROR_BAD_OPTION, message);
   return FALSE;
 }
 
@@ -194,6 +192,7 @@ refuse (const char  *what,
  * The values that become arguments come from session files and from the
  * CLI: each must be what it says it is (a session id a UUID, a model a
  * model id, a mode the CLI's word), so none can smuggle in an option.
+ * The message does not repeat the value (it may be anything).
  */
 gboolean
 cairn_launcher_check_options (const CairnLaunchOptions  *options,
@@ -202,13 +201,13 @@ cairn_launcher_check_options (const CairnLaunchOptions  *options,
   CairnPermissionMode mode;
 
   if (options->resume_session_id != NULL && !g_uuid_string_is_valid (options->resume_session_id))
-    return refuse (_("session id"), options->resume_session_id, error);
+    return refuse (error, _("Claude Code was not started: the conversation’s id is not a valid id"));
   if (options->resume_at != NULL && !g_uuid_string_is_valid (options->resume_at))
-    return refuse (_("message id"), options->resume_at, error);
+    return refuse (error, _("Claude Code was not started: the message to go on from has no valid id"));
   if (options->model != NULL && !cairn_launcher_is_model_id (options->model))
-    return refuse (_("model"), options->model, error);
+    return refuse (error, _("Claude Code was not started: the model’s name is not a model id"));
   if (options->permission_mode != NULL && !cairn_permission_mode_from_nick (options->permission_mode, &mode))
-    return refuse (_("permission mode"), options->permission_mode, error);
+    return refuse (error, _("Claude Code was not started: the permission mode is not one it knows"));
   return TRUE;
 }
 
