@@ -74,9 +74,7 @@ def wait_dialog(app, file_name, on_appear=None):
 
 
 def click(dialog, name):
-    button = wait_for(f"the dialog's {name} button", lambda: ui.shown_button(dialog, name), 10)
-    # the allowing buttons are off for half a second after the dialog shows
-    wait_for(f"{name} to be on", lambda: ui.is_enabled(button), 5)
+    button = wait_for(f"the dialog's {name} button, on", lambda: ui.enabled_button(dialog, name), 10)
     button.queryAction().doAction(0)
     progress(f"clicked {name} in the dialog")
 
