@@ -43,6 +43,7 @@
 #include "cairn-tool-call-row.h"
 #include "cairn-thumbnail.h"
 #include "cairn-transcript-row.h"
+#include "cairn-plan-dialog.h"
 #include "cairn-preferences-window.h"
 #include "cairn-question-dialog.h"
 #include "cairn-usage-panel.h"
@@ -875,6 +876,45 @@ test_approval_dialog_guard (void)
   gtk_window_present (GTK_WINDOW (dialog));
   g_assert_false (adw_message_dialog_get_response_enabled (adw, "allow"));
   g_assert_true (wait_until (is_armed, dialog));
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  drain_main_context ();
+}
+
+static gboolean
+button_says (GtkWidget     *widget,
+             gconstpointer  label)
+{
+  return g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+/* The plan dialog's choices (all approve but one) are off as it shows,
+ * on after the half second; focus is on the plan, not a button. */
+static void
+test_plan_dialog_guard (void)
+{
+  const char *line =
+    "{\"type\":\"control_request\",\"request_id\":\"p1\",\"request\":{\"subtype\":\"can_use_tool\","
+    "\"tool_name\":\"ExitPlanMode\",\"tool_use_id\":\"toolu_p\",\"input\":{\"plan\":\"# Plan\\n1. Do it\"}}}";
+  g_autoptr(CairnMessage) message = cairn_message_new_from_line (line, strlen (line));
+  g_autoptr(CairnPermissionRequest) request = cairn_permission_request_new (cairn_message_get_object (message), "/p");
+  g_autoptr(CairnSession) session = cairn_session_new ("/nonexistent/project", "/nonexistent/claude");
+  CairnPlanDialog *dialog = cairn_plan_dialog_new (NULL, session, request);
+  GtkWidget *focus, *approve;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  drain_main_context ();
+  g_assert_false (cairn_key_guard_is_armed (GTK_WIDGET (dialog)));
+  approve = find_widget (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, button_says, "Approve and Accept Edits");
+  g_assert_nonnull (approve);
+  g_assert_false (gtk_widget_is_sensitive (approve));
+  /* not on a choice (the Edit toggle, or the plan, may have it) */
+  focus = gtk_window_get_focus (GTK_WINDOW (dialog));
+  g_assert_true (focus == NULL || !GTK_IS_ACTIONABLE (focus) ||
+                 g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (focus)), "plan.choose") != 0);
+  g_assert_true (wait_until (is_armed, dialog));
+  g_assert_true (gtk_widget_is_sensitive (approve));
+  g_assert_cmpint (cairn_permission_request_get_state (request), ==, CAIRN_PERMISSION_PENDING);
 
   gtk_window_destroy (GTK_WINDOW (dialog));
   drain_main_context ();
@@ -2040,6 +2080,7 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/window/effort", test_window_effort);
   g_test_add_func ("/cairn/widgets/question-dialog", test_question_dialog);
   g_test_add_func ("/cairn/widgets/approval-dialog-guard", test_approval_dialog_guard);
+  g_test_add_func ("/cairn/widgets/plan-dialog-guard", test_plan_dialog_guard);
   g_test_add_func ("/cairn/widgets/window/size-is-kept", test_window_size_is_kept);
   g_test_add_func ("/cairn/widgets/preferences/mode", test_preferences_mode);
 

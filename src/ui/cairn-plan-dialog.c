@@ -85,6 +85,7 @@ guard_cb (GtkWidget *widget,
   CairnPlanDialog *self = CAIRN_PLAN_DIALOG (widget);
 
   gtk_widget_action_set_enabled (widget, "plan.choose", armed);
+  /* toward the plan, away from the choices */
   if (!armed)
     gtk_widget_grab_focus (GTK_WIDGET (self->preview));
 }
