@@ -748,6 +748,15 @@ check_is (GtkWidget     *widget,
   return g_strcmp0 (g_object_get_data (G_OBJECT (widget), "answer"), label) == 0;
 }
 
+/* A can_use_tool line, as core reads it for the dialogs. */
+static CairnPermissionRequest *
+request_from (const char *line)
+{
+  g_autoptr(CairnMessage) message = cairn_message_new_from_line (line, strlen (line));
+
+  return cairn_permission_request_new (cairn_message_get_object (message), "/p");
+}
+
 /* AskUserQuestion's dialog, from the questions core reads out of the
  * request: headers, texts and options; one choice is a radio group, a
  * multi-select question has independent checks. */
@@ -762,8 +771,7 @@ test_question_dialog (void)
     "\"not a question\","
     "{\"question\":\"Which features do you want?\",\"header\":\"Features\",\"multiSelect\":true,"
     "\"options\":[{\"label\":\"Logging\",\"description\":\"\"},{\"label\":\"Tests\",\"description\":\"\"}]}]}}}";
-  g_autoptr(CairnMessage) message = cairn_message_new_from_line (line, strlen (line));
-  g_autoptr(CairnPermissionRequest) request = cairn_permission_request_new (cairn_message_get_object (message), "/p");
+  g_autoptr(CairnPermissionRequest) request = request_from (line);
   g_autoptr(CairnSession) session = cairn_session_new ("/nonexistent/project", "/nonexistent/claude");
   CairnQuestionDialog *dialog = cairn_question_dialog_new (NULL, session, request);
   GtkWidget *root = GTK_WIDGET (dialog);
@@ -833,8 +841,7 @@ test_approval_dialog_guard (void)
     "\"decision_reason\":\"Hook PreToolUse said ask\",\"permission_suggestions\":[{\"type\":\"addRules\","
     "\"rules\":[{\"toolName\":\"Bash\",\"ruleContent\":\"make check *\"}],\"behavior\":\"allow\","
     "\"destination\":\"localSettings\"}]}}";
-  g_autoptr(CairnMessage) message = cairn_message_new_from_line (line, strlen (line));
-  g_autoptr(CairnPermissionRequest) request = cairn_permission_request_new (cairn_message_get_object (message), "/p");
+  g_autoptr(CairnPermissionRequest) request = request_from (line);
   g_autoptr(CairnSession) session = cairn_session_new ("/nonexistent/project", "/nonexistent/claude");
   CairnApprovalDialog *dialog = cairn_approval_dialog_new (NULL, session, request);
   AdwMessageDialog *adw = ADW_MESSAGE_DIALOG (dialog);
@@ -896,8 +903,7 @@ test_plan_dialog_guard (void)
   const char *line =
     "{\"type\":\"control_request\",\"request_id\":\"p1\",\"request\":{\"subtype\":\"can_use_tool\","
     "\"tool_name\":\"ExitPlanMode\",\"tool_use_id\":\"toolu_p\",\"input\":{\"plan\":\"# Plan\\n1. Do it\"}}}";
-  g_autoptr(CairnMessage) message = cairn_message_new_from_line (line, strlen (line));
-  g_autoptr(CairnPermissionRequest) request = cairn_permission_request_new (cairn_message_get_object (message), "/p");
+  g_autoptr(CairnPermissionRequest) request = request_from (line);
   g_autoptr(CairnSession) session = cairn_session_new ("/nonexistent/project", "/nonexistent/claude");
   CairnPlanDialog *dialog = cairn_plan_dialog_new (NULL, session, request);
   GtkWidget *focus, *approve;
