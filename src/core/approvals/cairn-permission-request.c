@@ -413,7 +413,7 @@ static char *
 label_for_directories (JsonArray  *dirs,
                        const char *place)
 {
-  GString *text = g_string_new (NULL);
+  g_autoptr(GString) text = g_string_new (NULL);
 
   for (guint i = 0; dirs != NULL && i < json_array_get_length (dirs); i++)
     g_string_append_printf (text, "%s“%s”", text->len > 0 ? ", " : "",
