@@ -158,6 +158,27 @@ add_responses (CairnApprovalDialog *self)
   adw_message_dialog_set_response_appearance (dialog, "stop", ADW_RESPONSE_DESTRUCTIVE);
 }
 
+/* A rule's words can be long (a whole command): the buttons wrap them
+ * rather than widen the dialog past the screen; none is cut. */
+static void
+wrap_button_labels (GtkWidget *widget,
+                    gboolean   in_button)
+{
+  if (in_button && GTK_IS_LABEL (widget) && g_utf8_strlen (gtk_label_get_text (GTK_LABEL (widget)), -1) > 40)
+    {
+      /* as wide as 40 characters at least: the buttons then stack */
+      gtk_label_set_width_chars (GTK_LABEL (widget), 40);
+      gtk_label_set_wrap (GTK_LABEL (widget), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (widget), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_max_width_chars (GTK_LABEL (widget), 60);
+      gtk_label_set_justify (GTK_LABEL (widget), GTK_JUSTIFY_CENTER);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    wrap_button_labels (child, in_button || GTK_IS_BUTTON (widget));
+}
+
 static void
 guard_cb (GtkWidget *widget,
           gboolean   armed)
@@ -187,6 +208,7 @@ fill (CairnApprovalDialog *self)
                        _("⚠ This reaches outside the project folder."));
   show_details (self);
   add_responses (self);
+  wrap_button_labels (GTK_WIDGET (self), FALSE);
 }
 
 static void
