@@ -9,6 +9,7 @@
 
 #include "approvals/cairn-permission-request.h"
 #include "cairn-test-harness.h"
+#include "session/cairn-session.h"
 #include "protocol/cairn-message.h"
 #include "transcript/cairn-todo.h"
 #include "transcript/cairn-transcript-builder.h"
@@ -261,6 +262,32 @@ test_notification_body (void)
   g_assert_null (lines_body);
 }
 
+/* A CLI suggestion kept for the session is listed (to revoke, and for a
+ * restarted process); one for a settings file is the CLI's to keep. */
+static void
+test_session_suggestion_kept (void)
+{
+  g_autoptr(CairnPermissionRequest) request = asking_with (
+    "[{\"type\":\"addRules\",\"rules\":[{\"toolName\":\"Bash\",\"ruleContent\":\"make check *\"}],"
+    "\"behavior\":\"allow\",\"destination\":\"localSettings\"},"
+    "{\"type\":\"addRules\",\"rules\":[{\"toolName\":\"Bash\",\"ruleContent\":\"make:*\"}],"
+    "\"behavior\":\"allow\",\"destination\":\"session\"}]");
+  g_autoptr(CairnPermissionRequest) again = asking_with (
+    "[{\"type\":\"addRules\",\"rules\":[{\"toolName\":\"Bash\",\"ruleContent\":\"make check *\"}],"
+    "\"behavior\":\"allow\",\"destination\":\"localSettings\"}]");
+  g_autoptr(CairnSession) session = cairn_session_new ("/p", "/nonexistent/claude");
+  GListModel *rules = cairn_session_get_allow_rules (session);
+  g_autoptr(CairnAllowRule) rule = NULL;
+
+  cairn_session_allow_suggestion (session, again, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (rules), ==, 0);
+  cairn_session_allow_suggestion (session, request, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (rules), ==, 1);
+  rule = g_list_model_get_item (rules, 0);
+  g_assert_cmpstr (cairn_allow_rule_get_label (rule), ==,
+                   "Always Allow Commands Starting With “make” (This Session)");
+}
+
 static CairnQuestionOption *
 option_at (CairnQuestion *question,
            guint          index)
@@ -327,6 +354,7 @@ main (int   argc,
   g_test_add_func ("/cairn/accessors/questions", test_questions);
   g_test_add_func ("/cairn/accessors/suggestion-labels", test_suggestion_labels);
   g_test_add_func ("/cairn/accessors/notification-body", test_notification_body);
+  g_test_add_func ("/cairn/accessors/session-suggestion-kept", test_session_suggestion_kept);
   g_test_add_func ("/cairn/accessors/session-rule-from-suggestion", test_session_rule_from_suggestion);
 
   return g_test_run ();

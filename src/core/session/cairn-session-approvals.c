@@ -187,18 +187,32 @@ cairn_session_allow_always (CairnSession           *self,
   cairn_session_allow (self, request, NULL, updates);
 }
 
-/* One of the CLI's permission_suggestions, as the user picked it. */
+/* One of the CLI's permission_suggestions, as the user picked it. A rule
+ * for the session is kept too, like "always allow": listed to revoke, and
+ * handed to a restarted process. */
 void
 cairn_session_allow_suggestion (CairnSession           *self,
                                 CairnPermissionRequest *request,
                                 guint                   index)
 {
   g_autoptr(JsonArray) updates = NULL;
+  JsonObject *suggestion;
 
   g_return_if_fail (CAIRN_IS_SESSION (self));
   g_return_if_fail (index < cairn_permission_request_get_n_suggestions (request));
 
-  updates = single_update (cairn_permission_request_get_suggestion (request, index));
+  suggestion = cairn_permission_request_get_suggestion (request, index);
+  if (g_strcmp0 (cairn_json_get_string (suggestion, "type"), "addRules") == 0 &&
+      g_strcmp0 (cairn_json_get_string (suggestion, "behavior"), "allow") == 0 &&
+      g_strcmp0 (cairn_json_get_string (suggestion, "destination"), "session") == 0 &&
+      cairn_permission_request_get_state (request) == CAIRN_PERMISSION_PENDING)
+    {
+      g_autofree char *label = cairn_permission_request_dup_suggestion_label (request, index);
+      g_autoptr(CairnAllowRule) rule = cairn_allow_rule_new (suggestion, label);
+
+      g_list_store_append (self->allow_rules, rule);
+    }
+  updates = single_update (suggestion);
   cairn_session_allow (self, request, NULL, updates);
 }
 
