@@ -636,15 +636,21 @@ mode_offered (CairnSession *self,
   return value != CAIRN_PERMISSION_MODE_DONT_ASK;
 }
 
+/* Names the mode only when it is one of the CLI's words: the file's text
+ * is not repeated. */
 static void
 tell_mode_refused (CairnSession *self,
                    const char   *mode)
 {
-  g_autofree char *shown = g_utf8_make_valid (mode, MIN (strlen (mode), 40));
-  g_autofree char *body =
-    g_strdup_printf (_("The conversation’s file names the mode “%s”, which Cairn does not offer here. "
-                       "It continues in Ask Before Edits."), shown);
+  CairnPermissionMode value;
+  g_autofree char *body = NULL;
 
+  if (cairn_permission_mode_from_nick (mode, &value))
+    body = g_strdup_printf (_("The conversation’s file names the mode “%s”, which Cairn does not offer here. "
+                              "It continues in Ask Before Edits."), cairn_permission_mode_to_nick (value));
+  else
+    body = g_strdup (_("The conversation’s file names a mode Claude Code does not know. "
+                       "It continues in Ask Before Edits."));
   _cairn_session_append_notice (self, CAIRN_NOTICE_WARNING, _("Permission mode not taken over"), body);
 }
 
