@@ -150,7 +150,8 @@ add_responses (CairnApprovalDialog *self)
       g_autofree char *id = g_strdup_printf (SUGGESTION_PREFIX "%u", i);
       g_autofree char *label = cairn_permission_request_dup_suggestion_label (self->request, i);
 
-      if (!cairn_permission_request_suggestion_is_session_rule (self->request, i))
+      if (cairn_permission_request_get_suggestion (self->request, i) != NULL &&
+          !cairn_permission_request_suggestion_is_session_rule (self->request, i))
         add_allowing (self, id, label);
     }
   add_allowing (self, "allow", _("Allow"));

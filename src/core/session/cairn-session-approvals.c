@@ -202,6 +202,8 @@ cairn_session_allow_suggestion (CairnSession           *self,
   g_return_if_fail (index < cairn_permission_request_get_n_suggestions (request));
 
   suggestion = cairn_permission_request_get_suggestion (request, index);
+  if (suggestion == NULL)
+    return;   /* not an object: nothing to apply (the CLI's text is not trusted) */
   if (g_strcmp0 (cairn_json_get_string (suggestion, "type"), "addRules") == 0 &&
       g_strcmp0 (cairn_json_get_string (suggestion, "behavior"), "allow") == 0 &&
       g_strcmp0 (cairn_json_get_string (suggestion, "destination"), "session") == 0 &&
