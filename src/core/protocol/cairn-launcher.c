@@ -146,7 +146,7 @@ add_flatpak_prefix (GStrvBuilder             *argv,
 
 /* `--flag=value`, one argument: a value from a stored file or from the
  * CLI can't be read as an option of its own, whatever it starts with
- * (docs/protocol.md, "Command line"). */
+ * (docs/protocol.md, "Starting the process"). */
 static void
 add_optional (GStrvBuilder *argv,
               const char   *flag,
