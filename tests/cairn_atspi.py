@@ -263,6 +263,13 @@ def shown_button(root, name):
                  if has_size(b) and button_called(b, name)), None)
 
 
+def enabled_button(root, name):
+    """A shown button that is on: a dialog's allowing buttons are off for
+    half a second after it shows (src/ui/cairn-key-guard.c)."""
+    button = shown_button(root, name)
+    return button if button is not None and is_enabled(button) else None
+
+
 def window_id(proc):
     ids = wait_for("cairn's X window", lambda: subprocess.run(
         ["xdotool", "search", "--onlyvisible", "--pid", str(proc.pid)],

@@ -64,20 +64,20 @@ def write_json(obj):
 
 
 def init():
-    write_json({"type": "system", "subtype": "init", "session_id": "fault-session",
+    write_json({"type": "system", "subtype": "init", "session_id": "fa0170f0-0000-4000-8000-00000000fa17",
                 "model": "claude-fault", "permissionMode": "default", "cwd": os.getcwd(),
                 "tools": [], "slash_commands": []})
 
 
 def assistant(content, msg_id):
-    return {"type": "assistant", "session_id": "fault-session",
+    return {"type": "assistant", "session_id": "fa0170f0-0000-4000-8000-00000000fa17",
             "message": {"id": msg_id, "role": "assistant", "model": "claude-fault",
                         "content": content, "usage": {"input_tokens": 1, "output_tokens": 1}}}
 
 
 def result(usage=None):
     return {"type": "result", "subtype": "success", "is_error": False, "duration_ms": 1,
-            "num_turns": 1, "result": "", "session_id": "fault-session",
+            "num_turns": 1, "result": "", "session_id": "fa0170f0-0000-4000-8000-00000000fa17",
             "total_cost_usd": 0.001,
             "usage": usage or {"input_tokens": 1, "output_tokens": 1}}
 
@@ -88,20 +88,20 @@ def reply(n):
 
 
 def delta(index, text):
-    return {"type": "stream_event", "session_id": "fault-session",
+    return {"type": "stream_event", "session_id": "fa0170f0-0000-4000-8000-00000000fa17",
             "event": {"type": "content_block_delta", "index": index,
                       "delta": {"type": "text_delta", "text": text}}}
 
 
 def message_start(msg_id):
-    return {"type": "stream_event", "session_id": "fault-session",
+    return {"type": "stream_event", "session_id": "fa0170f0-0000-4000-8000-00000000fa17",
             "event": {"type": "message_start",
                       "message": {"id": msg_id, "role": "assistant",
                                   "model": "claude-fault", "content": []}}}
 
 
 def start_block(index, block):
-    return {"type": "stream_event", "session_id": "fault-session",
+    return {"type": "stream_event", "session_id": "fa0170f0-0000-4000-8000-00000000fa17",
             "event": {"type": "content_block_start", "index": index, "content_block": block}}
 
 
@@ -133,7 +133,7 @@ def fault_huge_reply():
     size = int(os.environ.get("CAIRN_FAULT_MB", "100")) * 1024 * 1024
     with lock:
         out = sys.stdout.buffer
-        out.write(b'{"type":"assistant","session_id":"fault-session","message":{"id":"msg_huge",'
+        out.write(b'{"type":"assistant","session_id":"fa0170f0-0000-4000-8000-00000000fa17","message":{"id":"msg_huge",'
                   b'"role":"assistant","model":"claude-fault","content":[{"type":"text","text":"BEGIN ')
         chunk = b"y" * (1024 * 1024)
         for _ in range(size // len(chunk)):
@@ -158,7 +158,7 @@ def fault_flood():
         for _ in range(lines // 1000):  # lines is a multiple of 1000
             out.write(batch)
         out.flush()
-    write_json({"type": "stream_event", "session_id": "fault-session",
+    write_json({"type": "stream_event", "session_id": "fa0170f0-0000-4000-8000-00000000fa17",
                 "event": {"type": "content_block_stop", "index": 0}})
     write_json(assistant([{"type": "text", "text": "flood " * lines}], "msg_flood"))
 
@@ -193,7 +193,7 @@ def fault_huge_numbers():
     # The turn's own result: a second one would end the next turn early.
     write_json(assistant([{"type": "text", "text": "pong 1"}], "msg_pong_1"))
     write(b'{"type":"result","subtype":"success","is_error":false,"duration_ms":1,'
-          b'"num_turns":1,"result":"","session_id":"fault-session","total_cost_usd":1e400,'
+          b'"num_turns":1,"result":"","session_id":"fa0170f0-0000-4000-8000-00000000fa17","total_cost_usd":1e400,'
           b'"usage":{"input_tokens":1e400,"output_tokens":%d,'
           b'"cache_read_input_tokens":%d}}' % (INT64_MAX, INT64_MAX))
     return True

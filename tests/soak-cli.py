@@ -7,7 +7,8 @@ its ids made unique per turn and the tool's result replaced by
 CAIRN_SOAK_OUTPUT_KB (50) KB of build output. Like the real CLI, the turn
 waits at the approval (can_use_tool) until Cairn answers it. Its request
 ids are "<CAIRN_SOAK_REQUEST_PREFIX>-<turn>" (the prefix "soak" by default),
-so that several of it tell their requests apart.
+so that several of it tell their requests apart; CAIRN_SOAK_FILE_PATH, when
+set, is the file the Write asks about.
 
 Cairn starts it as it starts claude; arguments are ignored. Other control
 requests (initialize, set_model ...) get a success control_response.
@@ -71,6 +72,8 @@ def play_turn(template, turn, output):
         line = renamed(line, turn)
         if kind == "control_request":
             line["request_id"] = "%s-%d" % (os.environ.get("CAIRN_SOAK_REQUEST_PREFIX", "soak"), turn)
+            if os.environ.get("CAIRN_SOAK_FILE_PATH"):
+                line["request"]["input"]["file_path"] = os.environ["CAIRN_SOAK_FILE_PATH"]
             write(line)
             wait_answer(line["request_id"])
             continue

@@ -21,6 +21,9 @@
   "{\"type\":\"tool_use\",\"id\":\"" id "\",\"name\":\"Write\",\"input\":" \
   "{\"file_path\":\"@PROJECT@/" name "\",\"content\":\"" text "\\n\"}}"
 #define TEXT(t) "{\"type\":\"text\",\"text\":\"" t "\"}"
+#define BASH(id, command) \
+  "{\"type\":\"tool_use\",\"id\":\"" id "\",\"name\":\"Bash\",\"input\":" \
+  "{\"command\":\"" command "\",\"description\":\"Run it\"}}"
 #define QUESTIONS \
   "{\"questions\":[{\"question\":\"Which language should we use?\",\"header\":\"Language\"," \
   "\"options\":[{\"label\":\"Rust\",\"description\":\"Fast\"},{\"label\":\"C\",\"description\":\"Classic\"}]," \
@@ -41,6 +44,10 @@ static const char script[] =
   "   {\"file_path\":\"{{PLAN_FILE}}\",\"content\":\"# Plan\\n1. Create hello.py\\n\"}}]},"
   "  {\"blocks\":[{\"type\":\"tool_use\",\"id\":\"toolu_exit\",\"name\":\"ExitPlanMode\",\"input\":{\"allowedPrompts\":[]}}]},"
   "  {\"blocks\":[" TEXT ("Plan handled.") "]}]},"
+  "{\"match\":\"make the dir\",\"replies\":[{\"blocks\":[" BASH ("toolu_mk", "mkdir -p build") "]},"
+  "  {\"blocks\":[" TEXT ("Made it.") "]}]},"
+  "{\"match\":\"and then some\",\"replies\":[{\"blocks\":[" BASH ("toolu_pwn", "mkdir -p build && touch PWNED") "]},"
+  "  {\"blocks\":[" TEXT ("Tried.") "]}]},"
   "{\"match\":\"ask me\",\"replies\":[{\"blocks\":[{\"type\":\"tool_use\",\"id\":\"toolu_ask\","
   "   \"name\":\"AskUserQuestion\",\"input\":" QUESTIONS "}]},{\"blocks\":[" TEXT ("Thanks.") "]}]}"
   "]}";
@@ -232,6 +239,75 @@ test_always_allow_and_revoke (void)
   fixture_clear (&f);
 }
 
+/* A Bash turn that must not ask: no new request, the command ran. */
+static void
+runs_without_asking (Fixture    *f,
+                     const char *prompt)
+{
+  guint asked = f->requests->len;
+
+  cairn_session_send_prompt (f->session, prompt);
+  wait_idle (f);
+  g_assert_cmpuint (f->requests->len, ==, asked);
+}
+
+/* A compound command is asked for and does not run while unanswered. */
+static void
+compound_still_asks (Fixture *f)
+{
+  CairnPermissionRequest *request;
+
+  cairn_session_send_prompt (f->session, "and then some");
+  request = wait_request (f, f->requests->len + 1);
+  g_assert_cmpstr (cairn_permission_request_get_command (request), ==, "mkdir -p build && touch PWNED");
+  cairn_test_run_for (500);
+  g_assert_false (project_has (f, "PWNED"));
+  cairn_session_deny (f->session, request, "no", FALSE);
+  wait_idle (f);
+  g_assert_false (project_has (f, "PWNED"));
+}
+
+/* "Always allow" on `mkdir -p build` allows the rule the CLI suggested,
+ * matched by the CLI: the same command runs, `mkdir -p build && touch
+ * PWNED` is still asked for, in this process and in a restarted one
+ * (which gets the rule back as --allowedTools); revoked, it asks again. */
+static void
+test_always_allow_is_the_cli_rule (void)
+{
+  Fixture f = { 0 };
+  CairnPermissionRequest *request;
+  g_autoptr(CairnAllowRule) rule = NULL;
+  g_autofree char *label = NULL;
+
+  fixture_init (&f, CAIRN_PERMISSION_MODE_DEFAULT);
+  cairn_session_send_prompt (f.session, "make the dir");
+  request = wait_request (&f, 1);
+  label = cairn_permission_request_dup_session_rule_label (request);
+  g_test_message ("always allow: %s", label);
+  g_assert_null (strstr (label, "Every"));
+  g_assert_nonnull (strstr (label, "mkdir -p build"));
+  g_assert_nonnull (strstr (label, "(This Session)"));
+  cairn_session_allow_always (f.session, request);
+  wait_idle (&f);
+  g_assert_true (project_has (&f, "build"));
+  rule = g_list_model_get_item (cairn_session_get_allow_rules (f.session), 0);
+  g_assert_nonnull (cairn_json_get_string (cairn_json_array_get_object (
+    cairn_json_get_array (cairn_allow_rule_get_update (rule), "rules"), 0), "ruleContent"));
+
+  runs_without_asking (&f, "make the dir");
+  compound_still_asks (&f);
+
+  cairn_session_restart (f.session);
+  runs_without_asking (&f, "make the dir");
+  compound_still_asks (&f);
+
+  cairn_session_revoke_rule (f.session, rule);
+  cairn_session_send_prompt (f.session, "make the dir");
+  cairn_session_deny (f.session, wait_request (&f, f.requests->len + 1), "no", FALSE);
+  wait_idle (&f);
+  fixture_clear (&f);
+}
+
 /* The CLI's own suggestion ("Allow all edits this session") changes mode. */
 static void
 test_suggestion_changes_mode (void)
@@ -245,7 +321,7 @@ test_suggestion_changes_mode (void)
   request = wait_request (&f, 1);
   g_assert_cmpuint (cairn_permission_request_get_n_suggestions (request), >=, 1);
   label = cairn_permission_request_dup_suggestion_label (request, 0);
-  g_assert_cmpstr (label, ==, "Allow all edits this session");
+  g_assert_cmpstr (label, ==, "Allow All Edits (This Session)");
   cairn_session_allow_suggestion (f.session, request, 0);
   wait_idle (&f);
   g_assert_cmpstr (cairn_session_get_permission_mode (f.session), ==, "acceptEdits");
@@ -474,6 +550,7 @@ main (int   argc,
   g_test_add_func ("/cairn/approvals/deny-with-message", test_deny_with_message);
   g_test_add_func ("/cairn/approvals/deny-and-interrupt", test_deny_and_interrupt);
   g_test_add_func ("/cairn/approvals/always-allow-and-revoke", test_always_allow_and_revoke);
+  g_test_add_func ("/cairn/approvals/always-allow-is-the-cli-rule", test_always_allow_is_the_cli_rule);
   g_test_add_func ("/cairn/approvals/suggestion-changes-mode", test_suggestion_changes_mode);
   g_test_add_func ("/cairn/approvals/interrupt-cancels-request", test_interrupt_cancels_request);
   g_test_add_func ("/cairn/approvals/killed-while-asking", test_killed_while_asking);

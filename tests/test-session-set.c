@@ -123,6 +123,7 @@ test_process_limit (Fixture       *f,
                     gconstpointer  data)
 {
   g_autofree char *args = NULL;
+  g_autofree char *resume = NULL;
   g_auto(GStrv) starts = NULL;
   guint n;
 
@@ -144,8 +145,8 @@ test_process_limit (Fixture       *f,
   starts = g_strsplit (g_strstrip (args), "\n", -1);
   n = g_strv_length (starts);
   g_assert_cmpuint (n, ==, 4);
-  g_assert_nonnull (strstr (starts[n - 1], "\"--resume\""));
-  g_assert_nonnull (strstr (starts[n - 1], ids[0]));
+  resume = g_strdup_printf ("\"--resume=%s\"", ids[0]);
+  g_assert_nonnull (strstr (starts[n - 1], resume));
   /* and made room again: the longest idle of the others went */
   g_assert_true (cairn_test_wait_until (has_no_process, f->sessions[1], 5000));
   g_assert_true (cairn_session_get_has_process (f->sessions[2]));
@@ -472,6 +473,32 @@ test_answer_request (Fixture       *f,
   g_unsetenv ("CAIRN_SOAK_OUTPUT_KB");
 }
 
+/* A request too long for a notification to say whole (its notification
+ * offers Show) is not allowed through the notification's action, which
+ * anything on the session bus can activate; Deny still goes. */
+static void
+test_answer_request_too_long (Fixture       *f,
+                              gconstpointer  data)
+{
+  g_autofree char *long_path = g_strdup_printf ("%s/%0300d.txt", f->dir, 0);
+  g_autoptr(CairnSession) session = NULL;
+  CairnPermissionRequest *request;
+
+  g_setenv ("CAIRN_SOAK_FILE_PATH", long_path, TRUE);
+  session = add_asking (f, "long");
+  request = cairn_session_find_request (session, "long-1");
+  g_assert_nonnull (request);
+  g_test_expect_message ("cairn-session-set", G_LOG_LEVEL_MESSAGE, "Request long-1 is too long*");
+  g_assert_false (cairn_session_set_answer_request (f->set, "long-1", TRUE));
+  g_test_assert_expected_messages ();
+  g_assert_cmpint (cairn_permission_request_get_state (request), ==, CAIRN_PERMISSION_PENDING);
+  g_assert_true (cairn_session_set_answer_request (f->set, "long-1", FALSE));
+  g_assert_true (cairn_test_wait_until (cairn_test_session_idle, session, 15000));
+  g_unsetenv ("CAIRN_SOAK_FILE_PATH");
+  g_unsetenv ("CAIRN_SOAK_REQUEST_PREFIX");
+  g_unsetenv ("CAIRN_SOAK_OUTPUT_KB");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -479,6 +506,8 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add ("/cairn/session-set/lookup", Fixture, NULL, fixture_set_up, test_lookup, fixture_tear_down);
+  g_test_add ("/cairn/session-set/answer-request-too-long", Fixture, NULL, fixture_set_up,
+              test_answer_request_too_long, fixture_tear_down);
   g_test_add ("/cairn/session-set/answer-request", Fixture, NULL, fixture_set_up, test_answer_request,
               fixture_tear_down);
   g_test_add ("/cairn/session-set/process-limit", Fixture, NULL, fixture_set_up, test_process_limit,

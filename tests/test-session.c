@@ -478,14 +478,15 @@ last_start_resumed (Fixture    *f,
                     const char *session_id)
 {
   g_autofree char *args = NULL;
+  g_autofree char *resume = NULL;
   g_auto(GStrv) starts = NULL;
   guint n;
 
   g_assert_true (g_file_get_contents (f->args_log, &args, NULL, NULL));
   starts = g_strsplit (g_strstrip (args), "\n", -1);
   n = g_strv_length (starts);
-  return n >= 2 && strstr (starts[n - 1], "\"--resume\"") != NULL &&
-         strstr (starts[n - 1], session_id) != NULL;
+  resume = g_strdup_printf ("\"--resume=%s\"", session_id);
+  return n >= 2 && strstr (starts[n - 1], resume) != NULL;
 }
 
 /* The CLI dies mid-turn: the turn ends visibly, with Retry; the next

@@ -2,8 +2,9 @@
 """Issue 4's UI test: the real approval dialog, clicked over AT-SPI.
 
 Cairn runs the pinned CLI against the fake API, in the default mode. A
-Write asks for approval: the dialog shows the file and the diff; clicking
-Allow writes the file. A second Write is denied with a reason typed into
+Write asks for approval: the dialog shows the file and the diff; Return
+pressed as it appears (a real key, through X) allows nothing; clicking
+Allow once it is on writes the file. A second Write is denied with a reason typed into
 the dialog: the file is not written and the model receives the reason.
 
 Usage: test-ui-approval.py PATH-TO-CAIRN (under tests/run-headless.sh).
@@ -11,7 +12,9 @@ Usage: test-ui-approval.py PATH-TO-CAIRN (under tests/run-headless.sh).
 import cairn_atspi as ui  # first: sets up pyatspi and the environment
 
 import os
+import subprocess
 import sys
+import time
 
 from cairn_atspi import Failure, Notifications, dialogs, find, progress, send, text_of, wait_for
 
@@ -23,7 +26,13 @@ def write(tool_id, name):
                         "input": {"file_path": "{{CWD}}/" + name, "content": "hello\n"}}]}
 
 
+LONG_COMMAND = "touch " + " ".join(c * 100 for c in "xyz")
+
 SCRIPT = {"rules": [
+    {"match": "run a long one", "replies": [
+        {"blocks": [{"type": "tool_use", "id": "toolu_long", "name": "Bash",
+                     "input": {"command": LONG_COMMAND, "description": "Echo"}}]},
+        {"blocks": [{"type": "text", "text": "Not run."}]}]},
     {"match": "allow this", "replies": [write("toolu_allow", "allowed.txt"),
                                         {"blocks": [{"type": "text", "text": "Written."}]}]},
     {"match": "deny this", "replies": [write("toolu_deny", "denied.txt"),
@@ -44,16 +53,19 @@ def open_window(cairn_proc):
     return wait_for("cairn's composer over AT-SPI", probe, 30)
 
 
-def wait_dialog(app, file_name):
+def wait_dialog(app, file_name, on_appear=None):
     """The approval dialog (its own window): named after the tool, showing
-    the file. The tool card offers Allow too; the dialog's is the one."""
+    the file. The tool card offers Allow too; the dialog's is the one.
+    on_appear(dialog) runs as soon as it is found."""
     def probe():
         for dialog in dialogs(app):
             texts = ui.label_texts(dialog)
             if "Allow Write?" in texts and any(file_name in t for t in texts):
                 return dialog
         return None
-    dialog = wait_for(f"the approval dialog for {file_name}", probe, 60)
+    dialog = wait_for(f"the approval dialog for {file_name}", probe, 60, interval=0.02)
+    if on_appear:
+        on_appear(dialog)
     diff = [text_of(v) for v in find(dialog, "text", "What the tool will do") if ui.has_size(v)]
     if not diff or "+hello" not in diff[0]:
         raise Failure(f"the dialog doesn't show the diff: {diff!r}")
@@ -62,9 +74,49 @@ def wait_dialog(app, file_name):
 
 
 def click(dialog, name):
-    button = wait_for(f"the dialog's {name} button", lambda: ui.shown_button(dialog, name), 10)
+    button = wait_for(f"the dialog's {name} button, on", lambda: ui.enabled_button(dialog, name), 10)
     button.queryAction().doAction(0)
     progress(f"clicked {name} in the dialog")
+
+
+def press_return_on(dialog):
+    """Return pressed at once on the dialog just found (the pointer on it:
+    with no window manager the X focus follows the pointer)."""
+    x, y, w, h = ui.extents(dialog)
+    subprocess.run(["xdotool", "mousemove", str(x + w // 2), str(y + 10), "key", "Return"],
+                   check=True, timeout=10)
+
+
+def nothing_allowed(app, project):
+    """After the stray Return: the request is still pending, the file
+    unwritten."""
+    time.sleep(1.0)
+    if os.path.exists(os.path.join(project, "allowed.txt")):
+        raise Failure("Return pressed as the dialog appeared allowed the Write")
+    if not any("Allow Write?" in ui.label_texts(d) for d in dialogs(app)):
+        raise Failure("Return pressed as the dialog appeared answered it")
+    progress("Return pressed as the dialog appeared allowed nothing")
+
+
+def long_command_notification(app, view, notifications):
+    """A command too long for a notification: it offers Show (the dialog),
+    never Allow."""
+    send(app, view, "run a long one")
+    shown = notifications.next()
+    while "Bash" not in shown["summary"]:
+        shown = notifications.next()
+    labels = sorted(shown["actions"].values())
+    if "Allow" in labels or LONG_COMMAND[:40] in shown["body"]:
+        raise Failure(f"a long command's notification offers Allow or part of it: {shown!r}")
+    show = next((k for k, label in shown["actions"].items() if label == "Show"), None)
+    if show is None:
+        raise Failure(f"a long command's notification has no Show: {shown!r}")
+    notifications.click(shown["id"], show)
+    dialog = wait_for("the dialog for the long command", lambda: next(
+        (d for d in dialogs(app) if "Allow Bash?" in ui.label_texts(d)), None), 30)
+    click(dialog, "Deny")
+    wait_for_text(app, "Not run.")
+    progress("a long command's notification offered Show, which opened the dialog")
 
 
 def wait_for_text(app, text):
@@ -82,7 +134,8 @@ def allow_from_notification(app, view, project, notifications):
     shown = notifications.next()
     while "notified.txt" not in shown["body"]:
         shown = notifications.next()
-    if "Write" not in shown["summary"] or "notified.txt" not in shown["body"]:
+    # the tool and the whole file, not a shortened name
+    if "Write" not in shown["summary"] or f"Write: {project}/notified.txt" not in shown["body"]:
         raise Failure(f"the notification doesn't say what is waiting: {shown!r}")
     allow = next((k for k, label in shown["actions"].items() if label == "Allow"), None)
     if allow is None:
@@ -108,7 +161,8 @@ def run(cairn, tmp):
             app, view = open_window(cairn_proc)
 
             send(app, view, "allow this")
-            dialog = wait_dialog(app, "allowed.txt")
+            dialog = wait_dialog(app, "allowed.txt", press_return_on)
+            nothing_allowed(app, project)
             ui.screenshot("ui-approval-dialog.png")
             click(dialog, "Allow")
             wait_for_text(app, "Written.")
@@ -131,6 +185,7 @@ def run(cairn, tmp):
             progress("Deny kept the file from being written and the model got the reason")
             ui.screenshot("ui-approval-done.png")
             allow_from_notification(app, view, project, notifications)
+            long_command_notification(app, view, notifications)
     finally:
         ui.stop(notifications.process)
 

@@ -38,7 +38,7 @@ def dialog_saying(app, words):
 
 
 def click(dialog, name):
-    wait_for(f"{name} in the dialog", lambda: ui.shown_button(dialog, name), 10).queryAction().doAction(0)
+    wait_for(f"{name} in the dialog", lambda: ui.enabled_button(dialog, name), 10).queryAction().doAction(0)
 
 
 def write_allowed(app, prompt, reply):

@@ -101,7 +101,7 @@ def run(cairn, tmp):
             dialog = wait_for("A's dialog once A is shown", lambda: next(
                 (d for d in dialogs(app) if "Allow Write?" in ui.label_texts(d)), None), 20)
             progress("showing A put its dialog up")
-            wait_for("Allow", lambda: ui.shown_button(dialog, "Allow"), 10).queryAction().doAction(0)
+            wait_for("Allow", lambda: ui.enabled_button(dialog, "Allow"), 10).queryAction().doAction(0)
             wait_for("A's last reply", lambda: shows(app, "A wrote it."), 60)
             with open(os.path.join(project, "a.txt")) as f:
                 if f.read() != "from A\n":

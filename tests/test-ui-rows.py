@@ -386,12 +386,12 @@ def wait_for_done(app, cairn_proc):
 
 def check_accept_edits(cairn_proc, project):
     lines = cli_command_lines(cairn_proc)
-    cli = [line for line in lines if "--permission-mode" in line]
+    cli = [line for line in lines if any(a.startswith("--permission-mode=") for a in line)]
     if not cli:
         raise Failure(f"no CLI with --permission-mode among {lines!r}")
-    mode = cli[0][cli[0].index("--permission-mode") + 1:][:1]
-    if mode != ["acceptEdits"]:
-        raise Failure(f"the CLI runs with --permission-mode {mode!r}, not acceptEdits")
+    mode = [a for a in cli[0] if a.startswith("--permission-mode=")]
+    if mode != ["--permission-mode=acceptEdits"]:
+        raise Failure(f"the CLI runs with {mode!r}, not --permission-mode=acceptEdits")
     with open(os.path.join(project, "new.txt")) as f:
         if f.read() != "one\ntwo\n":
             raise Failure("Write did not write new.txt")

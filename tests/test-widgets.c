@@ -21,12 +21,14 @@
 #include <gtksourceview/gtksource.h>
 
 #include "cairn-application.h"
+#include "cairn-approval-dialog.h"
 #include "cairn-attachment-chip.h"
 #include "attachments/cairn-attachment-store.h"
 #include "cairn-attachment-tray.h"
 #include "cairn-composer.h"
 #include "cairn-changes-row.h"
 #include "cairn-hook-row.h"
+#include "cairn-key-guard.h"
 #include "cairn-message-row.h"
 #include "transcript/cairn-changes-item.h"
 #include "transcript/cairn-hook-item.h"
@@ -45,6 +47,7 @@
 #include "cairn-tool-call-row.h"
 #include "cairn-thumbnail.h"
 #include "cairn-transcript-row.h"
+#include "cairn-plan-dialog.h"
 #include "cairn-preferences-window.h"
 #include "cairn-question-dialog.h"
 #include "cairn-usage-panel.h"
@@ -846,6 +849,15 @@ check_is (GtkWidget     *widget,
   return g_strcmp0 (g_object_get_data (G_OBJECT (widget), "answer"), label) == 0;
 }
 
+/* A can_use_tool line, as core reads it for the dialogs. */
+static CairnPermissionRequest *
+request_from (const char *line)
+{
+  g_autoptr(CairnMessage) message = cairn_message_new_from_line (line, strlen (line));
+
+  return cairn_permission_request_new (cairn_message_get_object (message), "/p");
+}
+
 /* AskUserQuestion's dialog, from the questions core reads out of the
  * request: headers, texts and options; one choice is a radio group, a
  * multi-select question has independent checks. */
@@ -860,8 +872,7 @@ test_question_dialog (void)
     "\"not a question\","
     "{\"question\":\"Which features do you want?\",\"header\":\"Features\",\"multiSelect\":true,"
     "\"options\":[{\"label\":\"Logging\",\"description\":\"\"},{\"label\":\"Tests\",\"description\":\"\"}]}]}}}";
-  g_autoptr(CairnMessage) message = cairn_message_new_from_line (line, strlen (line));
-  g_autoptr(CairnPermissionRequest) request = cairn_permission_request_new (cairn_message_get_object (message), "/p");
+  g_autoptr(CairnPermissionRequest) request = request_from (line);
   g_autoptr(CairnSession) session = cairn_session_new ("/nonexistent/project", "/nonexistent/claude");
   CairnQuestionDialog *dialog = cairn_question_dialog_new (NULL, session, request);
   GtkWidget *root = GTK_WIDGET (dialog);
@@ -883,6 +894,134 @@ test_question_dialog (void)
   gtk_check_button_set_active (GTK_CHECK_BUTTON (logging), TRUE);
   gtk_check_button_set_active (GTK_CHECK_BUTTON (tests), TRUE);
   g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (logging)));
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  drain_main_context ();
+}
+
+static gboolean
+is_armed (gpointer widget)
+{
+  return cairn_key_guard_is_armed (widget);
+}
+
+/* The guard's key controller, as GTK hands it keys. */
+static GtkEventController *
+key_controller (GtkWidget *widget)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        return controller;
+    }
+  return NULL;
+}
+
+static void
+run_for_ms (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+/* No stray key allows: no default response, focus on the details, the
+ * allowing responses off for half a second after the dialog shows and
+ * while a key is held; the "always" button says what it allows. */
+static void
+test_approval_dialog_guard (void)
+{
+  const char *line =
+    "{\"type\":\"control_request\",\"request_id\":\"r9\",\"request\":{\"subtype\":\"can_use_tool\","
+    "\"tool_name\":\"Bash\",\"tool_use_id\":\"toolu_b\",\"input\":{\"command\":\"make check\"},"
+    "\"decision_reason\":\"Hook PreToolUse said ask\",\"permission_suggestions\":[{\"type\":\"addRules\","
+    "\"rules\":[{\"toolName\":\"Bash\",\"ruleContent\":\"make check *\"}],\"behavior\":\"allow\","
+    "\"destination\":\"localSettings\"}]}}";
+  g_autoptr(CairnPermissionRequest) request = request_from (line);
+  g_autoptr(CairnSession) session = cairn_session_new ("/nonexistent/project", "/nonexistent/claude");
+  CairnApprovalDialog *dialog = cairn_approval_dialog_new (NULL, session, request);
+  AdwMessageDialog *adw = ADW_MESSAGE_DIALOG (dialog);
+  GtkEventController *keys;
+  gboolean handled = FALSE;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  drain_main_context ();
+  g_assert_null (adw_message_dialog_get_default_response (adw));
+  g_assert_true (GTK_IS_TEXT_VIEW (gtk_window_get_focus (GTK_WINDOW (dialog))));
+  g_assert_false (adw_message_dialog_get_response_enabled (adw, "allow"));
+  g_assert_false (adw_message_dialog_get_response_enabled (adw, "always"));
+  g_assert_false (adw_message_dialog_get_response_enabled (adw, "suggestion-0"));
+  g_assert_true (adw_message_dialog_get_response_enabled (adw, "deny"));
+  g_assert_cmpstr (adw_message_dialog_get_response_label (adw, "always"), ==,
+                   "Always Allow Commands Starting With “make check” (This Session)");
+  g_assert_cmpstr (adw_message_dialog_get_response_label (adw, "suggestion-0"), ==,
+                   "Always Allow Commands Starting With “make check” (This Project)");
+  /* the hook's "ask" is shown */
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (adw), "Hook PreToolUse said ask"));
+
+  /* Return pressed as it shows (GTK hands the controller the key) and
+   * held past the half second: still off; released: on */
+  keys = key_controller (GTK_WIDGET (dialog));
+  g_assert_nonnull (keys);
+  g_signal_emit_by_name (keys, "key-pressed", GDK_KEY_Return, 36, 0, &handled);
+  g_assert_true (handled);
+  g_signal_emit (dialog, g_signal_lookup ("response", ADW_TYPE_MESSAGE_DIALOG),
+                 g_quark_from_static_string ("allow"), "allow");
+  run_for_ms (CAIRN_KEY_GUARD_MS + 100);
+  g_assert_false (adw_message_dialog_get_response_enabled (adw, "allow"));
+  g_signal_emit_by_name (keys, "key-released", GDK_KEY_Return, 36, 0);
+  g_assert_true (adw_message_dialog_get_response_enabled (adw, "allow"));
+  g_assert_true (adw_message_dialog_get_response_enabled (adw, "always"));
+  g_assert_cmpint (cairn_permission_request_get_state (request), ==, CAIRN_PERMISSION_PENDING);
+
+  /* shown again: off again until the half second is over */
+  gtk_widget_set_visible (GTK_WIDGET (dialog), FALSE);
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_assert_false (adw_message_dialog_get_response_enabled (adw, "allow"));
+  g_assert_true (wait_until (is_armed, dialog));
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  drain_main_context ();
+}
+
+static gboolean
+button_says (GtkWidget     *widget,
+             gconstpointer  label)
+{
+  return g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+/* The plan dialog's choices (all approve but one) are off as it shows,
+ * on after the half second; focus is on the plan, not a button. */
+static void
+test_plan_dialog_guard (void)
+{
+  const char *line =
+    "{\"type\":\"control_request\",\"request_id\":\"p1\",\"request\":{\"subtype\":\"can_use_tool\","
+    "\"tool_name\":\"ExitPlanMode\",\"tool_use_id\":\"toolu_p\",\"input\":{\"plan\":\"# Plan\\n1. Do it\"}}}";
+  g_autoptr(CairnPermissionRequest) request = request_from (line);
+  g_autoptr(CairnSession) session = cairn_session_new ("/nonexistent/project", "/nonexistent/claude");
+  CairnPlanDialog *dialog = cairn_plan_dialog_new (NULL, session, request);
+  GtkWidget *focus, *approve;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  drain_main_context ();
+  g_assert_false (cairn_key_guard_is_armed (GTK_WIDGET (dialog)));
+  approve = find_widget (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, button_says, "Approve and Accept Edits");
+  g_assert_nonnull (approve);
+  g_assert_false (gtk_widget_is_sensitive (approve));
+  /* not on a choice (the Edit toggle, or the plan, may have it) */
+  focus = gtk_window_get_focus (GTK_WINDOW (dialog));
+  g_assert_true (focus == NULL || !GTK_IS_ACTIONABLE (focus) ||
+                 g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (focus)), "plan.choose") != 0);
+  g_assert_true (wait_until (is_armed, dialog));
+  g_assert_true (gtk_widget_is_sensitive (approve));
+  g_assert_cmpint (cairn_permission_request_get_state (request), ==, CAIRN_PERMISSION_PENDING);
 
   gtk_window_destroy (GTK_WINDOW (dialog));
   drain_main_context ();
@@ -2047,6 +2186,8 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/window/limits", test_window_limits);
   g_test_add_func ("/cairn/widgets/window/effort", test_window_effort);
   g_test_add_func ("/cairn/widgets/question-dialog", test_question_dialog);
+  g_test_add_func ("/cairn/widgets/approval-dialog-guard", test_approval_dialog_guard);
+  g_test_add_func ("/cairn/widgets/plan-dialog-guard", test_plan_dialog_guard);
   g_test_add_func ("/cairn/widgets/window/size-is-kept", test_window_size_is_kept);
   g_test_add_func ("/cairn/widgets/preferences/mode", test_preferences_mode);
   g_test_add_func ("/cairn/widgets/preferences/supervised", test_preferences_supervised);

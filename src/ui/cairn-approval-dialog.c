@@ -13,11 +13,17 @@
 #include <gtksourceview/gtksource.h>
 
 #include "cairn-approval-dialog.h"
+#include "cairn-key-guard.h"
 #include "cairn-source-style.h"
 
 /* Asks whether a tool may run, showing what it will do: the command, the
- * diff, or the input as JSON, and why the CLI asked. Closing the dialog
- * leaves the request pending (its card still offers the buttons). */
+ * diff, or the input as JSON, and why the CLI asked (a hook that said
+ * "ask", a path outside the project). Closing the dialog leaves the
+ * request pending (its card still offers the buttons).
+ *
+ * Nothing allows by accident: there is no default response, focus starts
+ * on what the tool will do, and the allowing responses stay off while
+ * cairn-key-guard.c says a key may still be meant for the composer. */
 struct _CairnApprovalDialog
 {
   AdwMessageDialog        parent_instance;
@@ -26,6 +32,7 @@ struct _CairnApprovalDialog
   GtkLabel               *warning_label;
   GtkSourceView          *details_view;
   GtkEntry               *message_entry;
+  GPtrArray              *allowing;   /* ids of the responses that allow */
 };
 
 G_DEFINE_FINAL_TYPE (CairnApprovalDialog, cairn_approval_dialog, ADW_TYPE_MESSAGE_DIALOG)
@@ -38,6 +45,10 @@ response_cb (CairnApprovalDialog *self,
 {
   const char *message = gtk_editable_get_text (GTK_EDITABLE (self->message_entry));
 
+  /* off responses can't be clicked; nor can they be sent another way */
+  if (!cairn_key_guard_is_armed (GTK_WIDGET (self)) &&
+      g_ptr_array_find_with_equal_func (self->allowing, response, g_str_equal, NULL))
+    return;
   if (g_str_equal (response, "allow"))
     cairn_session_allow (self->session, self->request, NULL, NULL);
   else if (g_str_equal (response, "always"))
@@ -111,26 +122,76 @@ describe (CairnPermissionRequest *request)
   return g_string_free (body, FALSE);
 }
 
+static void
+add_allowing (CairnApprovalDialog *self,
+              const char          *id,
+              const char          *label)
+{
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (self), id, label);
+  g_ptr_array_add (self->allowing, g_strdup (id));
+}
+
 /* No mnemonics in these labels: GTK 4.8 would read "_Allow Allow" to a
- * screen reader. Enter allows (the default), Escape closes. */
+ * screen reader. No default response: Enter allows nothing; Escape
+ * closes. A CLI suggestion that says what "always" sends already is not
+ * offered twice. */
 static void
 add_responses (CairnApprovalDialog *self)
 {
   AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (self);
   guint n = cairn_permission_request_get_n_suggestions (self->request);
+  g_autofree char *always = cairn_permission_request_dup_session_rule_label (self->request);
 
   adw_message_dialog_add_response (dialog, "stop", _("Deny and Stop"));
   adw_message_dialog_add_response (dialog, "deny", _("Deny"));
-  adw_message_dialog_add_response (dialog, "always", _("Always Allow This Session"));
+  add_allowing (self, "always", always);
   for (guint i = 0; i < n; i++)
     {
       g_autofree char *id = g_strdup_printf (SUGGESTION_PREFIX "%u", i);
       g_autofree char *label = cairn_permission_request_dup_suggestion_label (self->request, i);
-      adw_message_dialog_add_response (dialog, id, label);
+
+      if (cairn_permission_request_get_suggestion (self->request, i) != NULL &&
+          !cairn_permission_request_suggestion_is_session_rule (self->request, i))
+        add_allowing (self, id, label);
     }
-  adw_message_dialog_add_response (dialog, "allow", _("Allow"));
+  add_allowing (self, "allow", _("Allow"));
   adw_message_dialog_set_response_appearance (dialog, "allow", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_response_appearance (dialog, "stop", ADW_RESPONSE_DESTRUCTIVE);
+}
+
+/* A rule's words can be long (a whole command): the buttons wrap them
+ * rather than widen the dialog past the screen; none is cut. */
+static void
+wrap_button_labels (GtkWidget *widget,
+                    gboolean   in_button)
+{
+  if (in_button && GTK_IS_LABEL (widget) && g_utf8_strlen (gtk_label_get_text (GTK_LABEL (widget)), -1) > 40)
+    {
+      /* as wide as 40 characters at least: the buttons then stack */
+      gtk_label_set_width_chars (GTK_LABEL (widget), 40);
+      gtk_label_set_wrap (GTK_LABEL (widget), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (widget), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_max_width_chars (GTK_LABEL (widget), 60);
+      gtk_label_set_justify (GTK_LABEL (widget), GTK_JUSTIFY_CENTER);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    wrap_button_labels (child, in_button || GTK_IS_BUTTON (widget));
+}
+
+static void
+guard_cb (GtkWidget *widget,
+          gboolean   armed)
+{
+  CairnApprovalDialog *self = CAIRN_APPROVAL_DIALOG (widget);
+
+  for (guint i = 0; i < self->allowing->len; i++)
+    adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (self),
+                                             g_ptr_array_index (self->allowing, i), armed);
+  /* focus starts on what the tool will do, never on a button */
+  if (!armed)
+    gtk_widget_grab_focus (GTK_WIDGET (self->details_view));
 }
 
 static void
@@ -148,6 +209,7 @@ fill (CairnApprovalDialog *self)
                        _("⚠ This reaches outside the project folder."));
   show_details (self);
   add_responses (self);
+  wrap_button_labels (GTK_WIDGET (self), FALSE);
 }
 
 static void
@@ -159,6 +221,7 @@ cairn_approval_dialog_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->request, self);
   g_clear_object (&self->request);
   g_clear_object (&self->session);
+  g_clear_pointer (&self->allowing, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_APPROVAL_DIALOG);
 
   G_OBJECT_CLASS (cairn_approval_dialog_parent_class)->dispose (object);
@@ -183,7 +246,9 @@ static void
 cairn_approval_dialog_init (CairnApprovalDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->allowing = g_ptr_array_new_with_free_func (g_free);
   g_signal_connect (self, "response", G_CALLBACK (response_cb), NULL);
+  cairn_key_guard_attach (GTK_WIDGET (self), guard_cb);
 }
 
 CairnApprovalDialog *

@@ -108,7 +108,10 @@ withdraw_notification_cb (CairnPermissionRequest *request,
     g_application_withdraw_notification (app, cairn_permission_request_get_request_id (request));
 }
 
-/* Allow / Deny work from the notification itself (app.approval-*). */
+/* Allow / Deny work from the notification itself (app.approval-*) only
+ * when its body says all the dialog would: the tool, the whole command or
+ * file, the outside-project warning. Else it offers Show, which opens the
+ * dialog. */
 static void
 notify_unfocused (CairnApprovalQueue     *self,
                   CairnPermissionRequest *request)
@@ -117,19 +120,26 @@ notify_unfocused (CairnApprovalQueue     *self,
   const char *id = cairn_permission_request_get_request_id (request);
   g_autoptr(GNotification) notification = NULL;
   g_autofree char *title = NULL;
+  g_autofree char *body = NULL;
+  gboolean tool = cairn_permission_request_get_kind (request) == CAIRN_PERMISSION_KIND_TOOL;
 
   if (app == NULL || (self->shown && gtk_window_is_active (self->parent)))
     return;
   title = g_strdup_printf (_("Claude wants to use %s"), cairn_permission_request_get_tool_name (request));
   notification = g_notification_new (title);
-  cairn_notification_set_plain_body (notification, cairn_permission_request_get_title (request));
+  body = tool ? cairn_permission_request_dup_notification_body (request) : NULL;
+  cairn_notification_set_plain_body (notification, body ? body
+                                     : tool ? _("Too long to show here: open it to see what it would do.")
+                                     : cairn_permission_request_get_title (request));
   g_notification_set_priority (notification, G_NOTIFICATION_PRIORITY_HIGH);
   g_notification_set_default_action_and_target (notification, "app.approval-review", "s", id);
-  if (cairn_permission_request_get_kind (request) == CAIRN_PERMISSION_KIND_TOOL)
+  if (body != NULL)
     {
       g_notification_add_button_with_target (notification, _("Deny"), "app.approval-deny", "s", id);
       g_notification_add_button_with_target (notification, _("Allow"), "app.approval-allow", "s", id);
     }
+  else if (tool)
+    g_notification_add_button_with_target (notification, _("Show"), "app.approval-review", "s", id);
   g_application_send_notification (G_APPLICATION (app), id, notification);
   g_signal_connect_object (request, "notify::state", G_CALLBACK (withdraw_notification_cb), app, 0);
 }

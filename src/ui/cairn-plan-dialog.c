@@ -11,13 +11,15 @@
 
 #include <glib/gi18n.h>
 
+#include "cairn-key-guard.h"
 #include "cairn-markdown-view.h"
 #include "cairn-plan-dialog.h"
 
 /* ExitPlanMode: the plan as Markdown, editable, and the four answers users
  * know from the CLI (docs/protocol.md, "Plan mode, ExitPlanMode and
  * AskUserQuestion"). The plan as edited goes back to Claude and into the
- * plan file. Closing leaves the request pending. */
+ * plan file. Closing leaves the request pending. Its choices stay off
+ * while a key may still be meant for the composer (cairn-key-guard.c). */
 struct _CairnPlanDialog
 {
   AdwWindow               parent_instance;
@@ -77,6 +79,18 @@ state_changed_cb (CairnPlanDialog        *self,
 }
 
 static void
+guard_cb (GtkWidget *widget,
+          gboolean   armed)
+{
+  CairnPlanDialog *self = CAIRN_PLAN_DIALOG (widget);
+
+  gtk_widget_action_set_enabled (widget, "plan.choose", armed);
+  /* toward the plan, away from the choices */
+  if (!armed)
+    gtk_widget_grab_focus (GTK_WIDGET (self->preview));
+}
+
+static void
 cairn_plan_dialog_dispose (GObject *object)
 {
   CairnPlanDialog *self = (CairnPlanDialog *)object;
@@ -114,6 +128,7 @@ static void
 cairn_plan_dialog_init (CairnPlanDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  cairn_key_guard_attach (GTK_WIDGET (self), guard_cb);
 }
 
 CairnPlanDialog *

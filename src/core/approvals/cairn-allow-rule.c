@@ -14,7 +14,8 @@
 
 /* An "always allow this session" the user chose: the permission update
  * sent to the CLI (addRules, destination session), kept by Cairn so it can
- * be listed, revoked, and given again to a restarted CLI. */
+ * be listed, revoked, and given again to a restarted CLI. Only the CLI
+ * matches it against calls. */
 struct _CairnAllowRule
 {
   GObject     parent_instance;
@@ -108,45 +109,52 @@ cairn_allow_rule_get_update (CairnAllowRule *self)
   return self->update;
 }
 
-static gboolean
-rule_matches (JsonObject *rule,
-              const char *tool_name,
-              JsonObject *input)
+/* The CLI's spelling of a rule value: "Tool" or "Tool(content)", with
+ * `\`, `(` and `)` in the content escaped as the CLI unescapes them. */
+static char *
+rule_string (JsonObject *rule)
 {
+  const char *tool = cairn_json_get_string (rule, "toolName");
   const char *content = cairn_json_get_string (rule, "ruleContent");
-  const char *command = cairn_json_get_string (input, "command");
+  GString *text;
 
-  if (g_strcmp0 (cairn_json_get_string (rule, "toolName"), tool_name) != 0)
-    return FALSE;
-  if (content == NULL)
-    return TRUE;
-  /* Only Bash contents are compared here ("cmd" or "prefix:*"); for other
-   * contents (path globs) Cairn asks rather than guess. */
-  if (command == NULL)
-    return FALSE;
-  if (g_str_has_suffix (content, ":*"))
-    return strncmp (command, content, strlen (content) - 2) == 0;
-  return g_str_equal (command, content);
+  if (tool == NULL || *tool == '\0')
+    return NULL;
+  if (content == NULL || *content == '\0')
+    return g_strdup (tool);
+  text = g_string_new (tool);
+  g_string_append_c (text, '(');
+  for (const char *c = content; *c != '\0'; c++)
+    {
+      if (*c == '\\' || *c == '(' || *c == ')')
+        g_string_append_c (text, '\\');
+      g_string_append_c (text, *c);
+    }
+  g_string_append_c (text, ')');
+  return g_string_free (text, FALSE);
 }
 
 /**
- * cairn_allow_rule_matches:
+ * cairn_allow_rule_add_cli_rules:
+ * @rules: where to add each rule in the CLI's syntax ("Bash(make check:*)")
  *
- * Whether a restarted CLI's request is covered by this rule, so Cairn can
- * allow it (and hand the rule to the new process) without asking again.
+ * A restarted CLI gets the session's rules back this way (as
+ * `--allowedTools`) and matches them itself: Cairn never decides that a
+ * rule covers a call.
  */
-gboolean
-cairn_allow_rule_matches (CairnAllowRule *self,
-                          const char     *tool_name,
-                          JsonObject     *input)
+void
+cairn_allow_rule_add_cli_rules (CairnAllowRule *self,
+                                GStrvBuilder   *rules)
 {
-  JsonArray *rules;
+  JsonArray *array;
 
-  g_return_val_if_fail (CAIRN_IS_ALLOW_RULE (self), FALSE);
+  g_return_if_fail (CAIRN_IS_ALLOW_RULE (self));
 
-  rules = cairn_json_get_array (self->update, "rules");
-  for (guint i = 0; rules != NULL && i < json_array_get_length (rules); i++)
-    if (rule_matches (cairn_json_array_get_object (rules, i), tool_name, input))
-      return TRUE;
-  return FALSE;
+  array = cairn_json_get_array (self->update, "rules");
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+    {
+      g_autofree char *text = rule_string (cairn_json_array_get_object (array, i));
+      if (text != NULL)
+        g_strv_builder_add (rules, text);
+    }
 }

@@ -19,8 +19,7 @@ CairnAllowRule *cairn_allow_rule_new        (JsonObject     *update,
                                              const char     *label);
 const char     *cairn_allow_rule_get_label  (CairnAllowRule *self);
 JsonObject     *cairn_allow_rule_get_update (CairnAllowRule *self);
-gboolean        cairn_allow_rule_matches    (CairnAllowRule *self,
-                                             const char     *tool_name,
-                                             JsonObject     *input);
+void            cairn_allow_rule_add_cli_rules (CairnAllowRule *self,
+                                                GStrvBuilder   *rules);
 
 G_END_DECLS

@@ -300,7 +300,59 @@ cairn_permission_request_get_suggestion (CairnPermissionRequest *self,
   return JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
 }
 
-/* "Bash: npm test", "Read: /etc/…", or just "Write". */
+/* Whether @text has a `*` that is no escaped `\*`: the CLI's wildcard. */
+static gboolean
+has_wildcard (const char *text)
+{
+  for (const char *c = text; *c != '\0'; c++)
+    if (*c == '\\' && c[1] != '\0')
+      c++;
+    else if (*c == '*')
+      return TRUE;
+  return FALSE;
+}
+
+/* A Bash rule's content in the CLI's grammar: "cmd" (exactly that
+ * command), "prefix:*" (the legacy prefix form) and "prefix *" (a space
+ * wildcard: the prefix alone or followed by arguments); any other `*`
+ * matches any text. docs/protocol.md, "Session rules". */
+static char *
+describe_bash (const char *content)
+{
+  g_autofree char *prefix = NULL;
+
+  if (content == NULL || g_str_equal (content, "*"))
+    return g_strdup (_("Every Bash Command"));
+  if (g_str_has_suffix (content, ":*"))
+    prefix = g_strndup (content, strlen (content) - 2);
+  else if (g_str_has_suffix (content, " *"))
+    prefix = g_strndup (content, strlen (content) - 2);
+  if (prefix != NULL && !has_wildcard (prefix))
+    return g_strdup_printf (_("Commands Starting With “%s”"), prefix);
+  if (has_wildcard (content))
+    return g_strdup_printf (_("Commands Matching “%s”"), content);
+  return g_strdup_printf (_("the Command “%s”"), content);
+}
+
+/* File tools' contents are path globs; "//" starts an absolute path. */
+static char *
+describe_rule (JsonObject *rule)
+{
+  const char *tool = cairn_json_get_string (rule, "toolName") ?: "?";
+  const char *content = cairn_json_get_string (rule, "ruleContent");
+  const char *path = content && g_str_has_prefix (content, "//") ? content + 1 : content;
+
+  if (g_str_equal (tool, "Bash"))
+    return describe_bash (content);
+  if (content == NULL || g_str_equal (content, "*"))
+    return g_strdup_printf (_("Every Use of %s"), tool);
+  if (g_str_equal (tool, "Read"))
+    return g_strdup_printf (_("Reading Files Matching “%s”"), path);
+  if (g_strv_contains ((const char * const[]) { "Edit", "Write", "MultiEdit", "NotebookEdit", NULL }, tool))
+    return g_strdup_printf (_("Edits to Files Matching “%s”"), path);
+  return g_strdup_printf (_("%s Matching “%s”"), tool, content);
+}
+
 static char *
 describe_rules (JsonArray *rules)
 {
@@ -308,114 +360,197 @@ describe_rules (JsonArray *rules)
 
   for (guint i = 0; rules != NULL && i < json_array_get_length (rules); i++)
     {
-      JsonObject *rule = cairn_json_array_get_object (rules, i);
-      const char *content = cairn_json_get_string (rule, "ruleContent");
+      g_autofree char *one = describe_rule (cairn_json_array_get_object (rules, i));
       if (text->len > 0)
         g_string_append (text, ", ");
-      g_string_append (text, cairn_json_get_string (rule, "toolName") ?: "?");
-      if (content != NULL)
-        g_string_append_printf (text, ": %s", g_str_has_prefix (content, "//") ? content + 1 : content);
+      g_string_append (text, one);
     }
+  if (text->len == 0)
+    g_string_append (text, "?");
   return g_string_free (text, FALSE);
+}
+
+/* Where a rule is kept (the CLI's destinations). */
+static const char *
+describe_place (const char *destination)
+{
+  if (g_strcmp0 (destination, "session") == 0 || g_strcmp0 (destination, "cliArg") == 0)
+    return _("This Session");
+  if (g_strcmp0 (destination, "localSettings") == 0)
+    return _("This Project");
+  if (g_strcmp0 (destination, "projectSettings") == 0)
+    return _("This Project, Shared");
+  if (g_strcmp0 (destination, "userSettings") == 0)
+    return _("All Projects");
+  return destination ? destination : "?";
 }
 
 /* A setMode suggestion's button: the CLI's word for a mode it may add. */
 static char *
-label_for_mode (const char *mode)
+label_for_mode (const char *mode,
+                const char *place)
 {
   CairnPermissionMode value;
 
   if (!cairn_permission_mode_from_nick (mode, &value))
-    return g_strdup_printf (_("Switch to mode “%s”"), mode ? mode : "?");
+    return g_strdup_printf (_("Switch to Mode “%s” (%s)"), mode ? mode : "?", place);
   switch (value)
     {
     case CAIRN_PERMISSION_MODE_ACCEPT_EDITS:
-      return g_strdup (_("Allow all edits this session"));
+      return g_strdup_printf (_("Allow All Edits (%s)"), place);
     case CAIRN_PERMISSION_MODE_BYPASS:
-      return g_strdup (_("Allow everything this session"));
+      return g_strdup_printf (_("Allow Everything (%s)"), place);
     case CAIRN_PERMISSION_MODE_PLAN:
-      return g_strdup (_("Switch to plan mode"));
+      return g_strdup_printf (_("Switch to Plan Mode (%s)"), place);
     case CAIRN_PERMISSION_MODE_DEFAULT:
     case CAIRN_PERMISSION_MODE_DONT_ASK:
     default:
-      return g_strdup_printf (_("Switch to mode “%s”"), mode);
+      return g_strdup_printf (_("Switch to Mode “%s” (%s)"), mode, place);
     }
 }
 
 static char *
-label_for_place (const char *destination,
-                 const char *what)
+label_for_directories (JsonArray  *dirs,
+                       const char *place)
 {
-  if (g_strcmp0 (destination, "session") == 0)
-    return g_strdup_printf (_("Always allow %s this session"), what);
-  if (g_strcmp0 (destination, "userSettings") == 0)
-    return g_strdup_printf (_("Always allow %s in all projects"), what);
-  return g_strdup_printf (_("Always allow %s in this project"), what);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; dirs != NULL && i < json_array_get_length (dirs); i++)
+    g_string_append_printf (text, "%s“%s”", text->len > 0 ? ", " : "",
+                            cairn_json_array_get_string (dirs, i) ?: "?");
+  return g_strdup_printf (_("Allow Access to %s (%s)"), text->len > 0 ? text->str : "?", place);
+}
+
+/* The words of an update's button: what it allows and where it is kept. */
+static char *
+label_for_update (JsonObject *update)
+{
+  const char *type = cairn_json_get_string (update, "type");
+  const char *place = describe_place (cairn_json_get_string (update, "destination"));
+  g_autofree char *what = NULL;
+
+  if (g_strcmp0 (type, "setMode") == 0)
+    return label_for_mode (cairn_json_get_string (update, "mode"), place);
+  if (g_strcmp0 (type, "addDirectories") == 0)
+    return label_for_directories (cairn_json_get_array (update, "directories"), place);
+  if (g_strcmp0 (type, "addRules") != 0 ||
+      g_strcmp0 (cairn_json_get_string (update, "behavior") ?: "allow", "allow") != 0)
+    return g_strdup_printf (_("Apply “%s” (%s)"), type ? type : "?", place);
+  what = describe_rules (cairn_json_get_array (update, "rules"));
+  return g_strdup_printf (_("Always Allow %s (%s)"), what, place);
 }
 
 /**
  * cairn_permission_request_dup_suggestion_label:
  *
- * A plain-words button label for one of the CLI's permission_suggestions.
+ * A plain-words button label for one of the CLI's permission_suggestions:
+ * exactly what it allows ("Commands Starting With “make check”", "Every
+ * Bash Command", each directory) and where it is kept.
  */
 char *
 cairn_permission_request_dup_suggestion_label (CairnPermissionRequest *self,
                                                guint                   index)
 {
-  JsonObject *suggestion = cairn_permission_request_get_suggestion (self, index);
-  const char *type = cairn_json_get_string (suggestion, "type");
-  const char *destination = cairn_json_get_string (suggestion, "destination");
-  g_autofree char *what = NULL;
+  g_return_val_if_fail (CAIRN_IS_PERMISSION_REQUEST (self), NULL);
 
-  if (g_strcmp0 (type, "setMode") == 0)
-    return label_for_mode (cairn_json_get_string (suggestion, "mode"));
-  if (g_strcmp0 (type, "addRules") == 0)
-    what = describe_rules (cairn_json_get_array (suggestion, "rules"));
-  else if (g_strcmp0 (type, "addDirectories") == 0)
-    {
-      JsonArray *dirs = cairn_json_get_array (suggestion, "directories");
-      g_autofree char *dir = g_strdup (dirs && json_array_get_length (dirs) > 0
-                                         ? cairn_json_array_get_string (dirs, 0) : "?");
-      return g_strcmp0 (destination, "session") == 0
-        ? g_strdup_printf (_("Allow access to %s this session"), dir)
-        : g_strdup_printf (_("Allow access to %s in this project"), dir);
-    }
-  else
-    return g_strdup_printf (_("Apply “%s”"), type ? type : "?");
-  return label_for_place (destination, what);
+  return label_for_update (cairn_permission_request_get_suggestion (self, index));
+}
+
+static JsonObject *
+whole_tool_rule (CairnPermissionRequest *self)
+{
+  JsonObject *update = json_object_new ();
+  JsonObject *tool = json_object_new ();
+  JsonArray *rules = json_array_new ();
+
+  json_object_set_string_member (tool, "toolName", cairn_permission_request_get_tool_name (self));
+  json_array_add_object_element (rules, tool);
+  json_object_set_string_member (update, "type", "addRules");
+  json_object_set_array_member (update, "rules", rules);
+  json_object_set_string_member (update, "behavior", "allow");
+  json_object_set_string_member (update, "destination", "session");
+  return update;
+}
+
+/* The CLI's allow-rule suggestion for this call, kept for the session
+ * rather than where the CLI proposed (a settings file). */
+static JsonObject *
+suggested_rule_for_session (JsonObject *suggestion)
+{
+  JsonObject *update = json_object_new ();
+  JsonArray *rules = cairn_json_get_array (suggestion, "rules");
+
+  /* a new object: json_node_copy() would share the CLI's */
+  json_object_set_string_member (update, "type", "addRules");
+  json_object_set_array_member (update, "rules", json_array_ref (rules));
+  json_object_set_string_member (update, "behavior", "allow");
+  json_object_set_string_member (update, "destination", "session");
+  return update;
+}
+
+static gboolean
+is_allow_rules (JsonObject *suggestion)
+{
+  JsonArray *rules = cairn_json_get_array (suggestion, "rules");
+
+  return g_strcmp0 (cairn_json_get_string (suggestion, "type"), "addRules") == 0 &&
+         g_strcmp0 (cairn_json_get_string (suggestion, "behavior") ?: "allow", "allow") == 0 &&
+         rules != NULL && json_array_get_length (rules) > 0;
 }
 
 /**
  * cairn_permission_request_dup_session_rule:
  *
- * The permission update for "Always allow this session": the CLI's own
- * session rule when it suggested one, else a rule for the whole tool.
+ * The permission update for "Always allow this session": the rule the
+ * CLI suggested for this call (its session one, or another one kept for
+ * the session instead), so the CLI matches it with its own grammar; the
+ * whole tool only when the CLI suggested no rule, and then the label
+ * says "every".
  */
 JsonObject *
 cairn_permission_request_dup_session_rule (CairnPermissionRequest *self)
 {
   guint n = cairn_permission_request_get_n_suggestions (self);
-  JsonObject *rule;
-  JsonObject *tool;
-  JsonArray *rules;
 
   for (guint i = 0; i < n; i++)
     {
       JsonObject *suggestion = cairn_permission_request_get_suggestion (self, i);
-      if (g_strcmp0 (cairn_json_get_string (suggestion, "type"), "addRules") == 0 &&
+      if (is_allow_rules (suggestion) &&
           g_strcmp0 (cairn_json_get_string (suggestion, "destination"), "session") == 0)
         return json_object_ref (suggestion);
     }
-  rule = json_object_new ();
-  tool = json_object_new ();
-  rules = json_array_new ();
-  json_object_set_string_member (tool, "toolName", cairn_permission_request_get_tool_name (self));
-  json_array_add_object_element (rules, tool);
-  json_object_set_string_member (rule, "type", "addRules");
-  json_object_set_array_member (rule, "rules", rules);
-  json_object_set_string_member (rule, "behavior", "allow");
-  json_object_set_string_member (rule, "destination", "session");
-  return rule;
+  for (guint i = 0; i < n; i++)
+    if (is_allow_rules (cairn_permission_request_get_suggestion (self, i)))
+      return suggested_rule_for_session (cairn_permission_request_get_suggestion (self, i));
+  return whole_tool_rule (self);
+}
+
+/* The "always allow this session" button's words. */
+char *
+cairn_permission_request_dup_session_rule_label (CairnPermissionRequest *self)
+{
+  g_autoptr(JsonObject) update = NULL;
+
+  g_return_val_if_fail (CAIRN_IS_PERMISSION_REQUEST (self), NULL);
+
+  update = cairn_permission_request_dup_session_rule (self);
+  return label_for_update (update);
+}
+
+/* Whether suggestion @index is what "always allow this session" sends
+ * already (a second button would say the same). */
+gboolean
+cairn_permission_request_suggestion_is_session_rule (CairnPermissionRequest *self,
+                                                     guint                   index)
+{
+  g_autofree char *label = NULL;
+  g_autofree char *session_label = NULL;
+
+  g_return_val_if_fail (CAIRN_IS_PERMISSION_REQUEST (self), FALSE);
+
+  label = cairn_permission_request_dup_suggestion_label (self, index);
+  session_label = cairn_permission_request_dup_session_rule_label (self);
+  return g_str_equal (label, session_label);
 }
 
 gboolean
@@ -498,4 +633,66 @@ cairn_permission_request_get_command (CairnPermissionRequest *self)
 {
   g_return_val_if_fail (CAIRN_IS_PERMISSION_REQUEST (self), NULL);
   return cairn_json_get_string (cairn_permission_request_get_input (self), "command");
+}
+
+/* What a notification may say in full: more and it is no longer read in
+ * a glance (and servers cut it), so it only offers the dialog. */
+#define NOTIFY_BODY_CHARS 240
+#define NOTIFY_BODY_LINES 4
+
+/* The whole thing the tool acts on: the command, the file, the address. */
+static const char *
+acted_on (CairnPermissionRequest *self)
+{
+  JsonObject *input = cairn_permission_request_get_input (self);
+  const char *keys[] = { "command", "file_path", "notebook_path", "path", "url", "pattern" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    if (cairn_json_get_string (input, keys[i]) != NULL)
+      return cairn_json_get_string (input, keys[i]);
+  return NULL;
+}
+
+static guint
+count_lines (const char *text)
+{
+  guint n = 1;
+
+  for (const char *c = text; *c != '\0'; c++)
+    n += *c == '\n';
+  return n;
+}
+
+/**
+ * cairn_permission_request_dup_notification_body:
+ *
+ * The body of a notification that can allow this request from outside
+ * the window: the tool, the whole command or file it acts on, and the
+ * warning when it reaches outside the project.
+ *
+ * Returns: (nullable): the body, or %NULL when it would not fit a
+ *   notification (a long command): then the notification only opens the
+ *   dialog
+ */
+char *
+cairn_permission_request_dup_notification_body (CairnPermissionRequest *self)
+{
+  const char *what;
+  GString *body;
+
+  g_return_val_if_fail (CAIRN_IS_PERMISSION_REQUEST (self), NULL);
+
+  what = acted_on (self);
+  if (what == NULL)
+    return NULL;
+  body = g_string_new (NULL);
+  g_string_append_printf (body, _("%s: %s"), cairn_permission_request_get_tool_name (self), what);
+  if (self->outside_project)
+    g_string_append_printf (body, "\n%s", _("⚠ This reaches outside the project folder."));
+  if (g_utf8_strlen (body->str, -1) > NOTIFY_BODY_CHARS || count_lines (body->str) > NOTIFY_BODY_LINES)
+    {
+      g_string_free (body, TRUE);
+      return NULL;
+    }
+  return g_string_free (body, FALSE);
 }

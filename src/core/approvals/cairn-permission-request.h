@@ -42,9 +42,13 @@ char                   *cairn_permission_request_dup_suggestion_label (CairnPerm
 JsonObject             *cairn_permission_request_get_suggestion  (CairnPermissionRequest *self,
                                                                    guint                   index);
 JsonObject             *cairn_permission_request_dup_session_rule (CairnPermissionRequest *self);
+char                   *cairn_permission_request_dup_session_rule_label (CairnPermissionRequest *self);
+gboolean                cairn_permission_request_suggestion_is_session_rule (CairnPermissionRequest *self,
+                                                                              guint                   index);
 gboolean                cairn_permission_request_is_write        (CairnPermissionRequest *self);
 
 GPtrArray              *cairn_permission_request_dup_questions   (CairnPermissionRequest *self);
 const char             *cairn_permission_request_get_command     (CairnPermissionRequest *self);
+char                   *cairn_permission_request_dup_notification_body (CairnPermissionRequest *self);
 
 G_END_DECLS

@@ -16,6 +16,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "cairn-types.h"
 #include "protocol/cairn-launcher.h"
 
 /* The only place in Cairn that starts a process. The CLI is always run from
@@ -191,13 +192,81 @@ flatpak_env_fd (GError **error)
   return fd;
 }
 
+/* `--flag=value`, one argument: a value from a stored file or from the
+ * CLI can't be read as an option of its own, whatever it starts with
+ * (docs/protocol.md, "Starting the process"). */
 static void
 add_optional (GStrvBuilder *argv,
               const char   *flag,
               const char   *value)
 {
-  if (value != NULL && *value != '\0')
-    g_strv_builder_add_many (argv, flag, value, NULL);
+  g_autofree char *arg = NULL;
+
+  if (value == NULL || *value == '\0')
+    return;
+  arg = g_strdup_printf ("%s=%s", flag, value);
+  g_strv_builder_add (argv, arg);
+}
+
+/**
+ * cairn_launcher_is_model_id:
+ *
+ * Whether @model looks like a model id or alias ("claude-opus-4-1",
+ * "sonnet", "claude-sonnet-4-5[1m]", a Bedrock "us.anthropic.…:0" or ARN):
+ * letters, digits and `.-_:/@[]`, starting with a letter or digit.
+ */
+gboolean
+cairn_launcher_is_model_id (const char *model)
+{
+  if (model == NULL || !g_ascii_isalnum (*model) || strlen (model) > 200)
+    return FALSE;
+  for (const char *c = model; *c != '\0'; c++)
+    if (!g_ascii_isalnum (*c) && strchr ("._-:/@[]", *c) == NULL)
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+refuse (GError     **error,
+        const char  *message)
+{
+  g_set_error_literal (error, CAIRN_LAUNCHER_ERROR, CAIRN_LAUNCHER_ERROR_BAD_OPTION, message);
+  return FALSE;
+}
+
+/**
+ * cairn_launcher_check_options:
+ *
+ * The values that become arguments come from session files and from the
+ * CLI: each must be what it says it is (a session id a UUID, a model a
+ * model id, a mode the CLI's word), so none can smuggle in an option.
+ * The message does not repeat the value (it may be anything).
+ */
+gboolean
+cairn_launcher_check_options (const CairnLaunchOptions  *options,
+                              GError                   **error)
+{
+  CairnPermissionMode mode;
+
+  if (options->resume_session_id != NULL && !g_uuid_string_is_valid (options->resume_session_id))
+    return refuse (error, _("Claude Code was not started: the conversation’s id is not a valid id"));
+  if (options->resume_at != NULL && !g_uuid_string_is_valid (options->resume_at))
+    return refuse (error, _("Claude Code was not started: the message to go on from has no valid id"));
+  if (options->model != NULL && !cairn_launcher_is_model_id (options->model))
+    return refuse (error, _("Claude Code was not started: the model’s name is not a model id"));
+  if (options->permission_mode != NULL && !cairn_permission_mode_from_nick (options->permission_mode, &mode))
+    return refuse (error, _("Claude Code was not started: the permission mode is not one it knows"));
+  return TRUE;
+}
+
+/* Rules the CLI matches itself, handed back to a new process: one
+ * `--allowedTools=RULE` each (docs/protocol.md, "Session rules"). */
+static void
+add_allowed_tools (GStrvBuilder       *argv,
+                   const char * const *rules)
+{
+  for (guint i = 0; rules != NULL && rules[i] != NULL; i++)
+    add_optional (argv, "--allowedTools", rules[i]);
 }
 
 GStrv
@@ -221,6 +290,7 @@ cairn_launcher_build_argv (const CairnLaunchOptions *options)
                            NULL);
   add_optional (argv, "--permission-mode", options->permission_mode);
   add_optional (argv, "--model", options->model);
+  add_allowed_tools (argv, (const char * const *)options->allowed_tools);
   add_optional (argv, "--resume", options->resume_session_id);
   if (options->resume_session_id != NULL)
     {
@@ -246,6 +316,8 @@ cairn_launcher_spawn (const CairnLaunchOptions  *options,
 
   g_return_val_if_fail (options != NULL, NULL);
 
+  if (!cairn_launcher_check_options (options, error))
+    return NULL;
   argv = cairn_launcher_build_argv (options);
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
                                         G_SUBPROCESS_FLAGS_STDOUT_PIPE |
@@ -273,4 +345,5 @@ cairn_launch_options_clear (CairnLaunchOptions *options)
   g_clear_pointer (&options->resume_at, g_free);
   g_clear_pointer (&options->permission_mode, g_free);
   g_clear_pointer (&options->model, g_free);
+  g_clear_pointer (&options->allowed_tools, g_strfreev);
 }

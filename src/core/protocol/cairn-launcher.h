@@ -17,6 +17,7 @@ typedef enum
 {
   CAIRN_LAUNCHER_ERROR_NOT_FOUND,
   CAIRN_LAUNCHER_ERROR_NOT_EXECUTABLE,
+  CAIRN_LAUNCHER_ERROR_BAD_OPTION,
 } CairnLauncherError;
 
 /* Everything that decides how one CLI process is started. */
@@ -31,6 +32,8 @@ typedef struct
   gboolean  fork_session;
   char     *permission_mode;
   char     *model;
+  /* session rules the user allowed, in the CLI's syntax ("Bash(make check:*)") */
+  GStrv     allowed_tools;
   gboolean  in_flatpak;
 } CairnLaunchOptions;
 
@@ -40,6 +43,9 @@ typedef struct
 GQuark       cairn_launcher_error_quark   (void);
 gboolean     cairn_launcher_in_flatpak    (void);
 char        *cairn_launcher_find_cli      (const char                *configured_path,
+                                           GError                   **error);
+gboolean     cairn_launcher_is_model_id   (const char                *model);
+gboolean     cairn_launcher_check_options (const CairnLaunchOptions  *options,
                                            GError                   **error);
 GStrv        cairn_launcher_build_argv    (const CairnLaunchOptions  *options);
 GBytes      *cairn_launcher_build_flatpak_env (void);

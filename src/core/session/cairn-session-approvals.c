@@ -15,7 +15,8 @@
 #include "protocol/cairn-json.h"
 #include "session/cairn-session-private.h"
 
-/* Every can_use_tool is answered by the user (or by a rule the user chose):
+/* Every can_use_tool is answered by the user (rules the user chose are
+ * the CLI's to match: it asks only for calls none of them covers):
  * requests queue in arrival order, each is answered exactly once, and one
  * the CLI withdraws or outlives is closed rather than lost. The answer
  * shapes follow docs/protocol.md, "Answering can_use_tool", to the
@@ -160,8 +161,10 @@ single_update (JsonObject *update)
 /**
  * cairn_session_allow_always:
  *
- * Allows and keeps allowing this kind of call for the session: the rule is
- * sent to the CLI and listed in cairn_session_get_allow_rules() to revoke.
+ * Allows and keeps allowing this kind of call for the session: the rule
+ * the CLI suggested for it (cairn_permission_request_dup_session_rule())
+ * is sent to the CLI and listed in cairn_session_get_allow_rules() to
+ * revoke.
  */
 void
 cairn_session_allow_always (CairnSession           *self,
@@ -177,27 +180,41 @@ cairn_session_allow_always (CairnSession           *self,
 
   update = cairn_permission_request_dup_session_rule (request);
   updates = single_update (update);
-  label = g_strdup_printf (_("%s: %s"), cairn_permission_request_get_tool_name (request),
-                           cairn_json_get_string (cairn_json_array_get_object (
-                             cairn_json_get_array (update, "rules"), 0), "ruleContent") ?: _("any use"));
+  label = cairn_permission_request_dup_session_rule_label (request);
   rule = cairn_allow_rule_new (update, label);
   if (cairn_permission_request_get_state (request) == CAIRN_PERMISSION_PENDING)
     g_list_store_append (self->allow_rules, rule);
   cairn_session_allow (self, request, NULL, updates);
 }
 
-/* One of the CLI's permission_suggestions, as the user picked it. */
+/* One of the CLI's permission_suggestions, as the user picked it. A rule
+ * for the session is kept too, like "always allow": listed to revoke, and
+ * handed to a restarted process. */
 void
 cairn_session_allow_suggestion (CairnSession           *self,
                                 CairnPermissionRequest *request,
                                 guint                   index)
 {
   g_autoptr(JsonArray) updates = NULL;
+  JsonObject *suggestion;
 
   g_return_if_fail (CAIRN_IS_SESSION (self));
   g_return_if_fail (index < cairn_permission_request_get_n_suggestions (request));
 
-  updates = single_update (cairn_permission_request_get_suggestion (request, index));
+  suggestion = cairn_permission_request_get_suggestion (request, index);
+  if (suggestion == NULL)
+    return;   /* not an object: nothing to apply (the CLI's text is not trusted) */
+  if (g_strcmp0 (cairn_json_get_string (suggestion, "type"), "addRules") == 0 &&
+      g_strcmp0 (cairn_json_get_string (suggestion, "behavior"), "allow") == 0 &&
+      g_strcmp0 (cairn_json_get_string (suggestion, "destination"), "session") == 0 &&
+      cairn_permission_request_get_state (request) == CAIRN_PERMISSION_PENDING)
+    {
+      g_autofree char *label = cairn_permission_request_dup_suggestion_label (request, index);
+      g_autoptr(CairnAllowRule) rule = cairn_allow_rule_new (suggestion, label);
+
+      g_list_store_append (self->allow_rules, rule);
+    }
+  updates = single_update (suggestion);
   cairn_session_allow (self, request, NULL, updates);
 }
 
@@ -336,22 +353,6 @@ cairn_session_answer_plan (CairnSession           *self,
     }
 }
 
-static CairnAllowRule *
-matching_rule (CairnSession           *self,
-               CairnPermissionRequest *request)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->allow_rules));
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(CairnAllowRule) rule = g_list_model_get_item (G_LIST_MODEL (self->allow_rules), i);
-      if (cairn_allow_rule_matches (rule, cairn_permission_request_get_tool_name (request),
-                                    cairn_permission_request_get_input (request)))
-        return rule;
-    }
-  return NULL;
-}
-
 /* Plan mode: the CLI runs a write the client allows, so Cairn says no. */
 static gboolean
 refuse_in_plan_mode (CairnSession           *self,
@@ -379,17 +380,12 @@ _cairn_session_request_permission (CairnSession *self,
 {
   g_autoptr(CairnPermissionRequest) request = cairn_permission_request_new (control_request, self->cwd);
   CairnToolCallItem *card = card_for (self, request);
-  CairnAllowRule *rule;
 
+  /* Cairn allows nothing by itself: a rule the user chose is the CLI's to
+   * match (it asks only for what none of its rules covers). */
   g_list_store_append (self->pending_requests, request);
   if (refuse_in_plan_mode (self, request))
     return;
-  if ((rule = matching_rule (self, request)))
-    {
-      g_autoptr(JsonArray) updates = single_update (cairn_allow_rule_get_update (rule));
-      cairn_session_allow (self, request, NULL, updates);
-      return;
-    }
   if (card != NULL)
     cairn_tool_call_item_set_approval (card, request);
   g_signal_emit_by_name (self, "permission-requested", request);
@@ -502,8 +498,8 @@ cairn_session_get_allow_rules (CairnSession *self)
  * cairn_session_revoke_rule:
  *
  * Session rules live in the CLI process and can't be taken back there, so
- * the process is restarted (with --resume) once no turn runs; Cairn gives
- * the remaining rules to the new process as their calls come up.
+ * the process is restarted (with --resume) once no turn runs, with the
+ * remaining rules as --allowedTools.
  */
 void
 cairn_session_revoke_rule (CairnSession   *self,

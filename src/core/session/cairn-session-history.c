@@ -17,6 +17,7 @@
 #include "history/cairn-history-replay.h"
 #include "history/cairn-history-running.h"
 #include "protocol/cairn-json.h"
+#include "protocol/cairn-launcher.h"
 #include "protocol/cairn-util.h"
 #include "session/cairn-session-private.h"
 
@@ -99,21 +100,20 @@ tail_free (Tail *tail)
 }
 
 /* What a resumed process needs back: the model of the last reply (not a
- * made-up error message) and the mode of the last prompt. */
+ * made-up error message) and the mode of the last prompt. The session id
+ * is the file's name, never a line's field (a line can say anything);
+ * model and mode are checked before they are used. */
 static void
 keep_resume_facts (OpenData   *data,
                    JsonObject *line)
 {
   const char *model = cairn_json_get_string (cairn_json_get_object (line, "message"), "model");
   const char *mode = cairn_json_get_string (line, "permissionMode");
-  const char *session_id = cairn_json_get_string (line, "sessionId");
 
   if (model != NULL && g_strcmp0 (model, "<synthetic>") != 0)
     cairn_set_str (&data->model, model);
   if (mode != NULL)
     cairn_set_str (&data->mode, mode);
-  if (session_id != NULL)
-    cairn_set_str (&data->session_id, session_id);
 }
 
 /* Where the last screen starts: TAIL_MESSAGES messages back, then back to
@@ -369,6 +369,12 @@ open_thread (GTask        *task,
   g_task_return_boolean (task, TRUE);
 }
 
+static void resume_checked (CairnSession *self,
+                            const char   *session_id,
+                            const char   *model,
+                            const char   *mode,
+                            gboolean      tell);
+
 /* On the main loop: the last screen, with the resume facts it knows. */
 static gboolean
 show_tail (gpointer user_data)
@@ -379,7 +385,7 @@ show_tail (gpointer user_data)
   cairn_transcript_append_all (cairn_session_get_transcript (self), tail->items);
   cairn_transcript_builder_set_todos (self->builder, tail->todos);
   if (self->connection == NULL)
-    cairn_session_resume_conversation (self, tail->session_id, tail->model, tail->mode);
+    resume_checked (self, tail->session_id, tail->model, tail->mode, FALSE);
   return G_SOURCE_REMOVE;
 }
 
@@ -529,8 +535,11 @@ cairn_session_open_conversation_async (CairnSession        *self,
 
   data->file = g_object_ref (file);
   data->cwd = g_strdup (self->cwd);
+  /* <uuid>.jsonl: only a UUID is resumed (it becomes --resume=ID) */
   if (g_str_has_suffix (base, ".jsonl"))
     data->session_id = g_strndup (base, strlen (base) - strlen (".jsonl"));
+  if (data->session_id != NULL && !g_uuid_string_is_valid (data->session_id))
+    g_clear_pointer (&data->session_id, g_free);
   g_task_set_source_tag (task, cairn_session_open_conversation_async);
   g_task_set_task_data (task, data, (GDestroyNotify)open_data_free);
   g_task_run_in_thread (task, open_thread);
@@ -613,10 +622,69 @@ _cairn_session_show_branch_finish (CairnSession  *self,
   return TRUE;
 }
 
+/* A mode Cairn offers: bypass only when Cairn itself started with it. */
+static gboolean
+mode_offered (CairnSession *self,
+              const char   *mode)
+{
+  CairnPermissionMode value;
+
+  if (!cairn_permission_mode_from_nick (mode, &value))
+    return FALSE;
+  if (value == CAIRN_PERMISSION_MODE_BYPASS)
+    return cairn_session_get_bypass_available (self);
+  return value != CAIRN_PERMISSION_MODE_DONT_ASK;
+}
+
+/* Names the mode only when it is one of the CLI's words: the file's text
+ * is not repeated. */
+static void
+tell_mode_refused (CairnSession *self,
+                   const char   *mode)
+{
+  CairnPermissionMode value;
+  g_autofree char *body = NULL;
+
+  if (cairn_permission_mode_from_nick (mode, &value))
+    body = g_strdup_printf (_("The conversation’s file names the mode “%s”, which Cairn does not offer here. "
+                              "It continues in Ask Before Edits."), cairn_permission_mode_to_nick (value));
+  else
+    body = g_strdup (_("The conversation’s file names a mode Claude Code does not know. "
+                       "It continues in Ask Before Edits."));
+  _cairn_session_append_notice (self, CAIRN_NOTICE_WARNING, _("Permission mode not taken over"), body);
+}
+
+static void
+resume_checked (CairnSession *self,
+                const char   *session_id,
+                const char   *model,
+                const char   *mode,
+                gboolean      tell)
+{
+  if (session_id != NULL && !g_uuid_string_is_valid (session_id))
+    session_id = NULL;
+  if (model != NULL && !cairn_launcher_is_model_id (model))
+    model = NULL;
+  if (mode != NULL && !mode_offered (self, mode))
+    {
+      if (tell)
+        tell_mode_refused (self, mode);
+      mode = cairn_permission_mode_to_nick (CAIRN_PERMISSION_MODE_DEFAULT);
+    }
+  _cairn_session_set_string (self, &self->session_id, session_id, CAIRN_SESSION_PROP_SESSION_ID);
+  _cairn_session_set_string (self, &self->model, model, CAIRN_SESSION_PROP_MODEL);
+  cairn_set_str (&self->start_model, model);
+  if (mode != NULL)
+    _cairn_session_set_string (self, &self->permission_mode, mode, CAIRN_SESSION_PROP_PERMISSION_MODE);
+}
+
 /**
  * cairn_session_resume_conversation:
- * @model: (nullable): the model it last used
- * @mode: (nullable): the permission mode it was last in
+ * @session_id: a UUID; anything else starts a new conversation
+ * @model: (nullable): the model it last used; ignored unless a model id
+ * @mode: (nullable): the permission mode it was last in; one Cairn does
+ *   not offer (bypass, unless Cairn started with it) becomes the default
+ *   mode, with a notice
  *
  * The next prompt continues the stored conversation @session_id
  * (`--resume`) in @model and @mode, as it was left.
@@ -630,11 +698,7 @@ cairn_session_resume_conversation (CairnSession *self,
   g_return_if_fail (CAIRN_IS_SESSION (self));
   g_return_if_fail (self->connection == NULL);
 
-  _cairn_session_set_string (self, &self->session_id, session_id, CAIRN_SESSION_PROP_SESSION_ID);
-  _cairn_session_set_string (self, &self->model, model, CAIRN_SESSION_PROP_MODEL);
-  cairn_set_str (&self->start_model, model);
-  if (mode != NULL)
-    _cairn_session_set_string (self, &self->permission_mode, mode, CAIRN_SESSION_PROP_PERMISSION_MODE);
+  resume_checked (self, session_id, model, mode, TRUE);
 }
 
 static void

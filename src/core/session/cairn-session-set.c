@@ -190,6 +190,14 @@ cairn_session_set_remove (CairnSessionSet *self,
   rearm_idle_timer (self);
 }
 
+static gboolean
+notification_can_allow (CairnPermissionRequest *request)
+{
+  g_autofree char *body = cairn_permission_request_dup_notification_body (request);
+
+  return body != NULL;
+}
+
 /**
  * cairn_session_set_answer_request:
  * @allow: allow the tool, else deny it
@@ -214,6 +222,14 @@ cairn_session_set_answer_request (CairnSessionSet *self,
 
       if (request == NULL)
         continue;
+      /* only what a notification could say whole can be allowed from one
+       * (cairn_permission_request_dup_notification_body()); the action is
+       * the application's, so anything on the session bus can ask */
+      if (allow && !notification_can_allow (request))
+        {
+          g_message ("Request %s is too long to allow from a notification: not answered", request_id);
+          return FALSE;
+        }
       if (allow)
         cairn_session_allow (session, request, NULL, NULL);
       else

@@ -386,6 +386,22 @@ send_initialize (CairnSession *self)
                                            initialize_cb, g_object_ref (self));
 }
 
+/* The rules the user allowed for the session, for a new process to match
+ * (docs/protocol.md, "Session rules"). */
+static GStrv
+session_rules (CairnSession *self)
+{
+  g_autoptr(GStrvBuilder) rules = g_strv_builder_new ();
+  GListModel *model = G_LIST_MODEL (self->allow_rules);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(CairnAllowRule) rule = g_list_model_get_item (model, i);
+      cairn_allow_rule_add_cli_rules (rule, rules);
+    }
+  return g_strv_builder_end (rules);
+}
+
 static gboolean
 start_process (CairnSession *self)
 {
@@ -401,6 +417,7 @@ start_process (CairnSession *self)
   self->fork_next = FALSE;
   options.permission_mode = g_strdup (self->permission_mode ? self->permission_mode : self->start_mode);
   options.model = g_strdup (self->start_model);
+  options.allowed_tools = session_rules (self);
   options.in_flatpak = cairn_launcher_in_flatpak ();
   process = cairn_launcher_spawn (&options, &error);
   cairn_launch_options_clear (&options);
