@@ -89,7 +89,8 @@ static void
 test_argv_values_checked (void)
 {
   static const char *own_flags[] = { "-p", "--input-format", "--output-format", "--verbose",
-                                     "--permission-prompt-tool", "--include-partial-messages", NULL };
+                                     "--permission-prompt-tool", "--include-partial-messages",
+                                     "--include-hook-events", NULL };
   static const char *allowed[] = { "Bash(make check:*)", "--dangerously-skip-permissions", NULL };
   CairnLaunchOptions options = { .cli_path = (char *)"/opt/claude", .cwd = (char *)"/p",
                                  .resume_session_id = (char *)"--dangerously-skip-permissions",
