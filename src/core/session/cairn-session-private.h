@@ -10,6 +10,7 @@
 #include "protocol/cairn-cli-connection.h"
 #include "protocol/cairn-protocol-log.h"
 #include "session/cairn-session.h"
+#include "session/cairn-trust-gate.h"
 #include "transcript/cairn-result-item.h"
 #include "transcript/cairn-text-item.h"
 #include "transcript/cairn-transcript-builder.h"
@@ -111,6 +112,9 @@ struct _CairnSession
   guint               stall_timeout_ms;
   gint64              last_life;       /* monotonic µs: the CLI's last sign of life */
 
+  /* every process start goes through it (cairn-session-trust.c) */
+  CairnTrustGate     *trust_gate;
+
   guint               closing : 1;
   guint               restart_when_idle : 1;
   guint               stalled : 1;
@@ -138,6 +142,11 @@ void _cairn_session_restart_fresh      (CairnSession        *self,
                                         CairnPermissionMode  mode);
 void _cairn_session_restart_if_idle    (CairnSession     *self);
 void _cairn_session_log_items        (CairnSession       *self);
+void _cairn_session_deliver          (CairnSession       *self,
+                                      JsonObject         *message);
+/* cairn-session-trust.c */
+void _cairn_session_hold_for_trust   (CairnSession       *self,
+                                      JsonObject         *message);
 void _cairn_session_add_cost         (CairnSession       *self,
                                       double              cost);
 void _cairn_session_stop_following  (CairnSession       *self);
