@@ -105,9 +105,10 @@ cairn_trust_read_capped (const char  *path,
     }
   if ((guint64) st.st_size > cap)
     {
+      g_autofree char *size = g_format_size ((guint64) st.st_size);
+
       close (fd);
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
-                   _("It is too large to be checked (%" G_GUINT64_FORMAT " bytes)."), (guint64) st.st_size);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE, _("It is too large to be checked (%s)."), size);
       return NULL;
     }
   data = g_malloc (cap + 1);

@@ -16,4 +16,7 @@ JsonNode *_cairn_trust_record_parse (const char  *text,
                                      gsize        length,
                                      GError     **error);
 
+/* cairn-trust-record-write.c: infinities as null, as the CLI writes them */
+void      _cairn_trust_record_make_finite (JsonNode *node);
+
 G_END_DECLS

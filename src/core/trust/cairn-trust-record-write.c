@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
@@ -50,6 +51,29 @@ new_project (void)
   return project;
 }
 
+/* A number too large for a double was read as infinity, which JSON can't
+ * say: the CLI (JSON.parse, then JSON.stringify) writes it as null, and so
+ * does Cairn, rather than a file no one can read back. */
+void
+_cairn_trust_record_make_finite (JsonNode *node)
+{
+  JsonObjectIter iter;
+  JsonNode *member;
+
+  if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_DOUBLE &&
+      !isfinite (json_node_get_double (node)))
+    json_node_init_null (node);
+  else if (JSON_NODE_HOLDS_ARRAY (node))
+    for (guint i = 0; i < json_array_get_length (json_node_get_array (node)); i++)
+      _cairn_trust_record_make_finite (json_array_get_element (json_node_get_array (node), i));
+  else if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      json_object_iter_init (&iter, json_node_get_object (node));
+      while (json_object_iter_next (&iter, NULL, &member))
+        _cairn_trust_record_make_finite (member);
+    }
+}
+
 /**
  * cairn_trust_record_update:
  * @text: (nullable): the config file's bytes; %NULL when there is none
@@ -72,6 +96,7 @@ cairn_trust_record_update (const char  *text,
                       : json_node_init_object (json_node_alloc (), json_object_new ());
   if (root == NULL)
     return NULL;
+  _cairn_trust_record_make_finite (root);
   config = json_node_get_object (root);
   projects = json_object_get_member (config, "projects");
   if (projects != NULL && !JSON_NODE_HOLDS_OBJECT (projects))
