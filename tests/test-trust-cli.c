@@ -25,11 +25,7 @@ static void
 write_settings (const char *project,
                 const char *text)
 {
-  g_autofree char *dir = g_build_filename (project, ".claude", NULL);
-  g_autofree char *path = g_build_filename (dir, "settings.json", NULL);
-
-  g_mkdir_with_parents (dir, 0700);
-  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  cairn_test_write_file (project, ".claude/settings.json", text);
 }
 
 static gboolean

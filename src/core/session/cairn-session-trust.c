@@ -25,6 +25,8 @@ decided_cb (CairnSession *self,
   g_autoptr(GPtrArray) held = cairn_trust_gate_take_held (self->trust_gate);
   const char *error = cairn_trust_gate_get_error (self->trust_gate);
 
+  if (self->closing)
+    return;   /* the window went while the folder was checked */
   if (!go)
     {
       _cairn_session_append_notice (self, CAIRN_NOTICE_WARNING, _("Nothing was started"),
