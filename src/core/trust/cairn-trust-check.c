@@ -74,6 +74,16 @@ record_trusts (CairnTrustReport *report)
   return trusted;
 }
 
+static void
+remember (CairnTrustReport *report,
+          char            **known)
+{
+  g_auto(GStrv) now = cairn_trust_report_dup_fingerprint (report);
+
+  if (known == NULL || !g_strv_equal ((const char * const *) now, (const char * const *) known))
+    cairn_trust_memory_save (report, NULL);
+}
+
 /**
  * cairn_trust_check:
  *
@@ -98,8 +108,9 @@ cairn_trust_check (const char  *folder,
         cairn_trust_report_mark_new (report, (const char * const *) known);
       if (cairn_trust_report_get_n_new (report) > 0)
         return g_steal_pointer (&report);
-      /* trusted in a terminal, or as it was: remembered as it is now */
-      cairn_trust_memory_save (report, NULL);
+      /* trusted in a terminal, or as it was (less, maybe): remembered as
+       * it is now */
+      remember (report, known);
       return NULL;
     }
   if (known != NULL)
