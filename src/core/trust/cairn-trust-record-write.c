@@ -20,6 +20,7 @@
 
 #include "protocol/cairn-json.h"
 #include "trust/cairn-trust-folder.h"
+#include "trust/cairn-trust-json.h"
 #include "trust/cairn-trust-record.h"
 #include "trust/cairn-trust-record-private.h"
 
@@ -53,7 +54,7 @@ new_project (void)
 
 /* A number too large for a double was read as infinity, which JSON can't
  * say: the CLI (JSON.parse, then JSON.stringify) writes it as null, and so
- * does Cairn, rather than a file no one can read back. */
+ * does Cairn (cairn-trust-json.c); the tree says so too. */
 void
 _cairn_trust_record_make_finite (JsonNode *node)
 {
@@ -72,30 +73,6 @@ _cairn_trust_record_make_finite (JsonNode *node)
       while (json_object_iter_next (&iter, NULL, &member))
         _cairn_trust_record_make_finite (member);
     }
-}
-
-/* json-glib 1.6 writes U+001F raw inside a string (it escapes only the
- * characters below it), which JSON.parse refuses: the CLI could not read
- * its config back (fuzz-trust found it). In the pretty print a raw control
- * character other than a newline can only be inside a string. */
-static char *
-escape_raw_controls (char *text)
-{
-  g_autoptr(GString) out = NULL;
-
-  if (text == NULL || strpbrk (text, "\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0b\x0c\x0d\x0e\x0f"
-                                     "\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f") == NULL)
-    return text;
-  out = g_string_sized_new (strlen (text) + 16);
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if ((guchar) *p < 0x20 && *p != '\n')
-        g_string_append_printf (out, "\\u%04x", (guchar) *p);
-      else
-        g_string_append_c (out, *p);
-    }
-  g_free (text);
-  return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
 /**
@@ -137,7 +114,7 @@ cairn_trust_record_update (const char  *text,
     json_object_set_boolean_member (project, "hasTrustDialogAccepted", TRUE);
   else
     json_object_set_object_member (json_node_get_object (projects), key, new_project ());
-  return escape_raw_controls (cairn_json_to_string (root, TRUE));
+  return cairn_trust_json_stringify (root);
 }
 
 static gboolean
