@@ -172,6 +172,20 @@ test_reader_symlink_out (void)
   cairn_test_remove_dir (outside);
 }
 
+/* A `.claude` that is a file holds no settings: nothing to ask about. */
+static void
+test_reader_claude_is_a_file (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("trust-file");
+  g_autoptr(CairnTrustReport) report = NULL;
+
+  cairn_test_write_file (dir, ".claude", "not a folder");
+  g_assert_false (cairn_trust_folder_has_files (dir));
+  report = cairn_trust_folder_read (dir, NULL);
+  g_assert_cmpuint (cairn_trust_report_get_n_entries (report), ==, 0);
+  cairn_test_remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -182,5 +196,6 @@ main (int   argc,
   g_test_add_func ("/cairn/trust/reader/wrong-types", test_reader_wrong_types);
   g_test_add_func ("/cairn/trust/reader/bad-files", test_reader_bad_files);
   g_test_add_func ("/cairn/trust/reader/symlink-out", test_reader_symlink_out);
+  g_test_add_func ("/cairn/trust/reader/claude-is-a-file", test_reader_claude_is_a_file);
   return g_test_run ();
 }

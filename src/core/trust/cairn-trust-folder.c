@@ -60,6 +60,13 @@ cairn_trust_real_path (const char  *folder,
   return copy;
 }
 
+/* A `.claude` that is a file holds no settings either. */
+static gboolean
+is_absent (int error)
+{
+  return error == ENOENT || error == ENOTDIR;
+}
+
 /* Whether any of the files is there at all (a link counts, even a broken
  * one): the quick test that lets a folder without them open at once. */
 gboolean
@@ -70,7 +77,7 @@ cairn_trust_folder_has_files (const char *folder)
       g_autofree char *path = g_build_filename (folder, project_files[i].source, NULL);
       GStatBuf st;
 
-      if (g_lstat (path, &st) == 0 || errno != ENOENT)
+      if (g_lstat (path, &st) == 0 || !is_absent (errno))
         return TRUE;
     }
   return FALSE;
@@ -148,7 +155,7 @@ read_one (CairnTrustReport *report,
   GStatBuf st;
   gsize length = 0;
 
-  if (g_lstat (path, &st) != 0 && errno == ENOENT)
+  if (g_lstat (path, &st) != 0 && is_absent (errno))
     return;
   target = cairn_trust_real_path (path, NULL);
   if (target == NULL)  /* a broken link: said so below, when it can't be opened */
