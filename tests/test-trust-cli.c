@@ -153,7 +153,7 @@ test_record_honoured_by_cli (void)
   g_autoptr(CairnSession) after = NULL;
   CairnLaunchOptions options = { 0 };
   g_autoptr(GError) error = NULL;
-  GSubprocess *process;
+  g_autoptr(GSubprocess) process = NULL;
   guint asked = 0;
 
   write_settings (api->project, "{\"permissions\": {\"allow\": [\"Bash(touch allowed.txt)\"]}}");

@@ -124,6 +124,7 @@ test_reader_bad_files (void)
 {
   g_autofree char *dir = cairn_test_make_dir ("trust-bad");
   g_autofree char *fifo = g_build_filename (dir, ".mcp.json", NULL);
+  g_autofree char *local = g_build_filename (dir, ".claude", "settings.local.json", NULL);
   g_autoptr(CairnTrustReport) report = NULL;
   g_autoptr(GString) huge = g_string_new ("{\"env\": {\"A\": \"");
   g_autoptr(GString) deep = g_string_new ("{\"hooks\": ");
@@ -143,7 +144,7 @@ test_reader_bad_files (void)
     g_string_append (deep, "[");
   cairn_test_write_file (dir, ".claude/settings.json", deep->str);
   g_unlink (fifo);
-  g_unlink (g_build_filename (dir, ".claude", "settings.local.json", NULL));
+  g_unlink (local);
   report = cairn_trust_folder_read (dir, NULL);
   g_assert_cmpuint (cairn_trust_report_get_n_entries (report), ==, 1);
   g_assert_cmpuint (count_kind (report, CAIRN_TRUST_KIND_PROBLEM), ==, 1);

@@ -57,12 +57,16 @@ test_record_keys_and_parents (void)
   g_autofree char *sub = g_build_filename (repo, "a", "b", NULL);
   g_autofree char *git = g_build_filename (repo, ".git", NULL);
   g_autofree char *config = NULL;
+  g_autofree char *key = NULL;
 
   g_mkdir_with_parents (plain, 0700);
   g_mkdir_with_parents (sub, 0700);
   g_mkdir_with_parents (git, 0700);
-  g_assert_cmpstr (cairn_trust_record_key (sub), ==, repo);
-  g_assert_cmpstr (cairn_trust_record_key (plain), ==, plain);
+  key = cairn_trust_record_key (sub);
+  g_assert_cmpstr (key, ==, repo);
+  g_free (key);
+  key = cairn_trust_record_key (plain);
+  g_assert_cmpstr (key, ==, plain);
 
   config = g_strdup_printf ("{\"projects\": {\"%s\": {\"hasTrustDialogAccepted\": true}}}", base);
   g_assert_true (find_in (config, plain));   /* no git: up to / */
@@ -91,12 +95,13 @@ test_record_worktree (void)
   g_autofree char *admin = g_build_filename (main_repo, ".git", "worktrees", "wt", NULL);
   g_autofree char *tree = g_build_filename (base, "wt", NULL);
   g_autofree char *line = g_strdup_printf ("gitdir: %s\n", admin);
+  g_autofree char *key = NULL;
 
   g_mkdir_with_parents (admin, 0700);
   g_mkdir_with_parents (tree, 0700);
   cairn_test_write_file (admin, "commondir", "../..\n");
   cairn_test_write_file (tree, ".git", line);
-  g_assert_cmpstr (cairn_trust_record_key (tree), ==, main_repo);
+  g_assert_cmpstr ((key = cairn_trust_record_key (tree)), ==, main_repo);
   cairn_test_remove_dir (base);
 }
 

@@ -93,8 +93,10 @@ cairn_trust_record_update (const char  *text,
   JsonNode *projects;
   JsonObject *project;
 
-  root = text != NULL ? _cairn_trust_record_parse (text, length, error)
-                      : json_node_init_object (json_node_alloc (), json_object_new ());
+  if (text != NULL)
+    root = _cairn_trust_record_parse (text, length, error);
+  else
+    json_node_take_object ((root = json_node_new (JSON_NODE_OBJECT)), json_object_new ());
   if (root == NULL)
     return NULL;
   _cairn_trust_record_make_finite (root);
