@@ -187,6 +187,30 @@ test_reader_claude_is_a_file (void)
   cairn_test_remove_dir (dir);
 }
 
+/* The CLI reads `.mcp.json` in every folder above too, and starts its
+ * servers: one above is listed, named by its whole path. */
+static void
+test_reader_mcp_above (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("trust-above");
+  g_autofree char *sub = g_build_filename (dir, "a", "b", NULL);
+  g_autofree char *above = g_build_filename (dir, ".mcp.json", NULL);
+  g_autoptr(CairnTrustReport) report = NULL;
+  const CairnTrustEntry *entry;
+
+  g_mkdir_with_parents (sub, 0700);
+  g_assert_false (cairn_trust_folder_has_files (sub));
+  cairn_test_write_file (dir, ".mcp.json", "{\"mcpServers\": {\"up\": {\"command\": \"serve\"}}}");
+  g_assert_true (cairn_trust_folder_has_files (sub));
+  report = cairn_trust_folder_read (sub, NULL);
+  g_assert_cmpuint (cairn_trust_report_get_n_entries (report), ==, 1);
+  entry = cairn_trust_report_get_entry (report, 0);
+  g_assert_cmpint (entry->kind, ==, CAIRN_TRUST_KIND_MCP_SERVER);
+  g_assert_cmpstr (entry->source, ==, above);
+  g_assert_cmpstr (entry->detail, ==, "serve");
+  cairn_test_remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -198,5 +222,6 @@ main (int   argc,
   g_test_add_func ("/cairn/trust/reader/bad-files", test_reader_bad_files);
   g_test_add_func ("/cairn/trust/reader/symlink-out", test_reader_symlink_out);
   g_test_add_func ("/cairn/trust/reader/claude-is-a-file", test_reader_claude_is_a_file);
+  g_test_add_func ("/cairn/trust/reader/mcp-above", test_reader_mcp_above);
   return g_test_run ();
 }

@@ -23,19 +23,16 @@
 
 /* A project folder into a CairnTrustReport: the files the CLI reads from
  * it (docs/trust.md, "What a folder can hold"), read from the folder's
- * real path, at most CAIRN_TRUST_MAX_FILE each. A file that is a link out
- * of the folder is read where it leads, and said to be one. */
+ * real path, at most CAIRN_TRUST_MAX_FILE each: its two settings files,
+ * and `.mcp.json` in it and in every folder above it but / (the CLI reads
+ * each, and in -p mode starts their servers unasked). A file that is a
+ * link out of its folder is read where it leads, and said to be one. */
 
 typedef void (*ReadFunc) (CairnTrustReport *, const char *, const char *, gsize);
 
-static const struct
-{
-  const char *source;
-  ReadFunc    read;
-} project_files[] = {
-  { ".claude/settings.json", cairn_trust_settings_read },
-  { ".claude/settings.local.json", cairn_trust_settings_read },
-  { ".mcp.json", cairn_trust_mcp_read },
+static const char * const settings_files[] = {
+  ".claude/settings.json",
+  ".claude/settings.local.json",
 };
 
 /* The path the CLI's trust record names a folder by: its real path (the
@@ -67,18 +64,37 @@ is_absent (int error)
   return error == ENOENT || error == ENOTDIR;
 }
 
+static gboolean
+is_there (const char *dir,
+          const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  GStatBuf st;
+
+  return g_lstat (path, &st) == 0 || !is_absent (errno);
+}
+
 /* Whether any of the files is there at all (a link counts, even a broken
  * one): the quick test that lets a folder without them open at once. */
 gboolean
 cairn_trust_folder_has_files (const char *folder)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (project_files); i++)
-    {
-      g_autofree char *path = g_build_filename (folder, project_files[i].source, NULL);
-      GStatBuf st;
+  g_autofree char *dir = cairn_trust_real_path (folder, NULL);
 
-      if (g_lstat (path, &st) == 0 || !is_absent (errno))
+  if (dir == NULL)
+    return FALSE;   /* no folder: nothing starts there anyway */
+  for (guint i = 0; i < G_N_ELEMENTS (settings_files); i++)
+    if (is_there (dir, settings_files[i]))
+      return TRUE;
+  while (!g_str_equal (dir, "/"))
+    {
+      char *parent;
+
+      if (is_there (dir, ".mcp.json"))
         return TRUE;
+      parent = g_path_get_dirname (dir);
+      g_free (dir);
+      dir = parent;
     }
   return FALSE;
 }
@@ -142,13 +158,15 @@ is_inside (const char *path,
   return strncmp (path, folder, n) == 0 && (path[n] == '/' || (n == 1 && folder[0] == '/'));
 }
 
+/* @name in @dir, shown as @source. */
 static void
-read_one (CairnTrustReport *report,
-          const char       *real_folder,
-          guint             index)
+read_file (CairnTrustReport *report,
+           const char       *dir,
+           const char       *name,
+           const char       *source,
+           ReadFunc          read_func)
 {
-  const char *source = project_files[index].source;
-  g_autofree char *path = g_build_filename (real_folder, source, NULL);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
   g_autofree char *target = NULL;
   g_autofree char *data = NULL;
   g_autoptr(GError) error = NULL;
@@ -160,7 +178,7 @@ read_one (CairnTrustReport *report,
   target = cairn_trust_real_path (path, NULL);
   if (target == NULL)  /* a broken link: said so below, when it can't be opened */
     target = g_strdup (path);
-  if (!is_inside (target, real_folder))
+  if (!is_inside (target, dir))
     {
       g_autofree char *why = g_strdup_printf (_("It is a link out of the folder, to %s."), target);
 
@@ -172,7 +190,27 @@ read_one (CairnTrustReport *report,
       cairn_trust_report_add (report, CAIRN_TRUST_KIND_PROBLEM, source, source, error->message);
       return;
     }
-  project_files[index].read (report, source, data, length);
+  read_func (report, source, data, length);
+}
+
+/* `.mcp.json` here and above: one above is named by its whole path. */
+static void
+read_mcp_files (CairnTrustReport *report,
+                const char       *real_folder)
+{
+  g_autofree char *dir = g_strdup (real_folder);
+
+  while (!g_str_equal (dir, "/"))
+    {
+      g_autofree char *above = g_build_filename (dir, ".mcp.json", NULL);
+      char *parent;
+
+      read_file (report, dir, ".mcp.json", g_str_equal (dir, real_folder) ? ".mcp.json" : above,
+                 cairn_trust_mcp_read);
+      parent = g_path_get_dirname (dir);
+      g_free (dir);
+      dir = parent;
+    }
 }
 
 /**
@@ -192,7 +230,8 @@ cairn_trust_folder_read (const char  *folder,
   if (real == NULL)
     return NULL;
   report = cairn_trust_report_new (real);
-  for (guint i = 0; i < G_N_ELEMENTS (project_files); i++)
-    read_one (report, real, i);
+  for (guint i = 0; i < G_N_ELEMENTS (settings_files); i++)
+    read_file (report, real, settings_files[i], settings_files[i], cairn_trust_settings_read);
+  read_mcp_files (report, real);
   return report;
 }
