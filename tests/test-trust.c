@@ -309,6 +309,30 @@ test_check (void)
   cairn_test_remove_dir (home);
 }
 
+/* The home folder's Trust is never recorded (as in the CLI): it holds for
+ * this run of Cairn only. */
+static void
+test_home (void)
+{
+  g_autofree char *home = fresh_home ();
+  g_autofree char *path = config_path (home);
+  g_autoptr(CairnTrustReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+
+  cairn_test_write_file (home, ".mcp.json", "{\"mcpServers\": {\"s\": {\"command\": \"serve\"}}}");
+  g_assert_true (cairn_trust_record_is_home (home));
+  report = cairn_trust_check (home, &error);
+  g_assert_nonnull (report);
+  g_assert_false (cairn_trust_record_write (home, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+  g_clear_error (&error);
+  g_assert_true (cairn_trust_grant (report, &error));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_null (cairn_trust_check (home, &error));
+  g_assert_no_error (error);
+  cairn_test_remove_dir (home);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -321,5 +345,6 @@ main (int   argc,
   g_test_add_func ("/cairn/trust/record/write", test_record_write);
   g_test_add_func ("/cairn/trust/record/concurrent", test_record_concurrent);
   g_test_add_func ("/cairn/trust/check", test_check);
+  g_test_add_func ("/cairn/trust/home", test_home);
   return g_test_run ();
 }

@@ -158,15 +158,15 @@ cairn_trust_record_key (const char *real_folder)
   return root != NULL ? main_worktree (root) : g_strdup (real_folder);
 }
 
-/* The CLI never records the home folder's trust: there its dialog's Yes
- * holds for one session. */
+/* The CLI never records the home folder's trust: run there, its dialog's
+ * Yes holds for one session. (A folder below a home that is a git
+ * repository is recorded, under the home's key, as the CLI does.) */
 gboolean
 cairn_trust_record_is_home (const char *real_folder)
 {
   g_autofree char *home = cairn_trust_real_path (home_dir (), NULL);
-  g_autofree char *key = cairn_trust_record_key (real_folder);
 
-  return home != NULL && g_str_equal (key, home);
+  return home != NULL && g_str_equal (real_folder, home);
 }
 
 /* The CLI tests the flag for being truthy, the way JavaScript does. */
