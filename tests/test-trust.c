@@ -293,6 +293,18 @@ test_check (void)
   g_assert_null (cairn_trust_check (project, &error));
   g_assert_no_error (error);
 
+  /* a damaged config trusts nothing: the page names it, Trust refuses and
+   * leaves it as it was */
+  g_assert_true (g_file_set_contents (path, "{\"projects\": {", -1, NULL));
+  g_clear_object (&report);
+  report = cairn_trust_check (project, &error);
+  g_assert_nonnull (report);
+  g_assert_cmpstr (cairn_trust_report_get_entry (report, 1)->source, ==, path);
+  g_assert_false (cairn_trust_grant (report, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_clear_error (&error);
+  g_assert_true (g_file_set_contents (path, config, -1, NULL));
+
   /* a git pull adds a hook */
   cairn_test_write_file (project, ".claude/settings.json",
               "{\"hooks\": {\"SessionStart\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"touch a\"},"

@@ -66,9 +66,10 @@ record_trusts (CairnTrustReport *report)
     return TRUE;
   if (!cairn_trust_record_lookup (folder, &trusted, &error))
     {
+      g_autofree char *config = cairn_trust_record_config_path ();
+
       /* a damaged config trusts nothing, and says so on the page */
-      cairn_trust_report_add (report, CAIRN_TRUST_KIND_PROBLEM, "~/.claude.json", "~/.claude.json",
-                              error->message);
+      cairn_trust_report_add (report, CAIRN_TRUST_KIND_PROBLEM, config, config, error->message);
       return FALSE;
     }
   return trusted;
