@@ -5,8 +5,9 @@ Cairn opens a folder whose settings run a
 SessionStart hook, allow a rule, set a variable, and whose .mcp.json has a
 server. The conversation shows the trust page instead of the transcript:
 it names each thing with its exact text; nothing runs, not even after a
-prompt is typed and sent. Clicking Trust Folder starts the CLI: the hook
-runs and the prompt waiting gets its reply.
+prompt is typed and sent. Cancel starts nothing and shows the conversation
+again; the next prompt asks again, and Trust Folder starts the CLI: the
+hook runs and the prompt waiting gets its reply.
 
 Usage: test-ui-trust.py PATH-TO-CAIRN (under tests/run-headless.sh).
 """
@@ -62,10 +63,20 @@ def run(cairn, tmp):
             raise Failure("the folder's hook ran before Trust")
         progress("nothing ran before Trust, not even after a prompt")
 
+        ui.shown_button(app, "Cancel").queryAction().doAction(0)
+        wait_for("the notice that nothing started",
+                 lambda: any("Nothing was started" in t for t in ui.label_texts(app)), 10)
+        # the page's buttons answer only while it asks
+        if os.path.exists(marker) or ui.is_enabled(trust):
+            raise Failure("Cancel left Trust Folder to click, or something ran")
+        progress("Cancel started nothing and showed the conversation again")
+
+        send(app, view, "hello after cancel")
+        wait_for("the trust page to ask again", lambda: ui.is_enabled(trust), 30)
         trust.queryAction().doAction(0)
         progress("clicked Trust Folder")
         wait_for("the held prompt's reply", lambda: any(
-            "You said: hello while untrusted" in t for t in ui.label_texts(app)), 60, interval=0.2)
+            "You said: hello after cancel" in t for t in ui.label_texts(app)), 60, interval=0.2)
         if not os.path.exists(marker):
             raise Failure("Trust Folder was clicked but the folder's hook never ran")
         progress("after Trust the hook ran and the prompt got its reply")
