@@ -345,6 +345,36 @@ test_home (void)
   cairn_test_remove_dir (home);
 }
 
+/* Trust is for what the page showed: a thing added while it was shown is
+ * new on the next check. With CLAUDE_CODE_IGNORE_PERSISTED_TRUST no record
+ * counts, but Trust holds for this run. */
+static void
+test_changed_while_shown (void)
+{
+  g_autofree char *home = fresh_home ();
+  g_autofree char *project = cairn_test_make_dir ("trust-shown");
+  g_autoptr(CairnTrustReport) shown = NULL;
+  g_autoptr(CairnTrustReport) again = NULL;
+
+  cairn_test_write_file (project, ".mcp.json", "{\"mcpServers\": {\"a\": {\"command\": \"one\"}}}");
+  shown = cairn_trust_check (project, NULL);
+  g_assert_nonnull (shown);
+  cairn_test_write_file (project, ".mcp.json",
+                         "{\"mcpServers\": {\"a\": {\"command\": \"one\"}, \"b\": {\"command\": \"two\"}}}");
+  g_assert_true (cairn_trust_grant (shown, NULL));
+  again = cairn_trust_check (project, NULL);
+  g_assert_nonnull (again);
+  g_assert_cmpuint (cairn_trust_report_get_n_new (again), ==, 1);
+  g_assert_cmpstr (cairn_trust_report_get_entry (again, 1)->detail, ==, "two");
+
+  g_setenv ("CLAUDE_CODE_IGNORE_PERSISTED_TRUST", "1", TRUE);
+  g_assert_true (cairn_trust_grant (again, NULL));
+  g_assert_null (cairn_trust_check (project, NULL));
+  g_unsetenv ("CLAUDE_CODE_IGNORE_PERSISTED_TRUST");
+  cairn_test_remove_dir (project);
+  cairn_test_remove_dir (home);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -358,5 +388,6 @@ main (int   argc,
   g_test_add_func ("/cairn/trust/record/concurrent", test_record_concurrent);
   g_test_add_func ("/cairn/trust/check", test_check);
   g_test_add_func ("/cairn/trust/home", test_home);
+  g_test_add_func ("/cairn/trust/changed-while-shown", test_changed_while_shown);
   return g_test_run ();
 }

@@ -111,6 +111,13 @@ check_cb (GObject      *source,
   set_state (self, CAIRN_TRUST_GATE_ASKING);
 }
 
+static void
+begin_check (CairnTrustGate *self)
+{
+  set_state (self, CAIRN_TRUST_GATE_CHECKING);
+  cairn_trust_check_async (self->folder, self->cancellable, check_cb, g_object_ref (self));
+}
+
 /**
  * cairn_trust_gate_allows_start:
  *
@@ -139,8 +146,7 @@ cairn_trust_gate_allows_start (CairnTrustGate *self)
   if (cairn_trust_check_is_clear_fast (self->folder))
     return TRUE;
   set_error (self, NULL);
-  set_state (self, CAIRN_TRUST_GATE_CHECKING);
-  cairn_trust_check_async (self->folder, self->cancellable, check_cb, g_object_ref (self));
+  begin_check (self);
   return FALSE;
 }
 
@@ -180,7 +186,10 @@ grant_cb (GObject      *source,
 
   if (cairn_trust_grant_finish (result, &error))
     {
-      decide (self, TRUE);
+      /* checked once more: a file changed while the page was shown asks
+       * again, naming what is new, rather than running unseen */
+      set_report (self, NULL);
+      begin_check (self);
       return;
     }
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))

@@ -20,8 +20,8 @@
  * must be trusted by the user first. The answer is the report to show, or
  * none when the folder is clear. */
 
-/* The home folder's Trust holds for this run of Cairn only, as the CLI's
- * does for one session. */
+/* What the user trusted in this run of Cairn: the home folder's Trust
+ * holds for this run only, as the CLI's does for one session. */
 static GMutex session_lock;
 static GHashTable *session_trusted;
 
@@ -62,7 +62,9 @@ record_trusts (CairnTrustReport *report)
   g_autoptr(GError) error = NULL;
   gboolean trusted = FALSE;
 
-  if (cairn_trust_record_is_home (folder) && is_session_trusted (folder))
+  /* trusted in this run: the home folder (never recorded), or a folder
+   * whose record the CLI is told to ignore (CLAUDE_CODE_IGNORE_PERSISTED_TRUST) */
+  if (is_session_trusted (folder))
     return TRUE;
   if (!cairn_trust_record_lookup (folder, &trusted, &error))
     {
@@ -168,10 +170,9 @@ cairn_trust_grant (CairnTrustReport  *report,
 {
   const char *folder = cairn_trust_report_get_folder (report);
 
-  if (cairn_trust_record_is_home (folder))
-    trust_for_session (folder);
-  else if (!cairn_trust_record_write (folder, error))
+  if (!cairn_trust_record_is_home (folder) && !cairn_trust_record_write (folder, error))
     return FALSE;
+  trust_for_session (folder);
   return cairn_trust_memory_save (report, error);
 }
 
