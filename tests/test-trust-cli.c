@@ -98,6 +98,9 @@ test_hooks_wait_for_trust (void)
   g_assert_cmpuint (cairn_trust_report_get_n_entries (cairn_trust_gate_get_report (gate)), ==, 2);
 
   cairn_session_send_prompt (session, "hello before trust");
+  /* every way a process starts waits the same: a restart, a model switch */
+  cairn_session_restart (session);
+  cairn_session_set_model (session, "claude-sonnet-4-5");
   cairn_test_run_for (1500);
   g_assert_false (cairn_session_get_has_process (session));
   g_assert_false (project_has (api->project, "start.marker"));
