@@ -57,6 +57,19 @@ cairn_test_make_dir (const char *prefix)
   return dir;
 }
 
+/* Writes @text to @name under @dir, making the folders on the way. */
+void
+cairn_test_write_file (const char *dir,
+                       const char *name,
+                       const char *text)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autofree char *parent = g_path_get_dirname (path);
+
+  g_assert_cmpint (g_mkdir_with_parents (parent, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+}
+
 /* Tests clean up after themselves: no cairn-* folders pile up in /tmp. */
 void
 cairn_test_remove_dir (const char *dir)

@@ -38,6 +38,9 @@ void              cairn_test_add_per_version  (const char         *path,
                                                GTestDataFunc       func);
 char             *cairn_test_make_dir         (const char         *prefix);
 void              cairn_test_remove_dir       (const char         *dir);
+void              cairn_test_write_file       (const char         *dir,
+                                               const char         *name,
+                                               const char         *text);
 gboolean          cairn_test_wait_until       (CairnTestCondition  condition,
                                                gpointer            data,
                                                guint               timeout_ms);

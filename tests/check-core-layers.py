@@ -14,12 +14,14 @@ import pathlib
 import re
 import sys
 
-LAYERS = ["protocol", "approvals", "attachments", "prompt", "transcript",
+LAYERS = ["protocol", "trust", "approvals", "attachments", "prompt", "transcript",
           "history", "session", "search"]
 # Folders on one rank don't include each other either.
 # prompt/ keeps composer drafts with their images, so it comes after
 # attachments/.
-RANK = {"protocol": 0, "approvals": 1, "attachments": 1, "prompt": 2,
+# trust/ reads a project folder's files with protocol/'s JSON reader; only
+# session/ (the gate) uses it.
+RANK = {"protocol": 0, "trust": 1, "approvals": 1, "attachments": 1, "prompt": 2,
         "transcript": 2, "history": 3, "session": 4, "search": 5}
 INCLUDE = re.compile(r'^\s*#\s*include\s+[<"]([^">]+)[">]', re.M)
 

@@ -14,6 +14,7 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <stdlib.h>
 
 #include <adwaita.h>
@@ -48,6 +49,7 @@
 #include "cairn-thumbnail.h"
 #include "cairn-transcript-row.h"
 #include "cairn-plan-dialog.h"
+#include "cairn-trust-page.h"
 #include "cairn-preferences-window.h"
 #include "cairn-question-dialog.h"
 #include "cairn-usage-panel.h"
@@ -188,6 +190,7 @@ test_instantiate_types (void)
     CAIRN_TYPE_CHANGES_ROW,
     CAIRN_TYPE_TRANSCRIPT_ROW,
     CAIRN_TYPE_MISSING_CLI_PAGE,
+    CAIRN_TYPE_TRUST_PAGE,
     CAIRN_TYPE_THINKING_ROW,
     CAIRN_TYPE_TOOL_CALL_ROW,
     CAIRN_TYPE_TODO_LIST,
@@ -454,6 +457,52 @@ test_missing_cli_page (void)
   g_assert_true (shows_text (GTK_WIDGET (page), "“/opt/claude” does not exist"));
   g_assert_nonnull (button_for (GTK_WIDGET (page), "page.retry"));
   g_assert_nonnull (button_for (GTK_WIDGET (page), "page.choose"));
+}
+
+static gboolean
+gate_asks (gpointer data)
+{
+  return cairn_trust_gate_get_state (data) == CAIRN_TRUST_GATE_ASKING;
+}
+
+/* The trust page names each thing with its exact text: a folder and a
+ * command with markup characters show as they are (issue 21). */
+static void
+test_trust_page (void)
+{
+  g_autofree char *base = g_dir_make_tmp ("cairn-trust-page-XXXXXX", NULL);
+  g_autofree char *folder = g_build_filename (base, "a & <b>bold", NULL);
+  g_autofree char *settings = g_build_filename (folder, ".claude", "settings.json", NULL);
+  g_autofree char *dir = g_path_get_dirname (settings);
+  g_autoptr(CairnTrustGate) gate = cairn_trust_gate_new (folder);
+  g_autoptr(CairnTrustPage) page = g_object_ref_sink (g_object_new (CAIRN_TYPE_TRUST_PAGE, NULL));
+  g_autofree char *title = NULL;
+
+  g_setenv ("HOME", base, TRUE);
+  g_setenv ("CLAUDE_CONFIG_DIR", base, TRUE);
+  g_mkdir_with_parents (dir, 0700);
+  g_assert_true (g_file_set_contents (settings, "{\"hooks\": {\"SessionStart\": [{\"hooks\": "
+                                      "[{\"type\": \"command\", \"command\": \"echo '<i>x</i>' && true\"}]}]}}",
+                                      -1, NULL));
+  cairn_trust_page_set_gate (page, gate);
+  g_assert_false (cairn_trust_gate_allows_start (gate));
+  for (guint i = 0; i < 500 && !gate_asks (gate); i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+  g_assert_true (gate_asks (gate));
+  title = g_strdup_printf ("Trust “%s”?", "a & <b>bold");
+  g_assert_true (shows_text (GTK_WIDGET (page), title));
+  g_assert_true (shows_text (GTK_WIDGET (page), folder));
+  g_assert_true (shows_text (GTK_WIDGET (page), "echo '<i>x</i>' && true"));
+  g_assert_true (shows_text (GTK_WIDGET (page), "Hook · SessionStart · .claude/settings.json"));
+  cairn_trust_gate_cancel (gate);
+  g_assert_cmpint (cairn_trust_gate_get_state (gate), ==, CAIRN_TRUST_GATE_CANCELLED);
+  g_unlink (settings);
+  g_rmdir (dir);
+  g_rmdir (folder);
+  g_rmdir (base);
 }
 
 static void
@@ -2179,6 +2228,7 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/composer/paste-keeps-bytes", test_composer_paste_keeps_bytes);
   g_test_add_func ("/cairn/widgets/composer/busy", test_composer_busy);
   g_test_add_func ("/cairn/widgets/missing-cli-page", test_missing_cli_page);
+  g_test_add_func ("/cairn/widgets/trust-page", test_trust_page);
   g_test_add_func ("/cairn/widgets/window/without-cli", test_window_without_cli);
   g_test_add_func ("/cairn/widgets/window/cli-path-setting", test_window_uses_cli_path_setting);
   g_test_add_func ("/cairn/widgets/composer/slash-completion", test_composer_slash_completion);

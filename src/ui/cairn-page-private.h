@@ -10,6 +10,7 @@
 #include "cairn-approval-queue.h"
 #include "cairn-composer.h"
 #include "cairn-page.h"
+#include "cairn-trust-page.h"
 #include "transcript/cairn-text-item.h"
 
 G_BEGIN_DECLS
@@ -49,6 +50,7 @@ struct _CairnPage
   GtkListView        *list_view;
   GtkNoSelection     *selection;
   GtkWidget          *jump_button;
+  CairnTrustPage     *trust_page;
   GtkRevealer        *elsewhere_banner;
   GtkRevealer        *stall_banner;
   CairnComposer      *composer;

@@ -52,8 +52,13 @@ update_transcript_page (CairnPage *self)
 {
   CairnTranscript *transcript = cairn_session_get_transcript (self->session);
   gboolean empty = g_list_model_get_n_items (G_LIST_MODEL (transcript)) == 0;
+  CairnTrustGateState trust = cairn_trust_gate_get_state (cairn_session_get_trust_gate (self->session));
 
-  gtk_stack_set_visible_child_name (self->transcript_stack, empty ? "empty" : "transcript");
+  /* the folder waits for Trust: its report instead of the transcript */
+  if (trust == CAIRN_TRUST_GATE_ASKING || trust == CAIRN_TRUST_GATE_GRANTING)
+    gtk_stack_set_visible_child_name (self->transcript_stack, "trust");
+  else
+    gtk_stack_set_visible_child_name (self->transcript_stack, empty ? "empty" : "transcript");
 }
 
 static gboolean pin_to_end_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data);
@@ -490,6 +495,9 @@ connect_session (CairnPage *self)
   session_commands_cb (self, NULL, session);
   session_elsewhere_cb (self, NULL, session);
   session_stalled_cb (self, NULL, session);
+  cairn_trust_page_set_gate (self->trust_page, cairn_session_get_trust_gate (session));
+  g_signal_connect_object (cairn_session_get_trust_gate (session), "notify::state",
+                           G_CALLBACK (update_transcript_page), self, G_CONNECT_SWAPPED);
   gtk_no_selection_set_model (self->selection, G_LIST_MODEL (transcript));
   g_signal_connect_object (transcript, "items-changed",
                            G_CALLBACK (transcript_items_changed_cb), self, G_CONNECT_SWAPPED);
@@ -613,6 +621,7 @@ cairn_page_class_init (CairnPageClass *klass)
 
   g_type_ensure (CAIRN_TYPE_COMPOSER);
   g_type_ensure (CAIRN_TYPE_TRANSCRIPT_ROW);
+  g_type_ensure (CAIRN_TYPE_TRUST_PAGE);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-page.ui");
   gtk_widget_class_bind_template_child (widget_class, CairnPage, transcript_stack);
@@ -621,6 +630,7 @@ cairn_page_class_init (CairnPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnPage, list_view);
   gtk_widget_class_bind_template_child (widget_class, CairnPage, selection);
   gtk_widget_class_bind_template_child (widget_class, CairnPage, jump_button);
+  gtk_widget_class_bind_template_child (widget_class, CairnPage, trust_page);
   gtk_widget_class_bind_template_child (widget_class, CairnPage, elsewhere_banner);
   gtk_widget_class_bind_template_child (widget_class, CairnPage, stall_banner);
   gtk_widget_class_bind_template_child (widget_class, CairnPage, composer);

@@ -11,6 +11,7 @@
 #include "protocol/cairn-protocol-log.h"
 #include "session/cairn-session.h"
 #include "transcript/cairn-changes-item.h"
+#include "session/cairn-trust-gate.h"
 #include "transcript/cairn-result-item.h"
 #include "transcript/cairn-text-item.h"
 #include "transcript/cairn-transcript-builder.h"
@@ -119,6 +120,8 @@ struct _CairnSession
   GHashTable         *hook_runs;
   GCancellable       *git_check;
   CairnChangesItem   *last_changes;
+  /* every process start goes through it (cairn-session-trust.c) */
+  CairnTrustGate     *trust_gate;
 
   guint               closing : 1;
   guint               restart_when_idle : 1;
@@ -147,6 +150,11 @@ void _cairn_session_restart_fresh      (CairnSession        *self,
                                         CairnPermissionMode  mode);
 void _cairn_session_restart_if_idle    (CairnSession     *self);
 void _cairn_session_log_items        (CairnSession       *self);
+void _cairn_session_deliver          (CairnSession       *self,
+                                      JsonObject         *message);
+/* cairn-session-trust.c */
+void _cairn_session_hold_for_trust   (CairnSession       *self,
+                                      JsonObject         *message);
 void _cairn_session_add_cost         (CairnSession       *self,
                                       double              cost);
 void _cairn_session_stop_following  (CairnSession       *self);

@@ -409,6 +409,9 @@ start_process (CairnSession *self)
   g_autoptr(GSubprocess) process = NULL;
   g_autoptr(GError) error = NULL;
 
+  /* nothing of the folder runs before it is cleared (cairn-session-trust.c) */
+  if (!cairn_trust_gate_allows_start (cairn_session_get_trust_gate (self)))
+    return FALSE;
   options.cli_path = g_strdup (self->cli_path);
   options.cwd = g_strdup (self->cwd);
   options.resume_session_id = g_strdup (self->session_id);
@@ -561,7 +564,18 @@ send_user_message (CairnSession *self,
   cairn_transcript_builder_add_prompt (self->builder, text, saved_images, NULL);
   mark_new_version (self);
   if (self->connection == NULL && !start_process (self))
-    return;
+    {
+      _cairn_session_hold_for_trust (self, message);
+      return;
+    }
+  _cairn_session_deliver (self, message);
+}
+
+/* A user line to the running CLI: a turn that the CLI queues or starts. */
+void
+_cairn_session_deliver (CairnSession *self,
+                        JsonObject   *message)
+{
   _cairn_session_stamp_command (self, message);
   cairn_cli_connection_send_object (self->connection, message);
   self->last_activity = g_get_monotonic_time ();
@@ -1053,6 +1067,7 @@ cairn_session_dispose (GObject *object)
   drop_connection (self);
   g_clear_object (&self->protocol_log);
   g_clear_object (&self->attachment_store);
+  g_clear_object (&self->trust_gate);
   g_clear_object (&self->pending_requests);
   g_clear_object (&self->background_tasks);
   g_clear_object (&self->model_usage);

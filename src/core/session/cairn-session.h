@@ -11,6 +11,7 @@
 
 #include "approvals/cairn-allow-rule.h"
 #include "attachments/cairn-attachment-store.h"
+#include "session/cairn-trust-gate.h"
 #include "approvals/cairn-permission-request.h"
 #include "transcript/cairn-text-item.h"
 #include "transcript/cairn-transcript.h"
@@ -126,6 +127,7 @@ void                cairn_session_send_prompt_with_images (CairnSession *self,
                                                            const char   *text,
                                                            GPtrArray    *saved_images);
 CairnAttachmentStore *cairn_session_get_attachment_store (CairnSession *self);
+CairnTrustGate       *cairn_session_get_trust_gate       (CairnSession *self);
 void                cairn_session_allow               (CairnSession           *self,
                                                        CairnPermissionRequest *request,
                                                        JsonObject             *updated_input,
