@@ -72,16 +72,18 @@ write_file (const char *dir,
 }
 
 /* The project holds settings hooks: it is trusted the way the CLI records
- * it (~/.claude.json), as the trust gate wants before anything starts. */
+ * it ($CLAUDE_CONFIG_DIR/.claude.json, the harness's throwaway config), as
+ * the trust gate wants before anything starts. */
 static void
 trust_project (Fixture *f)
 {
-  g_autofree char *home = g_build_filename (f->api->dir, "home", NULL);
+  const char *config = g_getenv ("CLAUDE_CONFIG_DIR");
   g_autofree char *real = realpath (f->api->project, NULL);
   g_autofree char *record =
     g_strdup_printf ("{\"projects\":{\"%s\":{\"hasTrustDialogAccepted\":true}}}", real);
 
-  write_file (home, ".claude.json", record);
+  g_assert_nonnull (config);
+  write_file (config, ".claude.json", record);
 }
 
 static void

@@ -5,7 +5,7 @@
 
 The project is a git repository with a changed file and a new one, and
 its .claude/settings.json holds hooks (trusted the way the CLI records it
-in ~/.claude.json): SessionStart and UserPromptSubmit print, PreToolUse
+in the CLI's .claude.json): SessionStart and UserPromptSubmit print, PreToolUse
 refuses every Bash call with exit 2. One prompt makes the model run a
 command. The conversation shows a row for each hook run with its exit
 code (accessible names "Hook <name>, exit N"), the Bash card says which
@@ -59,9 +59,11 @@ def make_project(tmp):
     # .claude/ is new too: ignored, so the list is the two files
     with open(os.path.join(project, ".git", "info", "exclude"), "a") as f:
         f.write(".claude/\n")
-    home = os.path.join(tmp, "home")
-    os.makedirs(home, exist_ok=True)
-    with open(os.path.join(home, ".claude.json"), "w") as f:
+    # where the CLI keeps its config: $CLAUDE_CONFIG_DIR (cairn_atspi sets
+    # it to home/.claude), so the gate and the CLI read the same record
+    config = os.path.join(tmp, "home", ".claude")
+    os.makedirs(config, exist_ok=True)
+    with open(os.path.join(config, ".claude.json"), "w") as f:
         json.dump({"projects": {os.path.realpath(project): {"hasTrustDialogAccepted": True}}}, f)
     return project
 

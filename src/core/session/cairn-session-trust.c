@@ -40,6 +40,13 @@ decided_cb (CairnSession *self,
     _cairn_session_deliver (self, g_ptr_array_index (held, i));
 }
 
+/* Held prompts make the conversation busy while the gate decides. */
+static void
+gate_state_cb (CairnSession *self)
+{
+  g_object_notify (G_OBJECT (self), "busy");
+}
+
 /**
  * cairn_session_get_trust_gate:
  *
@@ -55,6 +62,8 @@ cairn_session_get_trust_gate (CairnSession *self)
     {
       self->trust_gate = cairn_trust_gate_new (self->cwd);
       g_signal_connect_object (self->trust_gate, "decided", G_CALLBACK (decided_cb), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->trust_gate, "notify::state", G_CALLBACK (gate_state_cb), self,
                                G_CONNECT_SWAPPED);
     }
   return self->trust_gate;
@@ -72,6 +81,7 @@ _cairn_session_hold_for_trust (CairnSession *self,
     case CAIRN_TRUST_GATE_ASKING:
     case CAIRN_TRUST_GATE_GRANTING:
       cairn_trust_gate_hold (self->trust_gate, message);
+      gate_state_cb (self);
       break;
     case CAIRN_TRUST_GATE_UNCHECKED:
     case CAIRN_TRUST_GATE_CLEAR:

@@ -1376,7 +1376,9 @@ gboolean
 cairn_session_get_busy (CairnSession *self)
 {
   g_return_val_if_fail (CAIRN_IS_SESSION (self), FALSE);
-  return self->pending_turns > 0;
+  /* a prompt held while its folder is checked goes in a moment */
+  return self->pending_turns > 0 ||
+         (self->trust_gate != NULL && cairn_trust_gate_get_sending_soon (self->trust_gate));
 }
 
 const char *

@@ -160,6 +160,21 @@ cairn_trust_gate_hold (CairnTrustGate *self,
 }
 
 /**
+ * cairn_trust_gate_get_sending_soon:
+ *
+ * Whether prompts are held while the folder is checked or its Trust is
+ * written: they go on their own in a moment, so the conversation counts
+ * as working (not while the page waits for the user).
+ */
+gboolean
+cairn_trust_gate_get_sending_soon (CairnTrustGate *self)
+{
+  g_return_val_if_fail (CAIRN_IS_TRUST_GATE (self), FALSE);
+  return self->held->len > 0 &&
+         (self->state == CAIRN_TRUST_GATE_CHECKING || self->state == CAIRN_TRUST_GATE_GRANTING);
+}
+
+/**
  * cairn_trust_gate_take_held:
  *
  * Returns: (transfer full) (element-type JsonObject): the held prompts, in

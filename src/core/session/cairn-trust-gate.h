@@ -35,6 +35,7 @@ gboolean             cairn_trust_gate_allows_start (CairnTrustGate *self);
 void                 cairn_trust_gate_hold         (CairnTrustGate *self,
                                                     JsonObject     *message);
 GPtrArray           *cairn_trust_gate_take_held    (CairnTrustGate *self);
+gboolean             cairn_trust_gate_get_sending_soon (CairnTrustGate *self);
 void                 cairn_trust_gate_trust        (CairnTrustGate *self);
 void                 cairn_trust_gate_cancel       (CairnTrustGate *self);
 
