@@ -154,11 +154,18 @@ find_hook (CairnTranscript *items,
     }
 }
 
+static gboolean
+has_command (gpointer hook)
+{
+  return cairn_hook_item_get_command (hook) != NULL;
+}
+
 static void
 assert_hook_ran (CairnTranscript *items,
                  const char      *name,
                  const char      *status,
-                 const char      *output)
+                 const char      *output,
+                 const char      *command)
 {
   CairnHookItem *hook = find_hook (items, name);
   g_autofree char *shown = NULL;
@@ -171,6 +178,9 @@ assert_hook_ran (CairnTranscript *items,
   shown = cairn_hook_item_dup_status (hook);
   g_assert_cmpstr (shown, ==, status);
   g_assert_cmpstr (cairn_hook_item_get_output (hook), ==, output);
+  /* the command, from the folder's settings (the CLI's lines don't say) */
+  g_assert_true (cairn_test_wait_until (has_command, hook, 5000));
+  g_assert_cmpstr (cairn_hook_item_get_command (hook), ==, command);
 }
 
 /* A settings PreToolUse hook refuses Bash with exit 2: the command does not
@@ -193,9 +203,10 @@ test_settings_hook_refuses_bash (void)
   g_assert_cmpint (cairn_tool_call_item_get_status (card), ==, CAIRN_TOOL_STATUS_REFUSED);
   g_assert_true (g_str_has_prefix (cairn_tool_call_item_get_summary (card), "Refused by the hook PreToolUse:Bash: ["));
   g_assert_true (g_str_has_suffix (cairn_tool_call_item_get_summary (card), "]: no shell commands here"));
-  assert_hook_ran (items, "SessionStart:startup", "exit 0", "session-hook-ran\n");
-  assert_hook_ran (items, "UserPromptSubmit", "exit 0", "prompt-hook-ran\n");
-  assert_hook_ran (items, "PreToolUse:Bash", "exit 2", "no shell commands here\n");
+  assert_hook_ran (items, "SessionStart:startup", "exit 0", "session-hook-ran\n", "echo session-hook-ran");
+  assert_hook_ran (items, "UserPromptSubmit", "exit 0", "prompt-hook-ran\n", "echo prompt-hook-ran");
+  assert_hook_ran (items, "PreToolUse:Bash", "exit 2", "no shell commands here\n",
+                   "echo 'no shell commands here' >&2; exit 2");
   fixture_clear (&f);
 }
 

@@ -13,6 +13,7 @@
 
 #include "cairn-test-harness.h"
 #include "trust/cairn-trust-folder.h"
+#include "trust/cairn-trust-hooks.h"
 
 /* The trust reader (docs/trust.md, "What a folder can hold" and "Bad
  * input"): each thing a folder would run is named; a file that can't be
@@ -211,6 +212,42 @@ test_reader_mcp_above (void)
   cairn_test_remove_dir (dir);
 }
 
+/* The command of a hook run the CLI names "Event:target", from the
+ * settings: matchers as the CLI reads them (none or "*": all; names
+ * joined by "|": exactly; else a regex on the whole target). */
+static void
+test_reader_hook_commands (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("trust-hooks");
+  g_autoptr(CairnTrustReport) report = NULL;
+  g_autofree char *session = NULL, *bash = NULL, *write = NULL, *notebook = NULL, *stop = NULL;
+
+  cairn_test_write_file (dir, ".claude/settings.json",
+    "{\"hooks\": {\"SessionStart\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"echo start\"}]}],"
+    " \"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"check-bash\"}]},"
+    "                  {\"matcher\": \"Edit|Write\", \"hooks\": [{\"type\": \"command\", \"command\": \"check-edit\"}]},"
+    "                  {\"matcher\": \"Notebook.*\", \"hooks\": [{\"type\": \"command\", \"command\": \"check-nb\"}]},"
+    "                  {\"matcher\": \"*\", \"hooks\": [{\"type\": \"command\", \"command\": \"log-all\"}]}]}}");
+  report = cairn_trust_folder_read (dir, NULL);
+  g_assert_nonnull (report);
+  session = cairn_trust_hooks_dup_command (report, "SessionStart:startup");
+  bash = cairn_trust_hooks_dup_command (report, "PreToolUse:Bash");
+  write = cairn_trust_hooks_dup_command (report, "PreToolUse:Write");
+  notebook = cairn_trust_hooks_dup_command (report, "PreToolUse:NotebookEdit");
+  stop = cairn_trust_hooks_dup_command (report, "Stop");
+  g_assert_cmpstr (session, ==, "echo start");
+  g_assert_cmpstr (bash, ==, "check-bash\nlog-all");
+  g_assert_cmpstr (write, ==, "check-edit\nlog-all");
+  g_assert_cmpstr (notebook, ==, "check-nb\nlog-all");
+  g_assert_null (stop);
+  g_assert_false (cairn_trust_hooks_matcher_matches ("Bash", "BashOutput"));
+  g_assert_false (cairn_trust_hooks_matcher_matches ("Edit|Write", "MultiEdit"));
+  g_assert_true (cairn_trust_hooks_matcher_matches ("mcp__.*", "mcp__x__y"));
+  g_assert_false (cairn_trust_hooks_matcher_matches ("mcp__.*", "Bash"));
+  g_assert_false (cairn_trust_hooks_matcher_matches ("([", "Bash"));   /* not a regex: no match */
+  cairn_test_remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -223,5 +260,6 @@ main (int   argc,
   g_test_add_func ("/cairn/trust/reader/symlink-out", test_reader_symlink_out);
   g_test_add_func ("/cairn/trust/reader/claude-is-a-file", test_reader_claude_is_a_file);
   g_test_add_func ("/cairn/trust/reader/mcp-above", test_reader_mcp_above);
+  g_test_add_func ("/cairn/trust/reader/hook-commands", test_reader_hook_commands);
   return g_test_run ();
 }

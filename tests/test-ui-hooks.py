@@ -73,11 +73,14 @@ def named(root, prefix):
 
 
 def check_rows(conversation):
-    hooks = wait_for("the hook rows", lambda: (lambda h: h if len(h) >= 3 else None)(
+    # each with the command the settings give it (the CLI's lines don't)
+    expected_rows = ("Hook SessionStart:startup, exit 0, runs echo session-hook-ran",
+                     "Hook UserPromptSubmit, exit 0, runs echo prompt-hook-ran",
+                     "Hook PreToolUse:Bash, exit 2, runs echo 'no shell commands here' >&2; exit 2")
+    hooks = wait_for("the hook rows", lambda: (lambda h: h if all(e in h for e in expected_rows) else None)(
         named(conversation, "Hook ")), 30)
     progress(f"hook rows: {hooks!r}")
-    for expected in ("Hook SessionStart:startup, exit 0", "Hook UserPromptSubmit, exit 0",
-                     "Hook PreToolUse:Bash, exit 2"):
+    for expected in expected_rows:
         if expected not in hooks:
             raise Failure(f"no row called {expected!r} in {hooks!r}")
     texts = label_texts(conversation)

@@ -763,6 +763,12 @@ test_row_hook (void)
   g_assert_true (gtk_widget_has_css_class (hook_row, "hook-failed"));
   gtk_test_accessible_assert_property (hook_row, GTK_ACCESSIBLE_PROPERTY_LABEL,
                                        "Hook PreToolUse:<b>Bash</b>, exit 2");
+  /* the command, once the settings named it: as written */
+  g_assert_false (shows_text (row, "echo <b>no</b> & exit 2"));
+  cairn_hook_item_set_command (item, "echo <b>no</b> & exit 2");
+  g_assert_true (shows_text (row, "echo <b>no</b> & exit 2"));
+  gtk_test_accessible_assert_property (hook_row, GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "Hook PreToolUse:<b>Bash</b>, exit 2, runs echo <b>no</b> & exit 2");
 }
 
 /* The files a turn left uncommitted: a title with their number, a button

@@ -15,7 +15,8 @@
 #include "cairn-hook-row.h"
 
 /* One run of a settings hook: a compact line with the hook's event and
- * matcher and how it ended, its output on expand. The names and the output
+ * matcher and how it ended, the command it ran (once the session has read
+ * it from the settings), its output on expand. The names and the output
  * come from the project's settings and its programs: plain text. */
 struct _CairnHookRow
 {
@@ -23,6 +24,7 @@ struct _CairnHookRow
   GtkImage     *icon;
   GtkLabel     *name_label;
   GtkLabel     *status_label;
+  GtkLabel     *command_label;
   GtkExpander  *output_expander;
   GtkLabel     *output_label;
   CairnHookItem *item;
@@ -37,13 +39,19 @@ update (CairnHookRow *self)
   CairnHookItem *hook = self->item;
   g_autofree char *status = cairn_hook_item_dup_status (hook);
   g_autofree char *name = g_strdup_printf (_("Hook %s"), cairn_hook_item_get_name (hook));
-  g_autofree char *label = g_strdup_printf (_("Hook %s, %s"), cairn_hook_item_get_name (hook), status);
+  const char *command = cairn_hook_item_get_command (hook);
+  g_autofree char *label = command
+    ? g_strdup_printf (_("Hook %s, %s, runs %s"), cairn_hook_item_get_name (hook), status, command)
+    : g_strdup_printf (_("Hook %s, %s"), cairn_hook_item_get_name (hook), status);
   const char *output = cairn_hook_item_get_output (hook);
   gboolean has_output = output != NULL && *output != '\0';
   g_autofree char *trimmed = has_output ? g_strchomp (g_strdup (output)) : NULL;
 
   gtk_label_set_text (self->name_label, name);
   gtk_label_set_text (self->status_label, status);
+  gtk_label_set_text (self->command_label, command);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->command_label), command);
+  gtk_widget_set_visible (GTK_WIDGET (self->command_label), command != NULL);
   gtk_label_set_text (self->output_label, trimmed);
   gtk_widget_set_visible (GTK_WIDGET (self->output_expander), has_output);
   gtk_image_set_from_icon_name (self->icon, cairn_hook_item_get_failed (hook)
@@ -94,6 +102,7 @@ cairn_hook_row_class_init (CairnHookRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnHookRow, icon);
   gtk_widget_class_bind_template_child (widget_class, CairnHookRow, name_label);
   gtk_widget_class_bind_template_child (widget_class, CairnHookRow, status_label);
+  gtk_widget_class_bind_template_child (widget_class, CairnHookRow, command_label);
   gtk_widget_class_bind_template_child (widget_class, CairnHookRow, output_expander);
   gtk_widget_class_bind_template_child (widget_class, CairnHookRow, output_label);
 }

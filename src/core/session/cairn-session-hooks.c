@@ -13,6 +13,7 @@
 
 #include "protocol/cairn-json.h"
 #include "transcript/cairn-hook-item.h"
+#include "trust/cairn-trust-hooks.h"
 #include "session/cairn-git-changes.h"
 #include "session/cairn-session-private.h"
 
@@ -169,6 +170,71 @@ _cairn_session_answer_hook_callback (CairnSession *self,
     check_changes (self);
 }
 
+/* The folder's settings arrived: each run shown so far gets its command. */
+static void
+hook_commands_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CairnTrustReport) report = cairn_trust_hooks_read_finish (result, &error);
+  CairnSession *self = user_data;
+  GListModel *items;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  g_clear_object (&self->folder_hooks_read);
+  if (report == NULL)
+    {
+      g_debug ("hook commands not named: %s", error->message);
+      return;
+    }
+  g_set_object (&self->folder_hooks, report);
+  items = G_LIST_MODEL (cairn_session_get_transcript (self));
+  for (guint i = 0; i < g_list_model_get_n_items (items); i++)
+    {
+      g_autoptr(CairnItem) item = g_list_model_get_item (items, i);
+
+      if (cairn_item_get_kind (item) == CAIRN_ITEM_KIND_HOOK &&
+          cairn_hook_item_get_command (CAIRN_HOOK_ITEM (item)) == NULL)
+        {
+          g_autofree char *command = cairn_trust_hooks_dup_command (
+            report, cairn_hook_item_get_name (CAIRN_HOOK_ITEM (item)));
+          cairn_hook_item_set_command (CAIRN_HOOK_ITEM (item), command);
+        }
+    }
+}
+
+/* What the hook ran, from the folder's settings: read once a process, at
+ * its first hook run. The read holds no reference: it is cancelled when
+ * the next process starts or the session goes. */
+static void
+name_command (CairnSession  *self,
+              CairnHookItem *item)
+{
+  g_autofree char *command = NULL;
+
+  if (self->folder_hooks != NULL)
+    {
+      command = cairn_trust_hooks_dup_command (self->folder_hooks, cairn_hook_item_get_name (item));
+      cairn_hook_item_set_command (item, command);
+    }
+  else if (self->folder_hooks_read == NULL && self->cwd != NULL)
+    {
+      self->folder_hooks_read = g_cancellable_new ();
+      cairn_trust_hooks_read_async (self->cwd, self->folder_hooks_read, hook_commands_cb, self);
+    }
+}
+
+/* A new process: its settings are read again when it runs a hook. */
+void
+_cairn_session_forget_hook_commands (CairnSession *self)
+{
+  g_cancellable_cancel (self->folder_hooks_read);
+  g_clear_object (&self->folder_hooks_read);
+  g_clear_object (&self->folder_hooks);
+}
+
 static CairnHookItem *
 hook_item_for (CairnSession *self,
                JsonObject   *object)
@@ -183,6 +249,7 @@ hook_item_for (CairnSession *self,
   if (id != NULL)
     g_hash_table_insert (self->hook_runs, g_strdup (id), item);
   cairn_transcript_builder_append (self->builder, CAIRN_ITEM (item));
+  name_command (self, item);
   if (id == NULL)
     g_object_unref (item);
   return item;
@@ -251,6 +318,7 @@ _cairn_session_clear_hooks (CairnSession *self)
   g_clear_object (&self->git_check);
   g_clear_object (&self->last_changes);
   g_hash_table_remove_all (self->hook_runs);
+  _cairn_session_forget_hook_commands (self);
 }
 
 gboolean

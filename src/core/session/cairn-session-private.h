@@ -120,6 +120,10 @@ struct _CairnSession
   GHashTable         *hook_runs;
   GCancellable       *git_check;
   CairnChangesItem   *last_changes;
+  /* the folder's settings as this process read them, to name the command
+   * of each hook run (the CLI's lines don't), and that read under way */
+  CairnTrustReport   *folder_hooks;
+  GCancellable       *folder_hooks_read;
   /* every process start goes through it (cairn-session-trust.c) */
   CairnTrustGate     *trust_gate;
 
@@ -225,6 +229,7 @@ gboolean _cairn_session_handle_hook_line      (CairnSession *self,
                                                JsonObject   *object);
 gboolean _cairn_session_tool_is_read_only     (const char   *tool_name);
 void     _cairn_session_clear_hooks           (CairnSession *self);
+void     _cairn_session_forget_hook_commands  (CairnSession *self);
 void     _cairn_session_take_init_mcp         (CairnSession *self,
                                                JsonObject   *init);
 void     _cairn_session_stamp_command         (CairnSession *self,

@@ -449,6 +449,8 @@ _cairn_session_attach_connection (CairnSession       *self,
 {
   drop_connection (self);
   self->connection = connection;
+  /* its settings may have changed since the last process read them */
+  _cairn_session_forget_hook_commands (self);
   self->last_activity = g_get_monotonic_time ();
   self->process_cost_usd = 0;
   g_hash_table_remove_all (self->process_models);

@@ -17,7 +17,8 @@
 /* One run of a hook from the settings files, as the CLI reports it with
  * --include-hook-events (docs/protocol.md, "Hooks"): hook_started makes
  * it, hook_progress grows its output, hook_response ends it. The lines
- * don't name the hook's command, only its event and matcher. */
+ * don't name the hook's command, only its event and matcher: the session
+ * finds the command in the folder's settings (cairn-session-hooks.c). */
 struct _CairnHookItem
 {
   CairnItem  parent_instance;
@@ -26,6 +27,7 @@ struct _CairnHookItem
   char      *name;
   char      *outcome;    /* NULL while it runs */
   char      *output;
+  char      *command;    /* NULL until the settings are read, or unknown */
   gint64     exit_code;
   gboolean   has_exit_code;
 };
@@ -36,6 +38,7 @@ enum {
   PROP_0,
   PROP_OUTPUT,
   PROP_RUNNING,
+  PROP_COMMAND,
   N_PROPS
 };
 
@@ -51,6 +54,7 @@ cairn_hook_item_finalize (GObject *object)
   g_free (self->name);
   g_free (self->outcome);
   g_free (self->output);
+  g_free (self->command);
 
   G_OBJECT_CLASS (cairn_hook_item_parent_class)->finalize (object);
 }
@@ -73,6 +77,10 @@ cairn_hook_item_get_property (GObject    *object,
       g_value_set_boolean (value, cairn_hook_item_get_running (self));
       break;
 
+    case PROP_COMMAND:
+      g_value_set_string (value, self->command);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -92,6 +100,9 @@ cairn_hook_item_class_init (CairnHookItemClass *klass)
   properties [PROP_RUNNING] =
     g_param_spec_boolean ("running", NULL, NULL, TRUE,
                           (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties [PROP_COMMAND] =
+    g_param_spec_string ("command", NULL, NULL, NULL,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -122,6 +133,28 @@ cairn_hook_item_set_output (CairnHookItem *self,
 
   if (output != NULL && cairn_set_str (&self->output, output))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OUTPUT]);
+}
+
+/**
+ * cairn_hook_item_set_command:
+ * @command: (nullable): what the settings say the hook runs (several
+ *   commands of one event and matcher, one a line)
+ */
+void
+cairn_hook_item_set_command (CairnHookItem *self,
+                             const char    *command)
+{
+  g_return_if_fail (CAIRN_IS_HOOK_ITEM (self));
+
+  if (cairn_set_str (&self->command, command))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMMAND]);
+}
+
+const char *
+cairn_hook_item_get_command (CairnHookItem *self)
+{
+  g_return_val_if_fail (CAIRN_IS_HOOK_ITEM (self), NULL);
+  return self->command;
 }
 
 /**

@@ -20,6 +20,9 @@ CairnHookItem *cairn_hook_item_new           (const char    *hook_id,
                                               const char    *name);
 void           cairn_hook_item_set_output    (CairnHookItem *self,
                                               const char    *output);
+void           cairn_hook_item_set_command   (CairnHookItem *self,
+                                              const char    *command);
+const char    *cairn_hook_item_get_command   (CairnHookItem *self);
 void           cairn_hook_item_finish        (CairnHookItem *self,
                                               const char    *outcome,
                                               gboolean       has_exit_code,
