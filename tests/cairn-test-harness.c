@@ -465,16 +465,34 @@ cairn_test_switch_version (CairnSession   *session,
   return TRUE;
 }
 
-/* Sends @prompt and waits for its turn to end (60 s, then the test fails
- * showing the transcript). */
+/* Waits for @session's turn to end (60 s, then the test fails showing
+ * the transcript). */
+void
+cairn_test_wait_idle (CairnSession *session)
+{
+  if (!cairn_test_wait_until (cairn_test_session_idle, session, 60000))
+    {
+      cairn_test_dump_transcript (cairn_session_get_transcript (session));
+      g_error ("the turn did not end");
+    }
+}
+
+/* Sends @prompt and waits for its turn to end. */
 void
 cairn_test_send_and_wait (CairnSession *session,
                           const char   *prompt)
 {
+  g_test_message ("sending “%s”", prompt);
   cairn_session_send_prompt (session, prompt);
-  if (!cairn_test_wait_until (cairn_test_session_idle, session, 60000))
-    {
-      cairn_test_dump_transcript (cairn_session_get_transcript (session));
-      g_error ("the turn of “%s” did not end", prompt);
-    }
+  cairn_test_wait_idle (session);
+}
+
+/* Whether the fake API's project folder holds @name (what a tool made). */
+gboolean
+cairn_test_project_has (CairnTestFakeApi *api,
+                        const char       *name)
+{
+  g_autofree char *path = g_build_filename (api->project, name, NULL);
+
+  return g_file_test (path, G_FILE_TEST_EXISTS);
 }

@@ -52,6 +52,9 @@ void              cairn_test_fake_api_free    (CairnTestFakeApi   *api);
 gboolean          cairn_test_session_idle     (gpointer            session);
 void              cairn_test_send_and_wait    (CairnSession       *session,
                                                const char         *prompt);
+void              cairn_test_wait_idle        (CairnSession       *session);
+gboolean          cairn_test_project_has      (CairnTestFakeApi   *api,
+                                               const char         *name);
 char             *cairn_test_session_file     (CairnTestFakeApi   *api,
                                                const char         *session_id);
 gboolean          cairn_test_body_mentions    (JsonNode           *body,

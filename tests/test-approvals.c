@@ -112,25 +112,6 @@ wait_request (Fixture *f,
   return g_ptr_array_index (f->requests, n - 1);
 }
 
-static void
-wait_idle (Fixture *f)
-{
-  if (!cairn_test_wait_until (cairn_test_session_idle, f->session, 60000))
-    {
-      cairn_test_dump_transcript (cairn_session_get_transcript (f->session));
-      g_error ("the turn did not end");
-    }
-}
-
-static gboolean
-project_has (Fixture    *f,
-             const char *name)
-{
-  g_autofree char *path = g_build_filename (f->api->project, name, NULL);
-
-  return g_file_test (path, G_FILE_TEST_EXISTS);
-}
-
 /* What the model was sent last, as text. */
 static char *
 last_request (Fixture *f)
@@ -157,11 +138,11 @@ test_allow_writes (void)
   /* the request also shows on the tool's card */
   g_assert_true (cairn_tool_call_item_get_approval (CAIRN_TOOL_CALL_ITEM (
     cairn_test_find_item (cairn_session_get_transcript (f.session), CAIRN_ITEM_KIND_TOOL_CALL, 0))) == request);
-  g_assert_false (project_has (&f, "hello.txt"));
+  g_assert_false (cairn_test_project_has (f.api, "hello.txt"));
 
   cairn_session_allow (f.session, request, NULL, NULL);
-  wait_idle (&f);
-  g_assert_true (project_has (&f, "hello.txt"));
+  cairn_test_wait_idle (f.session);
+  g_assert_true (cairn_test_project_has (f.api, "hello.txt"));
   g_assert_cmpint (cairn_permission_request_get_state (request), ==, CAIRN_PERMISSION_ALLOWED);
   /* an answer can't go twice */
   cairn_session_deny (f.session, request, "too late", FALSE);
@@ -178,8 +159,8 @@ test_deny_with_message (void)
   fixture_init (&f, CAIRN_PERMISSION_MODE_DEFAULT);
   cairn_session_send_prompt (f.session, "write one");
   cairn_session_deny (f.session, wait_request (&f, 1), "Please use notes.md instead", FALSE);
-  wait_idle (&f);
-  g_assert_false (project_has (&f, "hello.txt"));
+  cairn_test_wait_idle (f.session);
+  g_assert_false (cairn_test_project_has (f.api, "hello.txt"));
   sent = last_request (&f);
   g_assert_nonnull (strstr (sent, "Please use notes.md instead"));
   /* the card says "not allowed" and why, not "failed" with the refusal */
@@ -203,12 +184,12 @@ test_deny_and_interrupt (void)
   fixture_init (&f, CAIRN_PERMISSION_MODE_DEFAULT);
   cairn_session_send_prompt (f.session, "write one");
   cairn_session_deny (f.session, wait_request (&f, 1), "Stop", TRUE);
-  wait_idle (&f);
+  cairn_test_wait_idle (f.session);
   result = CAIRN_RESULT_ITEM (cairn_test_find_item (cairn_session_get_transcript (f.session),
                                                     CAIRN_ITEM_KIND_RESULT, 0));
   g_assert_true (cairn_result_item_get_is_error (result));
   g_assert_cmpstr (cairn_result_item_get_message (result), ==, "The turn was interrupted");
-  g_assert_false (project_has (&f, "hello.txt"));
+  g_assert_false (cairn_test_project_has (f.api, "hello.txt"));
   fixture_clear (&f);
 }
 
@@ -223,9 +204,9 @@ test_always_allow_and_revoke (void)
   fixture_init (&f, CAIRN_PERMISSION_MODE_DEFAULT);
   cairn_session_send_prompt (f.session, "write again");
   cairn_session_allow_always (f.session, wait_request (&f, 1));
-  wait_idle (&f);
-  g_assert_true (project_has (&f, "c.txt"));
-  g_assert_true (project_has (&f, "d.txt"));
+  cairn_test_wait_idle (f.session);
+  g_assert_true (cairn_test_project_has (f.api, "c.txt"));
+  g_assert_true (cairn_test_project_has (f.api, "d.txt"));
   g_assert_cmpuint (f.requests->len, ==, 1);
   g_assert_cmpuint (g_list_model_get_n_items (cairn_session_get_allow_rules (f.session)), ==, 1);
 
@@ -234,8 +215,8 @@ test_always_allow_and_revoke (void)
   g_assert_cmpuint (g_list_model_get_n_items (cairn_session_get_allow_rules (f.session)), ==, 0);
   cairn_session_send_prompt (f.session, "write one");
   cairn_session_deny (f.session, wait_request (&f, 2), "no", FALSE);
-  wait_idle (&f);
-  g_assert_false (project_has (&f, "hello.txt"));
+  cairn_test_wait_idle (f.session);
+  g_assert_false (cairn_test_project_has (f.api, "hello.txt"));
   fixture_clear (&f);
 }
 
@@ -247,7 +228,7 @@ runs_without_asking (Fixture    *f,
   guint asked = f->requests->len;
 
   cairn_session_send_prompt (f->session, prompt);
-  wait_idle (f);
+  cairn_test_wait_idle (f->session);
   g_assert_cmpuint (f->requests->len, ==, asked);
 }
 
@@ -261,10 +242,10 @@ compound_still_asks (Fixture *f)
   request = wait_request (f, f->requests->len + 1);
   g_assert_cmpstr (cairn_permission_request_get_command (request), ==, "mkdir -p build && touch PWNED");
   cairn_test_run_for (500);
-  g_assert_false (project_has (f, "PWNED"));
+  g_assert_false (cairn_test_project_has (f->api, "PWNED"));
   cairn_session_deny (f->session, request, "no", FALSE);
-  wait_idle (f);
-  g_assert_false (project_has (f, "PWNED"));
+  cairn_test_wait_idle (f->session);
+  g_assert_false (cairn_test_project_has (f->api, "PWNED"));
 }
 
 /* "Always allow" on `mkdir -p build` allows the rule the CLI suggested,
@@ -288,8 +269,8 @@ test_always_allow_is_the_cli_rule (void)
   g_assert_nonnull (strstr (label, "mkdir -p build"));
   g_assert_nonnull (strstr (label, "(This Session)"));
   cairn_session_allow_always (f.session, request);
-  wait_idle (&f);
-  g_assert_true (project_has (&f, "build"));
+  cairn_test_wait_idle (f.session);
+  g_assert_true (cairn_test_project_has (f.api, "build"));
   rule = g_list_model_get_item (cairn_session_get_allow_rules (f.session), 0);
   g_assert_nonnull (cairn_json_get_string (cairn_json_array_get_object (
     cairn_json_get_array (cairn_allow_rule_get_update (rule), "rules"), 0), "ruleContent"));
@@ -304,7 +285,7 @@ test_always_allow_is_the_cli_rule (void)
   cairn_session_revoke_rule (f.session, rule);
   cairn_session_send_prompt (f.session, "make the dir");
   cairn_session_deny (f.session, wait_request (&f, f.requests->len + 1), "no", FALSE);
-  wait_idle (&f);
+  cairn_test_wait_idle (f.session);
   fixture_clear (&f);
 }
 
@@ -323,9 +304,9 @@ test_suggestion_changes_mode (void)
   label = cairn_permission_request_dup_suggestion_label (request, 0);
   g_assert_cmpstr (label, ==, "Allow All Edits (This Session)");
   cairn_session_allow_suggestion (f.session, request, 0);
-  wait_idle (&f);
+  cairn_test_wait_idle (f.session);
   g_assert_cmpstr (cairn_session_get_permission_mode (f.session), ==, "acceptEdits");
-  g_assert_true (project_has (&f, "hello.txt"));
+  g_assert_true (cairn_test_project_has (f.api, "hello.txt"));
   fixture_clear (&f);
 }
 
@@ -339,10 +320,10 @@ test_interrupt_cancels_request (void)
   cairn_session_send_prompt (f.session, "write one");
   request = wait_request (&f, 1);
   cairn_session_interrupt (f.session);
-  wait_idle (&f);
+  cairn_test_wait_idle (f.session);
   g_assert_cmpint (cairn_permission_request_get_state (request), ==, CAIRN_PERMISSION_CANCELLED);
   g_assert_cmpuint (g_list_model_get_n_items (cairn_session_get_pending_requests (f.session)), ==, 0);
-  g_assert_false (project_has (&f, "hello.txt"));
+  g_assert_false (cairn_test_project_has (f.api, "hello.txt"));
   fixture_clear (&f);
 }
 
@@ -357,7 +338,7 @@ test_killed_while_asking (void)
   cairn_session_send_prompt (f.session, "write one");
   request = wait_request (&f, 1);
   kill (atoi (cairn_cli_connection_get_identifier (_cairn_session_get_connection (f.session))), SIGKILL);
-  wait_idle (&f);
+  cairn_test_wait_idle (f.session);
   g_assert_cmpint (cairn_permission_request_get_state (request), ==, CAIRN_PERMISSION_EXPIRED);
   card = CAIRN_TOOL_CALL_ITEM (cairn_test_find_item (cairn_session_get_transcript (f.session),
                                                      CAIRN_ITEM_KIND_TOOL_CALL, 0));
@@ -380,8 +361,8 @@ test_two_requests_in_order (void)
   cairn_session_allow (f.session, g_ptr_array_index (f.requests, 0), NULL, NULL);
   g_assert_cmpstr (cairn_permission_request_get_title (wait_request (&f, 2)), ==, "b.txt");
   cairn_session_allow (f.session, g_ptr_array_index (f.requests, 1), NULL, NULL);
-  wait_idle (&f);
-  g_assert_true (project_has (&f, "a.txt") && project_has (&f, "b.txt"));
+  cairn_test_wait_idle (f.session);
+  g_assert_true (cairn_test_project_has (f.api, "a.txt") && cairn_test_project_has (f.api, "b.txt"));
   fixture_clear (&f);
 }
 
@@ -405,7 +386,7 @@ check_plan_mode_after (CairnPlanChoice  choice,
 
   fixture_init (&f, CAIRN_PERMISSION_MODE_PLAN);
   cairn_session_answer_plan (f.session, wait_plan (&f), choice, NULL, NULL);
-  wait_idle (&f);
+  cairn_test_wait_idle (f.session);
   g_assert_cmpstr (cairn_session_get_permission_mode (f.session), ==, expected_mode);
   fixture_clear (&f);
 }
@@ -426,7 +407,7 @@ test_plan_keep_planning (void)
   fixture_init (&f, CAIRN_PERMISSION_MODE_PLAN);
   cairn_session_answer_plan (f.session, wait_plan (&f), CAIRN_PLAN_KEEP_PLANNING, NULL,
                              "Add a step for the tests");
-  wait_idle (&f);
+  cairn_test_wait_idle (f.session);
   sent = last_request (&f);
   g_assert_nonnull (strstr (sent, "Add a step for the tests"));
   g_assert_cmpstr (cairn_session_get_permission_mode (f.session), ==, "plan");
@@ -447,7 +428,7 @@ test_plan_edited (void)
   path = json_object_get_string_member (cairn_permission_request_get_input (request), "planFilePath");
   cairn_session_answer_plan (f.session, request, CAIRN_PLAN_ACCEPT_EDITS,
                              "# Edited plan\n1. Create hello.py\n2. Test it\n", NULL);
-  wait_idle (&f);
+  cairn_test_wait_idle (f.session);
   g_assert_true (g_file_get_contents (path, &on_disk, NULL, NULL));
   g_assert_cmpstr (on_disk, ==, "# Edited plan\n1. Create hello.py\n2. Test it\n");
   fixture_clear (&f);
@@ -464,7 +445,7 @@ test_plan_fresh_session (void)
   fixture_init (&f, CAIRN_PERMISSION_MODE_PLAN);
   cairn_session_answer_plan (f.session, wait_plan (&f), CAIRN_PLAN_CLEAR_AND_ACCEPT_EDITS, NULL, NULL);
   old_id = g_strdup (cairn_session_get_session_id (f.session));
-  wait_idle (&f);
+  cairn_test_wait_idle (f.session);
   g_assert_nonnull (cairn_session_get_session_id (f.session));
   g_assert_cmpstr (cairn_session_get_session_id (f.session), !=, old_id);
   g_assert_cmpstr (cairn_session_get_permission_mode (f.session), ==, "acceptEdits");
@@ -483,8 +464,8 @@ test_plan_mode_refuses_writes (void)
 
   fixture_init (&f, CAIRN_PERMISSION_MODE_PLAN);
   cairn_session_send_prompt (f.session, "write one");
-  wait_idle (&f);
-  g_assert_false (project_has (&f, "hello.txt"));
+  cairn_test_wait_idle (f.session);
+  g_assert_false (cairn_test_project_has (f.api, "hello.txt"));
   g_assert_cmpuint (f.requests->len, ==, 0);
   g_assert_true (cairn_test_transcript_mentions (cairn_session_get_transcript (f.session),
                                                  "plan mode allows no changes"));
@@ -518,7 +499,7 @@ check_answers (const char *language,
   g_hash_table_insert (answers, (char *)"Which language should we use?", (char *)language);
   g_hash_table_insert (answers, (char *)"Which features do you want?", (char *)features);
   cairn_session_answer_questions (f.session, request, answers);
-  wait_idle (&f);
+  cairn_test_wait_idle (f.session);
   sent = last_request (&f);
   g_assert_nonnull (strstr (sent, expected));
   /* the answers went in the order of the questions, as the dialog asked */

@@ -121,25 +121,6 @@ has_request (gpointer data)
   return f->requests->len > 0;
 }
 
-static void
-wait_idle (Fixture *f)
-{
-  if (!cairn_test_wait_until (cairn_test_session_idle, f->session, 60000))
-    {
-      cairn_test_dump_transcript (cairn_session_get_transcript (f->session));
-      g_error ("the turn did not end");
-    }
-}
-
-static gboolean
-project_has (Fixture    *f,
-             const char *name)
-{
-  g_autofree char *path = g_build_filename (f->api->project, name, NULL);
-
-  return g_file_test (path, G_FILE_TEST_EXISTS);
-}
-
 static CairnHookItem *
 find_hook (CairnTranscript *items,
            const char      *name)
@@ -195,9 +176,9 @@ test_settings_hook_refuses_bash (void)
 
   fixture_init (&f, CAIRN_PERMISSION_MODE_DEFAULT, hook_settings);
   cairn_session_send_prompt (f.session, "run the command");
-  wait_idle (&f);
+  cairn_test_wait_idle (f.session);
   items = cairn_session_get_transcript (f.session);
-  g_assert_false (project_has (&f, "ran.txt"));
+  g_assert_false (cairn_test_project_has (f.api, "ran.txt"));
   g_assert_cmpuint (f.requests->len, ==, 0);
   card = CAIRN_TOOL_CALL_ITEM (cairn_test_find_item (items, CAIRN_ITEM_KIND_TOOL_CALL, 0));
   g_assert_cmpint (cairn_tool_call_item_get_status (card), ==, CAIRN_TOOL_STATUS_REFUSED);
@@ -227,10 +208,10 @@ test_supervised_asks_in_accept_edits (void)
   g_assert_cmpstr (cairn_permission_request_get_tool_name (request), ==, "Write");
   g_assert_true (g_str_has_prefix (cairn_permission_request_get_reason (request), "Supervised: Write is asked for"));
   cairn_test_run_for (300);
-  g_assert_false (project_has (&f, "sup.txt"));
+  g_assert_false (cairn_test_project_has (f.api, "sup.txt"));
   cairn_session_allow (f.session, request, NULL, NULL);
-  wait_idle (&f);
-  g_assert_true (project_has (&f, "sup.txt"));
+  cairn_test_wait_idle (f.session);
+  g_assert_true (cairn_test_project_has (f.api, "sup.txt"));
   fixture_clear (&f);
 }
 
@@ -243,17 +224,17 @@ test_supervised_off_then_on (void)
 
   fixture_init (&f, CAIRN_PERMISSION_MODE_ACCEPT_EDITS, NULL);
   cairn_session_send_prompt (f.session, "write sup");
-  wait_idle (&f);
-  g_assert_true (project_has (&f, "sup.txt"));
+  cairn_test_wait_idle (f.session);
+  g_assert_true (cairn_test_project_has (f.api, "sup.txt"));
   g_assert_cmpuint (f.requests->len, ==, 0);
 
   cairn_session_set_supervised (f.session, TRUE);
   cairn_session_send_prompt (f.session, "write two");
   g_assert_true (cairn_test_wait_until (has_request, &f, 60000));
-  g_assert_false (project_has (&f, "two.txt"));
+  g_assert_false (cairn_test_project_has (f.api, "two.txt"));
   cairn_session_deny (f.session, g_ptr_array_index (f.requests, 0), "not now", FALSE);
-  wait_idle (&f);
-  g_assert_false (project_has (&f, "two.txt"));
+  cairn_test_wait_idle (f.session);
+  g_assert_false (cairn_test_project_has (f.api, "two.txt"));
   fixture_clear (&f);
 }
 
@@ -286,7 +267,7 @@ test_stop_lists_uncommitted_file (void)
   git_in (f.api->project, "init -q");
   git_in (f.api->project, "commit -q --allow-empty -m start");
   cairn_session_send_prompt (f.session, "write sup");
-  wait_idle (&f);
+  cairn_test_wait_idle (f.session);
   g_assert_true (cairn_test_wait_until (has_changes, f.session, 15000));
   changes = CAIRN_CHANGES_ITEM (cairn_test_find_item (cairn_session_get_transcript (f.session),
                                                       CAIRN_ITEM_KIND_CHANGES, 0));
@@ -325,9 +306,9 @@ test_stop_answered_while_git_hangs (void)
   g_setenv ("PATH", path, TRUE);
   start = g_get_monotonic_time ();
   cairn_session_send_prompt (f.session, "write sup");
-  wait_idle (&f);
+  cairn_test_wait_idle (f.session);
   g_assert_cmpint (g_get_monotonic_time () - start, <, 10 * G_USEC_PER_SEC);
-  g_assert_true (project_has (&f, "sup.txt"));
+  g_assert_true (cairn_test_project_has (f.api, "sup.txt"));
   cairn_test_run_for (300);
   /* Cairn's check runs, and hangs */
   g_assert_true (g_file_get_contents (calls, &called, NULL, NULL));
