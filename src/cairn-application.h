@@ -11,7 +11,7 @@
 
 #include "history/cairn-history-index.h"
 #include "session/cairn-session-set.h"
-#include "cairn-settings.h"
+#include "app/cairn-settings.h"
 #include "cairn-window.h"
 
 G_BEGIN_DECLS

@@ -45,13 +45,13 @@ for path in sorted(core.rglob("*.[ch]")):
         elif target != folder and RANK[target] >= RANK[folder]:
             problems.append(f"{path}: {folder}/ includes {header}, a layer that comes after it")
 
-for path in sorted((core.parent / "ui").glob("*.[ch]")):
+for path in sorted((core.parent / "ui").rglob("*.[ch]")):
     for header in INCLUDE.findall(path.read_text(encoding="utf-8")):
         if header == "cairn-application.h":
             problems.append(f"{path}: includes {header} (the application gives the UI what it needs)")
 
 JSON_CALL = re.compile(r'\b(json_[a-z_]+|cairn_json_[a-z_]+)\s*\(|\bJson(Object|Array|Node|Parser)\b')
-for path in sorted((core.parent / "ui").glob("*.[ch]")):
+for path in sorted((core.parent / "ui").rglob("*.[ch]")):
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if JSON_CALL.search(line):
             problems.append(f"{path}:{number}: reads JSON in the UI: {line.strip()}")

@@ -13,8 +13,8 @@
 #include <gtksourceview/gtksource.h>
 
 #include "cairn-approval-dialog.h"
-#include "cairn-key-guard.h"
-#include "cairn-source-style.h"
+#include "widgets/cairn-key-guard.h"
+#include "widgets/cairn-source-style.h"
 
 /* Asks whether a tool may run, showing what it will do: the command, the
  * diff, or the input as JSON, and why the CLI asked (a hook that said

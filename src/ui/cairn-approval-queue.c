@@ -13,7 +13,7 @@
 
 #include "cairn-approval-dialog.h"
 #include "cairn-approval-queue.h"
-#include "cairn-plain-text.h"
+#include "widgets/cairn-plain-text.h"
 #include "cairn-plan-dialog.h"
 #include "cairn-question-dialog.h"
 

@@ -12,7 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "cairn-attachment-chip.h"
-#include "cairn-thumbnail.h"
+#include "widgets/cairn-thumbnail.h"
 
 /* An image waiting in the composer: its thumbnail, name, size, a note if
  * Cairn had to scale it down, and a button that emits "remove". */

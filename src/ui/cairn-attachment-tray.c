@@ -14,7 +14,7 @@
 
 #include "cairn-attachment-chip.h"
 #include "cairn-attachment-tray.h"
-#include "cairn-thumbnail.h"
+#include "widgets/cairn-thumbnail.h"
 
 /* The images attached to the prompt being written, above the text: a chip
  * each, in the order the user added them, and a message when one could

@@ -14,7 +14,7 @@
 
 #include "session/cairn-git-changes.h"
 #include "cairn-changes-row.h"
-#include "cairn-source-style.h"
+#include "widgets/cairn-source-style.h"
 
 /* The files a turn left changed and not committed (Cairn's Stop hook):
  * one button a file, which opens its diff. Paths come from the project:

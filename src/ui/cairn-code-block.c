@@ -14,7 +14,7 @@
 #include <gtksourceview/gtksource.h>
 
 #include "cairn-code-block.h"
-#include "cairn-source-style.h"
+#include "widgets/cairn-source-style.h"
 
 /* How long the Copy button says "Copied" */
 #define COPIED_FEEDBACK_MS 1500

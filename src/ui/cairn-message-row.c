@@ -15,7 +15,7 @@
 #include "cairn-markdown-view.h"
 #include "cairn-message-row.h"
 #include "transcript/cairn-text-item.h"
-#include "cairn-thumbnail.h"
+#include "widgets/cairn-thumbnail.h"
 
 /* A user prompt (plain text, as typed, and the images sent with it: a
  * thumbnail each, which opens the saved file in the default viewer) or an

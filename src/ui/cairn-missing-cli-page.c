@@ -13,7 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "cairn-missing-cli-page.h"
-#include "cairn-plain-text.h"
+#include "widgets/cairn-plain-text.h"
 
 /* Shown instead of the conversation when no usable claude program was
  * found: says why, how to install it, and lets the user pick it. */

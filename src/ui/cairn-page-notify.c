@@ -12,7 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "cairn-page-private.h"
-#include "cairn-plain-text.h"
+#include "widgets/cairn-plain-text.h"
 #include "transcript/cairn-text-item.h"
 
 /* A turn that ends out of sight (its conversation not shown, or the

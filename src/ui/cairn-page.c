@@ -14,7 +14,7 @@
 #include "cairn-approval-queue.h"
 #include "cairn-composer.h"
 #include "cairn-page-private.h"
-#include "cairn-plain-text.h"
+#include "widgets/cairn-plain-text.h"
 #include "cairn-row-cache.h"
 #include "cairn-transcript-row.h"
 

@@ -9,7 +9,7 @@
 
 #include <adwaita.h>
 
-#include "cairn-settings.h"
+#include "app/cairn-settings.h"
 #include "prompt/cairn-draft-store.h"
 #include "session/cairn-session.h"
 

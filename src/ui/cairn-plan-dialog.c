@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "cairn-key-guard.h"
+#include "widgets/cairn-key-guard.h"
 #include "cairn-markdown-view.h"
 #include "cairn-plan-dialog.h"
 

@@ -16,7 +16,7 @@
 #include "cairn-todo-list.h"
 #include "transcript/cairn-todo.h"
 #include "transcript/cairn-tool-call-item.h"
-#include "cairn-source-style.h"
+#include "widgets/cairn-source-style.h"
 #include "cairn-tool-call-row.h"
 #include "cairn-transcript-row.h"
 

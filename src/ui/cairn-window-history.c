@@ -12,7 +12,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "cairn-plain-text.h"
+#include "widgets/cairn-plain-text.h"
 #include "cairn-window-private.h"
 #include "history/cairn-history-edit.h"
 #include "history/cairn-history-paths.h"

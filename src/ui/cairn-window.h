@@ -9,7 +9,7 @@
 
 #include <adwaita.h>
 
-#include "cairn-settings.h"
+#include "app/cairn-settings.h"
 #include "history/cairn-history-index.h"
 #include "session/cairn-session-set.h"
 

@@ -11,7 +11,7 @@
 
 #include <gdk-pixbuf/gdk-pixbuf.h>
 
-#include "cairn-thumbnail.h"
+#include "widgets/cairn-thumbnail.h"
 
 /* A small picture of an attached image, cropped to fill the widget's size
  * request (set it with width-request / height-request), with the corners

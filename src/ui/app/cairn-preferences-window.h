@@ -9,7 +9,7 @@
 
 #include <adwaita.h>
 
-#include "cairn-settings.h"
+#include "app/cairn-settings.h"
 
 G_BEGIN_DECLS
 

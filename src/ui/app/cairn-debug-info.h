@@ -9,7 +9,7 @@
 
 #include <gtk/gtk.h>
 
-#include "cairn-settings.h"
+#include "app/cairn-settings.h"
 
 G_BEGIN_DECLS
 

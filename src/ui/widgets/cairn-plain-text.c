@@ -9,7 +9,7 @@
 
 #include "config.h"
 
-#include "cairn-plain-text.h"
+#include "widgets/cairn-plain-text.h"
 
 /* Text from outside (paths, titles, folder names, error messages that
  * quote them, what the CLI says) is never markup. Labels and rows show it

@@ -9,7 +9,7 @@
 
 #include "config.h"
 
-#include "cairn-key-guard.h"
+#include "widgets/cairn-key-guard.h"
 
 /* A dialog that can allow a tool comes up while the user may be typing
  * in the composer: a Return meant for the prompt must not answer it. The

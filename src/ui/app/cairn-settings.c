@@ -10,7 +10,7 @@
 #include "config.h"
 
 #include "cairn-enums.h"
-#include "cairn-settings.h"
+#include "app/cairn-settings.h"
 
 /* Cairn's settings, typed (as Console's KgxSettings): the application
  * makes one and hands it down to its windows, their pages and the

@@ -11,7 +11,7 @@
 
 #include <adwaita.h>
 
-#include "cairn-source-style.h"
+#include "widgets/cairn-source-style.h"
 
 /* Code, diffs and JSON use GtkSourceView's Adwaita schemes, following the
  * light or dark style of the desktop as it changes. */

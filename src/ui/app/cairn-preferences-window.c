@@ -9,7 +9,7 @@
 
 #include "config.h"
 
-#include "cairn-preferences-window.h"
+#include "app/cairn-preferences-window.h"
 #include "cairn-types.h"
 
 /* Cairn's few settings, each row bound both ways to its property of the

@@ -14,7 +14,7 @@
 #include <gtksourceview/gtksource.h>
 #include <json-glib/json-glib.h>
 
-#include "cairn-debug-info.h"
+#include "app/cairn-debug-info.h"
 #include "protocol/cairn-cli-version.h"
 #include "protocol/cairn-launcher.h"
 
