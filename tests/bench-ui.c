@@ -23,7 +23,7 @@
 #include "transcript/cairn-result-item.h"
 #include "transcript/cairn-text-item.h"
 #include "transcript/cairn-tool-call-item.h"
-#include "cairn-transcript-row.h"
+#include "rows/cairn-transcript-row.h"
 #include "cairn-window.h"
 #include "cairn-page-private.h"
 #include "cairn-window-private.h"

@@ -23,7 +23,7 @@
 #include "cairn-application.h"
 #include "cairn-missing-cli-page.h"
 #include "widgets/cairn-plain-text.h"
-#include "cairn-transcript-row.h"
+#include "rows/cairn-transcript-row.h"
 #include "cairn-test-harness.h"
 #include "cairn-test-ui.h"
 #include "cairn-window.h"

@@ -15,8 +15,8 @@
 #include "cairn-composer.h"
 #include "cairn-page-private.h"
 #include "widgets/cairn-plain-text.h"
-#include "cairn-row-cache.h"
-#include "cairn-transcript-row.h"
+#include "rows/cairn-row-cache.h"
+#include "rows/cairn-transcript-row.h"
 
 /* One conversation shown: its transcript, its banners, its composer and
  * its approvals. A window holds a page per open conversation and shows

@@ -12,7 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "widgets/cairn-key-guard.h"
-#include "cairn-markdown-view.h"
+#include "rows/cairn-markdown-view.h"
 #include "cairn-plan-dialog.h"
 
 /* ExitPlanMode: the plan as Markdown, editable, and the four answers users

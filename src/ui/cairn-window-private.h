@@ -15,7 +15,7 @@
 #include "cairn-page.h"
 #include "cairn-sidebar.h"
 #include "cairn-start-page.h"
-#include "cairn-todo-list.h"
+#include "rows/cairn-todo-list.h"
 #include "cairn-window.h"
 #include "prompt/cairn-draft-store.h"
 

@@ -12,7 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "transcript/cairn-hook-item.h"
-#include "cairn-hook-row.h"
+#include "rows/cairn-hook-row.h"
 
 /* One run of a settings hook: a compact line with the hook's event and
  * matcher and how it ended, the command it ran (once the session has read

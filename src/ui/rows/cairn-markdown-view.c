@@ -12,8 +12,8 @@
 #include <md4c.h>
 #include <string.h>
 
-#include "cairn-code-block.h"
-#include "cairn-markdown-view.h"
+#include "rows/cairn-code-block.h"
+#include "rows/cairn-markdown-view.h"
 
 /* Assistant text shown as native widgets: one child per top-level block
  * (labels with Pango markup, code blocks, tables, lists, quotes).

@@ -12,7 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "transcript/cairn-result-item.h"
-#include "cairn-result-row.h"
+#include "rows/cairn-result-row.h"
 
 /* The end of a turn: how long it took, tokens and cost, or the error. */
 struct _CairnResultRow

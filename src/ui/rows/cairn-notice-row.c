@@ -12,7 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "transcript/cairn-notice-item.h"
-#include "cairn-notice-row.h"
+#include "rows/cairn-notice-row.h"
 
 /* A quiet line: what happened, and for items Cairn keeps without rendering
  * them, the CLI's raw JSON behind a collapsed expander. */

@@ -9,7 +9,7 @@
 
 #include "config.h"
 
-#include "cairn-item-row.h"
+#include "rows/cairn-item-row.h"
 
 /* Base of the rows for each kind of transcript item: holds the `item` the
  * subclass's template binds to, and lays out its one template child. */

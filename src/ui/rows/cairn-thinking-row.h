@@ -7,7 +7,7 @@
 
 #pragma once
 
-#include "cairn-item-row.h"
+#include "rows/cairn-item-row.h"
 
 G_BEGIN_DECLS
 

@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "cairn-todo-list.h"
+#include "rows/cairn-todo-list.h"
 #include "transcript/cairn-todo.h"
 
 /* The agent's task list, as in the header popover and the task cards: one

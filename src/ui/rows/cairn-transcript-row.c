@@ -9,15 +9,15 @@
 
 #include "config.h"
 
-#include "cairn-changes-row.h"
-#include "cairn-hook-row.h"
-#include "cairn-message-row.h"
-#include "cairn-notice-row.h"
-#include "cairn-result-row.h"
-#include "cairn-row-cache.h"
-#include "cairn-thinking-row.h"
-#include "cairn-tool-call-row.h"
-#include "cairn-transcript-row.h"
+#include "rows/cairn-changes-row.h"
+#include "rows/cairn-hook-row.h"
+#include "rows/cairn-message-row.h"
+#include "rows/cairn-notice-row.h"
+#include "rows/cairn-result-row.h"
+#include "rows/cairn-row-cache.h"
+#include "rows/cairn-thinking-row.h"
+#include "rows/cairn-tool-call-row.h"
+#include "rows/cairn-transcript-row.h"
 
 /* The list view has one factory for every kind of item, so this row holds
  * the kind's own row widget for the item it is bound to. It has no

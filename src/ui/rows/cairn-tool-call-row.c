@@ -13,12 +13,12 @@
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
 
-#include "cairn-todo-list.h"
+#include "rows/cairn-todo-list.h"
 #include "transcript/cairn-todo.h"
 #include "transcript/cairn-tool-call-item.h"
 #include "widgets/cairn-source-style.h"
-#include "cairn-tool-call-row.h"
-#include "cairn-transcript-row.h"
+#include "rows/cairn-tool-call-row.h"
+#include "rows/cairn-transcript-row.h"
 
 /* Code views in a card longer than this many lines scroll in this height
  * rather than grow. */

@@ -13,7 +13,7 @@
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
 
-#include "cairn-code-block.h"
+#include "rows/cairn-code-block.h"
 #include "widgets/cairn-source-style.h"
 
 /* How long the Copy button says "Copied" */

@@ -12,7 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "transcript/cairn-text-item.h"
-#include "cairn-thinking-row.h"
+#include "rows/cairn-thinking-row.h"
 
 /* Claude's thinking: a closed expander that says how long it thought, and
  * the text, dim, once opened. The text can grow by hundreds of deltas a

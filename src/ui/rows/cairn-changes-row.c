@@ -13,7 +13,7 @@
 #include <gtksourceview/gtksource.h>
 
 #include "session/cairn-git-changes.h"
-#include "cairn-changes-row.h"
+#include "rows/cairn-changes-row.h"
 #include "widgets/cairn-source-style.h"
 
 /* The files a turn left changed and not committed (Cairn's Stop hook):

@@ -9,8 +9,8 @@
 
 #include "config.h"
 
-#include "cairn-row-cache.h"
-#include "cairn-transcript-row.h"
+#include "rows/cairn-row-cache.h"
+#include "rows/cairn-transcript-row.h"
 
 /* GTK 4.8's list view moves its ~200 row widgets back and forth while
  * scrolling and rebinds dozens of them a frame to other items; for a

@@ -12,8 +12,8 @@
 #include <glib/gi18n.h>
 
 #include "attachments/cairn-attachment.h"
-#include "cairn-markdown-view.h"
-#include "cairn-message-row.h"
+#include "rows/cairn-markdown-view.h"
+#include "rows/cairn-message-row.h"
 #include "transcript/cairn-text-item.h"
 #include "widgets/cairn-thumbnail.h"
 
