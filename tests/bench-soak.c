@@ -23,7 +23,7 @@
 #include "cairn-test-harness.h"
 #include "cairn-application.h"
 #include "cairn-window.h"
-#include "cairn-approval-dialog.h"
+#include "page/cairn-approval-dialog.h"
 #include "approvals/cairn-permission-request.h"
 
 typedef struct

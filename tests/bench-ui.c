@@ -25,7 +25,7 @@
 #include "transcript/cairn-tool-call-item.h"
 #include "rows/cairn-transcript-row.h"
 #include "cairn-window.h"
-#include "cairn-page-private.h"
+#include "page/cairn-page-private.h"
 #include "cairn-window-private.h"
 
 /* The real CairnWindow (its template, style sheet, list view and rows) on

@@ -18,7 +18,7 @@
 #include "cairn-test-harness.h"
 #include "cairn-test-ui.h"
 #include "cairn-application.h"
-#include "cairn-composer.h"
+#include "page/cairn-composer.h"
 #include "cairn-window.h"
 #include "transcript/cairn-text-item.h"
 

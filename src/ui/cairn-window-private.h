@@ -12,7 +12,7 @@
 #include "cairn-mcp-panel.h"
 #include "session/cairn-mcp-server.h"
 #include "cairn-missing-cli-page.h"
-#include "cairn-page.h"
+#include "page/cairn-page.h"
 #include "cairn-sidebar.h"
 #include "cairn-start-page.h"
 #include "rows/cairn-todo-list.h"

@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "cairn-composer-private.h"
+#include "page/cairn-composer-private.h"
 
 /* What reaches the composer by the clipboard or a drop: image data, image
  * files, web links. Attached through the tray; a paste of plain text is

@@ -7,10 +7,10 @@
 
 #pragma once
 
-#include "cairn-approval-queue.h"
-#include "cairn-composer.h"
-#include "cairn-page.h"
-#include "cairn-trust-page.h"
+#include "page/cairn-approval-queue.h"
+#include "page/cairn-composer.h"
+#include "page/cairn-page.h"
+#include "page/cairn-trust-page.h"
 #include "transcript/cairn-text-item.h"
 
 G_BEGIN_DECLS

@@ -11,11 +11,11 @@
 
 #include <glib/gi18n.h>
 
-#include "cairn-approval-dialog.h"
-#include "cairn-approval-queue.h"
+#include "page/cairn-approval-dialog.h"
+#include "page/cairn-approval-queue.h"
 #include "widgets/cairn-plain-text.h"
-#include "cairn-plan-dialog.h"
-#include "cairn-question-dialog.h"
+#include "page/cairn-plan-dialog.h"
+#include "page/cairn-question-dialog.h"
 
 /* Shows the session's pending requests as dialogs, one at a time and in
  * arrival order, while its conversation is the one shown: a request of a

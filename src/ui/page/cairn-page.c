@@ -11,9 +11,9 @@
 
 #include <glib/gi18n.h>
 
-#include "cairn-approval-queue.h"
-#include "cairn-composer.h"
-#include "cairn-page-private.h"
+#include "page/cairn-approval-queue.h"
+#include "page/cairn-composer.h"
+#include "page/cairn-page-private.h"
 #include "widgets/cairn-plain-text.h"
 #include "rows/cairn-row-cache.h"
 #include "rows/cairn-transcript-row.h"

@@ -12,7 +12,7 @@
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
 
-#include "cairn-approval-dialog.h"
+#include "page/cairn-approval-dialog.h"
 #include "widgets/cairn-key-guard.h"
 #include "widgets/cairn-source-style.h"
 

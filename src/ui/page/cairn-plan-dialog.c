@@ -13,7 +13,7 @@
 
 #include "widgets/cairn-key-guard.h"
 #include "rows/cairn-markdown-view.h"
-#include "cairn-plan-dialog.h"
+#include "page/cairn-plan-dialog.h"
 
 /* ExitPlanMode: the plan as Markdown, editable, and the four answers users
  * know from the CLI (docs/protocol.md, "Plan mode, ExitPlanMode and

@@ -7,9 +7,9 @@
 
 #pragma once
 
-#include "cairn-attachment-tray.h"
-#include "cairn-command-popover.h"
-#include "cairn-composer.h"
+#include "page/cairn-attachment-tray.h"
+#include "page/cairn-command-popover.h"
+#include "page/cairn-composer.h"
 #include "prompt/cairn-file-index.h"
 #include "prompt/cairn-prompt-history.h"
 

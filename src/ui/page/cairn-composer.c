@@ -11,10 +11,10 @@
 
 #include <glib/gi18n.h>
 
-#include "cairn-attachment-tray.h"
-#include "cairn-command-popover.h"
-#include "cairn-composer.h"
-#include "cairn-composer-private.h"
+#include "page/cairn-attachment-tray.h"
+#include "page/cairn-command-popover.h"
+#include "page/cairn-composer.h"
+#include "page/cairn-composer-private.h"
 #include "prompt/cairn-file-index.h"
 #include "prompt/cairn-prompt-history.h"
 

@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "cairn-page-private.h"
+#include "page/cairn-page-private.h"
 #include "transcript/cairn-text-item.h"
 
 /* Going back to one of the user's messages (its menu in the transcript):

@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "cairn-question-dialog.h"
+#include "page/cairn-question-dialog.h"
 
 /* AskUserQuestion: each question with its options (one or several, as
  * the question says) and an "Other" answer. The answers go back keyed by

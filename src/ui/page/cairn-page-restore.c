@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "cairn-page-private.h"
+#include "page/cairn-page-private.h"
 #include "transcript/cairn-text-item.h"
 
 /* "Restore Files to Here" on one of the user's messages: a dry run says

@@ -12,7 +12,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "cairn-trust-page.h"
+#include "page/cairn-trust-page.h"
 
 /* What a folder would run, each thing named with its exact text, and the
  * two answers (docs/trust.md). The folder's text is untrusted: it goes

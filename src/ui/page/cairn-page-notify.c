@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "cairn-page-private.h"
+#include "page/cairn-page-private.h"
 #include "widgets/cairn-plain-text.h"
 #include "transcript/cairn-text-item.h"
 

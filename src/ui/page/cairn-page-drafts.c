@@ -9,7 +9,7 @@
 
 #include "config.h"
 
-#include "cairn-page-private.h"
+#include "page/cairn-page-private.h"
 
 /* The composer's draft of the conversation: kept on disk as the user
  * types (CairnDraftStore), put back when the conversation is opened again,

@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "cairn-command-popover.h"
+#include "page/cairn-command-popover.h"
 
 /* Completions for what the user is typing: the slash commands that match
  * what follows "/", or (through cairn_command_popover_show_choices()) any

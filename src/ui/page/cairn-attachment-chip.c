@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "cairn-attachment-chip.h"
+#include "page/cairn-attachment-chip.h"
 #include "widgets/cairn-thumbnail.h"
 
 /* An image waiting in the composer: its thumbnail, name, size, a note if

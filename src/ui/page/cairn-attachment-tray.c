@@ -12,8 +12,8 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
-#include "cairn-attachment-chip.h"
-#include "cairn-attachment-tray.h"
+#include "page/cairn-attachment-chip.h"
+#include "page/cairn-attachment-tray.h"
 #include "widgets/cairn-thumbnail.h"
 
 /* The images attached to the prompt being written, above the text: a chip
