@@ -18,7 +18,7 @@
 #include "widgets/cairn-plain-text.h"
 #include "app/cairn-preferences-window.h"
 #include "app/cairn-settings.h"
-#include "cairn-window.h"
+#include "window/cairn-window.h"
 
 struct _CairnApplication
 {

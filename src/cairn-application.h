@@ -12,7 +12,7 @@
 #include "history/cairn-history-index.h"
 #include "session/cairn-session-set.h"
 #include "app/cairn-settings.h"
-#include "cairn-window.h"
+#include "window/cairn-window.h"
 
 G_BEGIN_DECLS
 

@@ -20,7 +20,7 @@
 #include "cairn-application.h"
 #include "transcript/cairn-text-item.h"
 #include "page/cairn-page.h"
-#include "cairn-window-private.h"
+#include "window/cairn-window-private.h"
 
 /* Many conversations in one window (issue 13), one line of figures each
  * (README.md "Figures"):

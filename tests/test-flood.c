@@ -19,7 +19,7 @@
 #include "cairn-test-ui.h"
 #include "cairn-application.h"
 #include "page/cairn-composer.h"
-#include "cairn-window.h"
+#include "window/cairn-window.h"
 #include "transcript/cairn-text-item.h"
 
 #define FLOOD_LINES  200000

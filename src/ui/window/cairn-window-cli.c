@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "cairn-window-private.h"
+#include "window/cairn-window-private.h"
 #include "protocol/cairn-cli-version.h"
 
 /* A Claude Code older than any the test suite covers may print lines

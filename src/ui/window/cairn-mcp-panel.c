@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "cairn-mcp-panel.h"
+#include "window/cairn-mcp-panel.h"
 #include "session/cairn-mcp-server.h"
 
 /* The header's MCP popover: each server of the conversation's Claude Code

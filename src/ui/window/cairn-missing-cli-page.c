@@ -12,7 +12,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "cairn-missing-cli-page.h"
+#include "window/cairn-missing-cli-page.h"
 #include "widgets/cairn-plain-text.h"
 
 /* Shown instead of the conversation when no usable claude program was

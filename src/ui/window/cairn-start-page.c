@@ -11,8 +11,8 @@
 
 #include <glib/gi18n.h>
 
-#include "cairn-sidebar.h"
-#include "cairn-start-page.h"
+#include "window/cairn-sidebar.h"
+#include "window/cairn-start-page.h"
 
 /* What Cairn shows when it was started without a folder (from the
  * desktop): the projects of the CLI's history, newest first, and Open

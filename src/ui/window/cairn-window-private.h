@@ -7,16 +7,16 @@
 
 #pragma once
 
-#include "cairn-background-list.h"
-#include "cairn-usage-panel.h"
-#include "cairn-mcp-panel.h"
+#include "window/cairn-background-list.h"
+#include "window/cairn-usage-panel.h"
+#include "window/cairn-mcp-panel.h"
 #include "session/cairn-mcp-server.h"
-#include "cairn-missing-cli-page.h"
+#include "window/cairn-missing-cli-page.h"
 #include "page/cairn-page.h"
-#include "cairn-sidebar.h"
-#include "cairn-start-page.h"
+#include "window/cairn-sidebar.h"
+#include "window/cairn-start-page.h"
 #include "rows/cairn-todo-list.h"
-#include "cairn-window.h"
+#include "window/cairn-window.h"
 #include "prompt/cairn-draft-store.h"
 
 G_BEGIN_DECLS

@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "cairn-window-private.h"
+#include "window/cairn-window-private.h"
 #include "transcript/cairn-result-item.h"
 
 /* The window's pages, one per open conversation: finding, showing and

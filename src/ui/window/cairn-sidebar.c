@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "cairn-sidebar.h"
+#include "window/cairn-sidebar.h"
 #include "search/cairn-search-hit.h"
 
 /* The conversations of the project, newest first, under day headings.

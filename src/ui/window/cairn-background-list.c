@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "cairn-background-list.h"
+#include "window/cairn-background-list.h"
 #include "session/cairn-background-task.h"
 
 /* What Claude Code runs in the background (subagents, shell commands), in

@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "cairn-usage-panel.h"
+#include "window/cairn-usage-panel.h"
 #include "protocol/cairn-util.h"
 #include "session/cairn-model-usage.h"
 

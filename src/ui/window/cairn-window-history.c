@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "widgets/cairn-plain-text.h"
-#include "cairn-window-private.h"
+#include "window/cairn-window-private.h"
 #include "history/cairn-history-edit.h"
 #include "history/cairn-history-paths.h"
 #include "search/cairn-search-hit.h"

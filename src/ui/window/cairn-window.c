@@ -14,7 +14,7 @@
 
 #include "protocol/cairn-launcher.h"
 #include "transcript/cairn-todo.h"
-#include "cairn-window-private.h"
+#include "window/cairn-window-private.h"
 #include "protocol/cairn-util.h"
 
 G_DEFINE_FINAL_TYPE (CairnWindow, cairn_window, ADW_TYPE_APPLICATION_WINDOW)
