@@ -9,8 +9,8 @@
 
 #include "config.h"
 
+#include "rows/cairn-cached-row.h"
 #include "rows/cairn-row-cache.h"
-#include "rows/cairn-transcript-row.h"
 
 /* GTK 4.8's list view moves its ~200 row widgets back and forth while
  * scrolling and rebinds dozens of them a frame to other items; for a
@@ -19,8 +19,8 @@
  * scroll frame). The cache makes those binds nearly free:
  *  - the window's transcript rows defer their content (CairnTranscriptRow
  *    `defer-content`), and after each layout of the list view the cache
- *    has the rows that came into view show it: a frame builds only what
- *    became visible;
+ *    has the rows that came into view show it (CairnCachedRow): a frame
+ *    builds only what became visible;
  *  - it keeps the built content of the most recently shown items, so
  *    scrolling back over them reattaches it instead of rebuilding;
  *  - it remembers each item's size from when it was last shown, so a row
@@ -129,18 +129,17 @@ cairn_row_cache_new (guint capacity)
   return self;
 }
 
-/* The transcript row in @child, a row of the list view, if it is bound to
- * an item and has no content for it yet. */
-static CairnTranscriptRow *
+/* The cached row in @child, a row of the list view, if it is bound to an
+ * item and has no content for it yet. */
+static CairnCachedRow *
 row_without_content (GtkWidget *child)
 {
   GtkWidget *row = child ? gtk_widget_get_first_child (child) : NULL;
 
-  if (row == NULL || !CAIRN_IS_TRANSCRIPT_ROW (row)
-      || cairn_transcript_row_get_item (CAIRN_TRANSCRIPT_ROW (row)) == NULL
-      || cairn_transcript_row_get_shown_item (CAIRN_TRANSCRIPT_ROW (row)) != NULL)
+  if (row == NULL || !CAIRN_IS_CACHED_ROW (row)
+      || !cairn_cached_row_wants_content (CAIRN_CACHED_ROW (row)))
     return NULL;
-  return CAIRN_TRANSCRIPT_ROW (row);
+  return CAIRN_CACHED_ROW (row);
 }
 
 /* Where the list view keeps its anchor, the point of the view that stays
@@ -167,13 +166,13 @@ show_row_in_view (CairnRowCache *self)
 {
   int height = gtk_widget_get_height (self->list_view);
   float anchor = anchor_y (self), nearest_distance = G_MAXFLOAT;
-  CairnTranscriptRow *nearest = NULL;
+  CairnCachedRow *nearest = NULL;
 
   for (GtkWidget *child = gtk_widget_get_first_child (self->list_view);
        child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      CairnTranscriptRow *row = row_without_content (child);
+      CairnCachedRow *row = row_without_content (child);
       graphene_rect_t bounds;
       float distance;
 
@@ -190,7 +189,7 @@ show_row_in_view (CairnRowCache *self)
         }
     }
   if (nearest != NULL)
-    cairn_transcript_row_show_content (nearest);
+    cairn_cached_row_show_content (nearest);
   return nearest != NULL;
 }
 
@@ -215,7 +214,7 @@ rows_in_view (CairnRowCache  *self,
 
 /* The nearest row to the ones in view, below first, that has no content
  * yet, up to PREPARE_AHEAD rows away. */
-static CairnTranscriptRow *
+static CairnCachedRow *
 nearest_row_to_prepare (CairnRowCache *self)
 {
   GtkWidget *above, *below;
@@ -255,8 +254,8 @@ put_away_beyond (GtkWidget *edge,
     {
       GtkWidget *row = gtk_widget_get_first_child (child);
 
-      if (row != NULL && CAIRN_IS_TRANSCRIPT_ROW (row))
-        cairn_transcript_row_hide_content (CAIRN_TRANSCRIPT_ROW (row));
+      if (row != NULL && CAIRN_IS_CACHED_ROW (row))
+        cairn_cached_row_hide_content (CAIRN_CACHED_ROW (row));
     }
 }
 
@@ -282,7 +281,7 @@ static gboolean
 prepare_near_rows_cb (gpointer user_data)
 {
   CairnRowCache *self = user_data;
-  CairnTranscriptRow *row = nearest_row_to_prepare (self);
+  CairnCachedRow *row = nearest_row_to_prepare (self);
   int min, nat;
 
   if (row == NULL)
@@ -291,7 +290,7 @@ prepare_near_rows_cb (gpointer user_data)
       self->prepare_id = 0;
       return G_SOURCE_REMOVE;
     }
-  cairn_transcript_row_show_content (row);
+  cairn_cached_row_show_content (row);
   gtk_widget_measure (GTK_WIDGET (row), GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
   gtk_widget_measure (GTK_WIDGET (row), GTK_ORIENTATION_VERTICAL, self->row_width,
                       &min, &nat, NULL, NULL);

@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include "rows/cairn-cached-row.h"
 #include "rows/cairn-changes-row.h"
 #include "rows/cairn-hook-row.h"
 #include "rows/cairn-message-row.h"
@@ -38,7 +39,11 @@ struct _CairnTranscriptRow
   guint      defer_content : 1;
 };
 
-G_DEFINE_FINAL_TYPE (CairnTranscriptRow, cairn_transcript_row, GTK_TYPE_WIDGET)
+static void cairn_transcript_row_cached_row_init (CairnCachedRowInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (CairnTranscriptRow, cairn_transcript_row, GTK_TYPE_WIDGET,
+                               G_IMPLEMENT_INTERFACE (CAIRN_TYPE_CACHED_ROW,
+                                                      cairn_transcript_row_cached_row_init))
 
 enum {
   PROP_0,
@@ -99,20 +104,14 @@ put_away_child (CairnTranscriptRow *self,
     g_object_set (child, "item", NULL, NULL);
 }
 
-/**
- * cairn_transcript_row_show_content:
- *
- * Builds the kind row for the bound item (or takes the one kept for it)
- * if the row has none yet. The row cache calls this when the row comes
- * into view.
- */
-void
-cairn_transcript_row_show_content (CairnTranscriptRow *self)
+/* Builds the kind row for the bound item (or takes the one kept for it)
+ * if the row has none yet. The row cache calls this (CairnCachedRow) when
+ * the row comes into view. */
+static void
+show_content (CairnTranscriptRow *self)
 {
   CairnRowCache *cache;
   GtkWidget *child = NULL;
-
-  g_return_if_fail (CAIRN_IS_TRANSCRIPT_ROW (self));
 
   if (self->item == NULL || self->child != NULL)
     return;
@@ -127,19 +126,41 @@ cairn_transcript_row_show_content (CairnTranscriptRow *self)
   g_object_unref (child);
 }
 
-/**
- * cairn_transcript_row_hide_content:
- *
- * Gives the content of a row far out of view back to the row cache (which
- * frees it when it has kept too many); the row measures as it did.
- */
-void
-cairn_transcript_row_hide_content (CairnTranscriptRow *self)
+/* Gives the content of a row far out of view back to the row cache (which
+ * frees it when it has kept too many); the row measures as it did. */
+static void
+hide_content (CairnTranscriptRow *self)
 {
-  g_return_if_fail (CAIRN_IS_TRANSCRIPT_ROW (self));
-
   if (self->defer_content)
     put_away_child (self, self->item);
+}
+
+static gboolean
+cairn_transcript_row_wants_content (CairnCachedRow *row)
+{
+  CairnTranscriptRow *self = CAIRN_TRANSCRIPT_ROW (row);
+
+  return self->item != NULL && self->child == NULL;
+}
+
+static void
+cairn_transcript_row_show_content (CairnCachedRow *row)
+{
+  show_content (CAIRN_TRANSCRIPT_ROW (row));
+}
+
+static void
+cairn_transcript_row_hide_content (CairnCachedRow *row)
+{
+  hide_content (CAIRN_TRANSCRIPT_ROW (row));
+}
+
+static void
+cairn_transcript_row_cached_row_init (CairnCachedRowInterface *iface)
+{
+  iface->wants_content = cairn_transcript_row_wants_content;
+  iface->show_content = cairn_transcript_row_show_content;
+  iface->hide_content = cairn_transcript_row_hide_content;
 }
 
 /**
@@ -187,7 +208,7 @@ cairn_transcript_row_set_item (CairnTranscriptRow *self,
   if (self->defer_content)
     gtk_widget_queue_resize (GTK_WIDGET (self));
   else
-    cairn_transcript_row_show_content (self);
+    show_content (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ITEM]);
 }
 

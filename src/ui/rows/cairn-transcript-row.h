@@ -21,7 +21,5 @@ CairnItem *cairn_transcript_row_get_item       (CairnTranscriptRow *self);
 void       cairn_transcript_row_set_item       (CairnTranscriptRow *self,
                                                 CairnItem          *item);
 CairnItem *cairn_transcript_row_get_shown_item (CairnTranscriptRow *self);
-void       cairn_transcript_row_show_content   (CairnTranscriptRow *self);
-void       cairn_transcript_row_hide_content   (CairnTranscriptRow *self);
 
 G_END_DECLS
