@@ -15,6 +15,12 @@
 
 G_BEGIN_DECLS
 
+/* The composer is split over two files:
+ *   cairn-composer.c           the text, sending, completion, recall, the
+ *                              Attach button
+ *   cairn-composer-transfer.c  what is attached: pasted, dropped or picked
+ *                              images, files and links */
+
 typedef enum {
   COMPLETING_NONE,
   COMPLETING_COMMAND,
@@ -49,7 +55,7 @@ struct _CairnComposer
   gboolean              restoring;
 };
 
-/* cairn-composer-transfer.c: what is pasted or dropped */
+/* cairn-composer-transfer.c: what is pasted, dropped or picked */
 void                _cairn_composer_paste_clipboard_cb (CairnComposer *self,
                                                         GtkTextView   *view);
 GtkEventController *_cairn_composer_drop_target_new    (CairnComposer *self);

@@ -443,66 +443,6 @@ cairn_composer_set_attachment_store (CairnComposer        *self,
   cairn_attachment_tray_set_store (self->tray, store);
 }
 
-static gboolean
-is_web_address (GFile *file)
-{
-  return g_file_has_uri_scheme (file, "http") || g_file_has_uri_scheme (file, "https");
-}
-
-/**
- * cairn_composer_add_files:
- * @files: (element-type GFile): dropped, pasted or picked files
- *
- * Attaches image files, as a drop, a paste or the file chooser does. A
- * dropped link to a web page is not a file: its address goes into the text.
- */
-void
-cairn_composer_add_files (CairnComposer *self,
-                          GSList        *files)
-{
-  g_autoptr(GString) links = g_string_new (NULL);
-  GSList *local = NULL;
-
-  g_return_if_fail (CAIRN_IS_COMPOSER (self));
-
-  for (GSList *l = files; l != NULL; l = l->next)
-    {
-      g_autofree char *uri = NULL;
-
-      if (!is_web_address (l->data))
-        {
-          local = g_slist_prepend (local, l->data);
-          continue;
-        }
-      uri = g_file_get_uri (l->data);
-      g_string_append_printf (links, "%s ", uri);
-    }
-  local = g_slist_reverse (local);
-  if (links->len > 0)
-    gtk_text_buffer_insert_at_cursor (get_buffer (self), links->str, -1);
-  if (local != NULL)
-    cairn_attachment_tray_add_files (self->tray, local);
-  g_slist_free (local);
-}
-
-/**
- * cairn_composer_add_texture:
- * @name: (nullable): what to call the image, such as "Pasted image"
- *
- * Attaches image data, as a paste or a drop from another app does.
- */
-void
-cairn_composer_add_texture (CairnComposer *self,
-                            GdkTexture    *texture,
-                            const char    *name)
-{
-  g_return_if_fail (CAIRN_IS_COMPOSER (self));
-  g_return_if_fail (GDK_IS_TEXTURE (texture));
-
-  cairn_attachment_tray_add_texture (self->tray, texture, name);
-}
-
-
 static void
 chooser_response_cb (CairnComposer   *self,
                      int              response,

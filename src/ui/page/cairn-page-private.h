@@ -15,9 +15,12 @@
 
 G_BEGIN_DECLS
 
-/* The page is split over two files: cairn-page.c (the transcript, the
- * banners, the approvals) and cairn-page-drafts.c (the composer's draft,
- * kept on disk). */
+/* The page is split over five files:
+ *   cairn-page.c          the transcript, the banners, the approvals
+ *   cairn-page-drafts.c   the composer's draft, kept on disk
+ *   cairn-page-notify.c   a turn that ends out of sight, in a notification
+ *   cairn-page-restore.c  "Restore Files to Here" on a user's message
+ *   cairn-page-branch.c   Edit and Resend, Branch, a prompt's versions */
 
 struct _CairnPage
 {

@@ -21,12 +21,16 @@
 
 G_BEGIN_DECLS
 
-/* The window is chrome around pages (cairn-page.c), one per open
+/* The window is chrome around pages (page/cairn-page.c), one per open
  * conversation, each with its transcript, composer and approvals. It is
- * split over three files: cairn-window.c (the header, following the
- * session of the page shown, and the pages), cairn-window-history.c (the
- * project: sidebar, stored conversations, search, the start page) and
- * cairn-window-cli.c (the CLI's version). */
+ * split over four files:
+ *   cairn-window.c          the header, following the session of the page
+ *                           shown; the window's actions and state
+ *   cairn-window-pages.c    the pages: finding, showing and closing them,
+ *                           and their state in the sidebar
+ *   cairn-window-history.c  the project: sidebar, stored conversations,
+ *                           search, the start page
+ *   cairn-window-cli.c      the CLI's version */
 
 struct _CairnWindow
 {
