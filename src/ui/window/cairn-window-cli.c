@@ -11,8 +11,9 @@
 
 #include <glib/gi18n.h>
 
-#include "window/cairn-window-private.h"
 #include "protocol/cairn-cli-version.h"
+#include "protocol/cairn-launcher.h"
+#include "window/cairn-window-private.h"
 
 /* A Claude Code older than any the test suite covers may print lines
  * Cairn doesn't know: a banner says which version is needed, and Cairn
@@ -46,13 +47,30 @@ version_cb (GObject      *object,
 }
 
 /* Asked once for each claude program the window uses. */
-void
-_cairn_window_check_cli_version (CairnWindow *self,
-                                 const char  *cli)
+static void
+check_cli_version (CairnWindow *self,
+                   const char  *cli)
 {
   if (g_strcmp0 (self->checked_cli, cli) == 0)
     return;
   g_free (self->checked_cli);
   self->checked_cli = g_strdup (cli);
   cairn_cli_version_query_async (cli, version_cb, g_object_ref (self));
+}
+
+/* The claude program, or NULL after showing how to install it. */
+char *
+_cairn_window_find_cli (CairnWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  char *cli = cairn_launcher_find_cli (cairn_settings_get_cli_path (self->settings), &error);
+
+  if (cli == NULL)
+    {
+      cairn_missing_cli_page_set_problem (self->missing_page, error->message);
+      gtk_stack_set_visible_child_name (self->main_stack, "missing-cli");
+    }
+  else
+    check_cli_version (self, cli);
+  return cli;
 }

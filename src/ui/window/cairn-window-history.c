@@ -19,19 +19,9 @@
 #include "search/cairn-search-hit.h"
 #include "search/cairn-search-locate.h"
 
-/* The window's project: its conversations in the sidebar (open, rename,
- * delete with undo), the conversation it showed last, search, and the
- * start page when there is no project. */
-
-/* The conversation shown last in this project, to show it again. */
-static void
-remember_conversation (CairnWindow *self,
-                       const char  *session_id)
-{
-  g_autofree char *cwd = self->folder ? g_file_get_path (self->folder) : NULL;
-
-  cairn_settings_set_last_conversation (self->settings, cwd, session_id);
-}
+/* The window's project: its folder, its conversations in the sidebar
+ * (open, rename, delete with undo), the conversation it showed last,
+ * search, and the start page when there is no project. */
 
 static GFile *
 remembered_conversation (CairnWindow *self)
@@ -46,18 +36,6 @@ remembered_conversation (CairnWindow *self)
   folder = cairn_history_project_folder (cwd);
   name = g_strdup_printf ("%s.jsonl", session_id);
   return g_file_get_child (folder, name);
-}
-
-static void
-session_id_cb (CairnWindow  *self,
-               GParamSpec   *pspec,
-               CairnSession *session)
-{
-  if (session == self->session)
-    {
-      remember_conversation (self, cairn_session_get_session_id (session));
-      cairn_sidebar_select_session_id (self->sidebar, cairn_session_get_session_id (session));
-    }
 }
 
 /**
@@ -534,14 +512,54 @@ _cairn_window_class_init_history (GtkWidgetClass *widget_class)
 }
 
 /**
- * _cairn_window_track_session:
+ * _cairn_window_show_folder:
  *
- * Follows @session's id to remember it and select it in the sidebar.
+ * The title names the folder. Without a folder the window shows the start
+ * page and nothing that belongs to a conversation.
  */
 void
-_cairn_window_track_session (CairnWindow  *self,
-                             CairnSession *session)
+_cairn_window_show_folder (CairnWindow *self)
 {
-  g_signal_connect_object (session, "notify::session-id", G_CALLBACK (session_id_cb), self,
-                           G_CONNECT_SWAPPED);
+  g_autofree char *name = self->folder ? g_file_get_basename (self->folder) : NULL;
+  g_autofree char *path = self->folder ? g_file_get_parse_name (self->folder) : NULL;
+  g_autofree char *window_title = NULL;
+  GtkWidget *conversation_controls[] = {
+    self->sidebar_button, self->new_button, GTK_WIDGET (self->model_button),
+    GTK_WIDGET (self->mode_button), GTK_WIDGET (self->usage_button),
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (conversation_controls); i++)
+    gtk_widget_set_visible (conversation_controls[i], self->folder != NULL);
+  if (self->folder == NULL)
+    {
+      gtk_window_set_title (GTK_WINDOW (self), "Cairn");
+      adw_window_title_set_title (self->window_title, "Cairn");
+      adw_window_title_set_subtitle (self->window_title, NULL);
+      gtk_stack_set_visible_child_name (self->main_stack, "start");
+      return;
+    }
+  window_title = g_strdup_printf (_("%s — Cairn"), name);
+  gtk_window_set_title (GTK_WINDOW (self), window_title);
+  adw_window_title_set_title (self->window_title, name);
+  adw_window_title_set_subtitle (self->window_title, path);
+}
+
+/**
+ * cairn_window_set_folder:
+ * @folder: (nullable): the project, or %NULL for the start page
+ *
+ * Shows @folder's conversations and a new conversation in it.
+ */
+void
+cairn_window_set_folder (CairnWindow *self,
+                         GFile       *folder)
+{
+  g_return_if_fail (CAIRN_IS_WINDOW (self));
+
+  if (!g_set_object (&self->folder, folder))
+    return;
+  _cairn_window_close_all_pages (self);
+  _cairn_window_show_folder (self);
+  g_object_notify (G_OBJECT (self), "folder");
+  _cairn_window_load_project (self);
 }

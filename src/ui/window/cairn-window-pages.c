@@ -14,9 +14,11 @@
 #include "window/cairn-window-private.h"
 #include "transcript/cairn-result-item.h"
 
-/* The window's pages, one per open conversation: finding, showing and
- * closing them, and marking each one's state in the sidebar, so that a
- * conversation working, waiting or done in the background is seen. */
+/* The window's pages, one per open conversation: making, finding,
+ * showing and closing them, and marking each one's state in the sidebar,
+ * so that a conversation working, waiting or done in the background is
+ * seen; the id the CLI gives a conversation is remembered for the next
+ * time the project opens. */
 
 /* The page of the conversation @session_id in this window, if open. */
 CairnPage *
@@ -278,4 +280,157 @@ _cairn_window_add_to_session_set (CairnWindow  *self,
                                   CairnSession *session)
 {
   cairn_session_set_add (self->sessions, session);
+}
+
+/* The conversation shown last in this project, to show it again. */
+static void
+remember_conversation (CairnWindow *self,
+                       const char  *session_id)
+{
+  g_autofree char *cwd = self->folder ? g_file_get_path (self->folder) : NULL;
+
+  cairn_settings_set_last_conversation (self->settings, cwd, session_id);
+}
+
+static void
+session_id_cb (CairnWindow  *self,
+               GParamSpec   *pspec,
+               CairnSession *session)
+{
+  if (session == self->session)
+    {
+      remember_conversation (self, cairn_session_get_session_id (session));
+      cairn_sidebar_select_session_id (self->sidebar, cairn_session_get_session_id (session));
+    }
+}
+
+/* Follows @session's id to remember it and select it in the sidebar. */
+static void
+track_session (CairnWindow  *self,
+               CairnSession *session)
+{
+  g_signal_connect_object (session, "notify::session-id", G_CALLBACK (session_id_cb), self,
+                           G_CONNECT_SWAPPED);
+}
+
+/* Settings that apply when the CLI starts: the mode and protocol logging
+ * (CAIRN_DEBUG_PROTOCOL wins over the setting). */
+static void
+configure_session (CairnWindow  *self,
+                   CairnSession *session)
+{
+  const char *debug_dir = cairn_settings_get_debug_protocol_dir (self->settings);
+  const char *from_env = g_getenv ("CAIRN_DEBUG_PROTOCOL");
+  g_autoptr(GError) error = NULL;
+
+  cairn_session_set_start_mode (session, cairn_settings_get_default_permission_mode (self->settings));
+  cairn_session_set_supervised (session, cairn_settings_get_supervised (self->settings));
+  if (!cairn_session_set_debug_dir (session, from_env ? from_env : debug_dir, &error))
+    g_warning ("Protocol log not written: %s", error->message);
+}
+
+/* A page made a branch of its conversation: it goes on in a page of its
+ * own, the prompt it branched at ready to be edited. */
+static void
+page_branched_cb (CairnWindow  *self,
+                  CairnSession *branch,
+                  const char   *text,
+                  CairnPage    *page)
+{
+  CairnPage *new_page = _cairn_window_add_page (self, branch);
+
+  cairn_page_edit_text (new_page, text);
+}
+
+/* A session for this folder on a page of its own, shown, not started. */
+CairnSession *
+_cairn_window_show_new_session (CairnWindow *self)
+{
+  g_autofree char *cwd = g_file_get_path (self->folder);
+  g_autofree char *cli = _cairn_window_find_cli (self);
+  g_autoptr(CairnSession) session = NULL;
+  CairnPage *page;
+
+  if (cli == NULL)
+    return NULL;
+  session = cairn_session_new (cwd, cli);
+  configure_session (self, session);
+  page = _cairn_window_add_page (self, session);
+  cairn_page_focus_composer (page);
+  return session;
+}
+
+/**
+ * _cairn_window_add_page:
+ *
+ * A page for @session (a new conversation, or a branch of one), shown.
+ */
+CairnPage *
+_cairn_window_add_page (CairnWindow  *self,
+                        CairnSession *session)
+{
+  CairnPage *page = cairn_page_new (session, self->drafts, self->settings);
+
+  g_signal_connect_object (page, "branched", G_CALLBACK (page_branched_cb), self, G_CONNECT_SWAPPED);
+  gtk_stack_add_child (self->page_stack, GTK_WIDGET (page));
+  _cairn_window_add_to_session_set (self, session);
+  _cairn_window_watch_page (self, page);
+  _cairn_window_show_page (self, page);
+  track_session (self, session);
+  return page;
+}
+
+/* A fresh conversation: the CLI starts at once, so the header can offer
+ * its models before the first prompt. One not written in yet is shown
+ * again rather than another made. */
+void
+_cairn_window_start_new_conversation (CairnWindow *self)
+{
+  CairnPage *fresh = _cairn_window_find_fresh_page (self);
+  CairnSession *session;
+
+  if (fresh != NULL)
+    {
+      _cairn_window_show_page (self, fresh);
+      cairn_page_focus_composer (fresh);
+      return;
+    }
+  if ((session = _cairn_window_show_new_session (self)) == NULL)
+    return;
+  cairn_session_start (session);
+  cairn_sidebar_select_session_id (self->sidebar, NULL);
+}
+
+static CairnPage *
+find_page_with_request (CairnWindow *self,
+                        const char  *request_id)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->page_stack));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (cairn_page_has_request (CAIRN_PAGE (child), request_id))
+      return CAIRN_PAGE (child);
+  return NULL;
+}
+
+/**
+ * cairn_window_review_request:
+ *
+ * Shows the conversation of a pending approval and its dialog (from a
+ * notification; its Allow and Deny go to the application's session set).
+ * Returns %FALSE when the request isn't one of this window's.
+ */
+gboolean
+cairn_window_review_request (CairnWindow *self,
+                             const char  *request_id)
+{
+  CairnPage *page;
+
+  g_return_val_if_fail (CAIRN_IS_WINDOW (self), FALSE);
+
+  if ((page = find_page_with_request (self, request_id)) == NULL)
+    return FALSE;
+  _cairn_window_show_page (self, page);
+  gtk_window_present (GTK_WINDOW (self));
+  return cairn_page_answer_request (page, "review", request_id);
 }

@@ -23,14 +23,15 @@ G_BEGIN_DECLS
 
 /* The window is chrome around pages (page/cairn-page.c), one per open
  * conversation, each with its transcript, composer and approvals. It is
- * split over four files:
- *   cairn-window.c          the header, following the session of the page
- *                           shown; the window's actions and state
- *   cairn-window-pages.c    the pages: finding, showing and closing them,
- *                           and their state in the sidebar
- *   cairn-window-history.c  the project: sidebar, stored conversations,
- *                           search, the start page
- *   cairn-window-cli.c      the CLI's version */
+ * split over five files, each calling only those listed after it:
+ *   cairn-window.c          the window: construction, state, its own actions
+ *   cairn-window-history.c  the project: its folder, sidebar, stored
+ *                           conversations, search, the start page
+ *   cairn-window-pages.c    the pages: making, finding, showing and closing
+ *                           them, and their state in the sidebar
+ *   cairn-window-header.c   the header, following the session of the page
+ *                           shown, and its actions
+ *   cairn-window-cli.c      the claude program: found, and its version */
 
 struct _CairnWindow
 {
@@ -90,30 +91,37 @@ struct _CairnWindow
   CairnMissingCliPage  *missing_page;
 };
 
-CairnSession *_cairn_window_show_new_session     (CairnWindow *self);
-void          _cairn_window_start_new_conversation (CairnWindow *self);
-CairnPage    *_cairn_window_find_page           (CairnWindow *self,
-                                                  const char  *session_id);
-void          _cairn_window_show_page           (CairnWindow *self,
-                                                  CairnPage   *page);
-void          _cairn_window_close_page          (CairnWindow *self,
-                                                  CairnPage   *page);
-void          _cairn_window_close_all_pages     (CairnWindow *self);
-CairnPage    *_cairn_window_find_fresh_page     (CairnWindow *self);
-gboolean      _cairn_window_confirm_close       (CairnWindow *self);
-void          _cairn_window_add_to_session_set  (CairnWindow  *self,
-                                                  CairnSession *session);
-CairnPage    *_cairn_window_add_page            (CairnWindow  *self,
-                                                  CairnSession *session);
-void          _cairn_window_watch_page          (CairnWindow *self,
-                                                  CairnPage   *page);
-void          _cairn_window_set_header_session  (CairnWindow  *self,
-                                                  CairnSession *session);
-void          _cairn_window_load_project         (CairnWindow *self);
-void          _cairn_window_class_init_history   (GtkWidgetClass *widget_class);
-void          _cairn_window_track_session        (CairnWindow  *self,
-                                                  CairnSession *session);
-void          _cairn_window_check_cli_version    (CairnWindow  *self,
-                                                  const char   *cli);
+/* cairn-window-history.c */
+void          _cairn_window_load_project          (CairnWindow    *self);
+void          _cairn_window_show_folder           (CairnWindow    *self);
+void          _cairn_window_class_init_history    (GtkWidgetClass *widget_class);
+
+/* cairn-window-pages.c */
+CairnSession *_cairn_window_show_new_session      (CairnWindow  *self);
+void          _cairn_window_start_new_conversation (CairnWindow  *self);
+CairnPage    *_cairn_window_add_page              (CairnWindow  *self,
+                                                   CairnSession *session);
+CairnPage    *_cairn_window_find_page             (CairnWindow  *self,
+                                                   const char   *session_id);
+CairnPage    *_cairn_window_find_fresh_page       (CairnWindow  *self);
+void          _cairn_window_show_page             (CairnWindow  *self,
+                                                   CairnPage    *page);
+void          _cairn_window_close_page            (CairnWindow  *self,
+                                                   CairnPage    *page);
+void          _cairn_window_close_all_pages       (CairnWindow  *self);
+gboolean      _cairn_window_confirm_close         (CairnWindow  *self);
+void          _cairn_window_add_to_session_set    (CairnWindow  *self,
+                                                   CairnSession *session);
+void          _cairn_window_watch_page            (CairnWindow  *self,
+                                                   CairnPage    *page);
+
+/* cairn-window-header.c */
+void          _cairn_window_set_header_session    (CairnWindow    *self,
+                                                   CairnSession   *session);
+void          _cairn_window_class_init_header     (GtkWidgetClass *widget_class);
+void          _cairn_window_init_header           (CairnWindow    *self);
+
+/* cairn-window-cli.c */
+char         *_cairn_window_find_cli              (CairnWindow  *self);
 
 G_END_DECLS
