@@ -33,7 +33,7 @@ cairn_page_edit_text (CairnPage  *self,
   g_cancellable_cancel (self->draft_loading);
   g_clear_object (&self->draft_loading);
   cairn_composer_set_draft (self->composer, text, NULL);
-  cairn_page_focus_composer (self);
+  gtk_widget_grab_focus (GTK_WIDGET (self->composer));
 }
 
 static void

@@ -15,12 +15,14 @@
 
 G_BEGIN_DECLS
 
-/* The page is split over five files:
+/* The page is split over six files; cairn-page.c calls the others, and
+ * cairn-page-branch.c calls the restore and scroll files:
  *   cairn-page.c          the transcript, the banners, the approvals
+ *   cairn-page-branch.c   Edit and Resend, Branch, a prompt's versions
+ *   cairn-page-restore.c  "Restore Files to Here" on a user's message
  *   cairn-page-drafts.c   the composer's draft, kept on disk
  *   cairn-page-notify.c   a turn that ends out of sight, in a notification
- *   cairn-page-restore.c  "Restore Files to Here" on a user's message
- *   cairn-page-branch.c   Edit and Resend, Branch, a prompt's versions */
+ *   cairn-page-scroll.c   following the end, scrolling to an item */
 
 struct _CairnPage
 {
@@ -59,9 +61,14 @@ struct _CairnPage
   CairnComposer      *composer;
 };
 
+/* cairn-page-scroll.c */
+void _cairn_page_init_scroll       (CairnPage *self);
 void _cairn_page_set_follow_output (CairnPage *self,
                                     gboolean   follow);
 void _cairn_page_scroll_to_end     (CairnPage *self);
+void _cairn_page_arm_ticks         (CairnPage *self);
+void _cairn_page_disarm_ticks      (CairnPage *self);
+
 void _cairn_page_init_drafts       (CairnPage *self);
 void _cairn_page_dispose_drafts    (CairnPage *self);
 void _cairn_page_notify_turn_end   (CairnPage *self);
