@@ -5,9 +5,14 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+#define G_LOG_DOMAIN "cairn-cached-row"
+
 #include "config.h"
 
 #include "rows/cairn-cached-row.h"
+
+/* What the row cache asks of the rows it watches (cairn-row-cache.c):
+ * the cache stays below the rows, which implement this. */
 
 G_DEFINE_INTERFACE (CairnCachedRow, cairn_cached_row, GTK_TYPE_WIDGET)
 
