@@ -12,13 +12,13 @@
 #include <glib/gi18n.h>
 
 #include "cairn-application.h"
-#include "cairn-debug-info.h"
+#include "app/cairn-debug-info.h"
 #include "history/cairn-history-paths.h"
 #include "protocol/cairn-cli-connection.h"
-#include "cairn-plain-text.h"
-#include "cairn-preferences-window.h"
-#include "cairn-settings.h"
-#include "cairn-window.h"
+#include "widgets/cairn-plain-text.h"
+#include "app/cairn-preferences-window.h"
+#include "app/cairn-settings.h"
+#include "window/cairn-window.h"
 
 struct _CairnApplication
 {

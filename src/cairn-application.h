@@ -11,8 +11,8 @@
 
 #include "history/cairn-history-index.h"
 #include "session/cairn-session-set.h"
-#include "cairn-settings.h"
-#include "cairn-window.h"
+#include "app/cairn-settings.h"
+#include "window/cairn-window.h"
 
 G_BEGIN_DECLS
 

@@ -19,8 +19,8 @@
 
 #include "cairn-application.h"
 #include "transcript/cairn-text-item.h"
-#include "cairn-page.h"
-#include "cairn-window-private.h"
+#include "page/cairn-page.h"
+#include "window/cairn-window-private.h"
 
 /* Many conversations in one window (issue 13), one line of figures each
  * (README.md "Figures"):

@@ -22,8 +22,8 @@
 
 #include "cairn-test-harness.h"
 #include "cairn-application.h"
-#include "cairn-window.h"
-#include "cairn-approval-dialog.h"
+#include "window/cairn-window.h"
+#include "page/cairn-approval-dialog.h"
 #include "approvals/cairn-permission-request.h"
 
 typedef struct

@@ -23,10 +23,10 @@
 #include "transcript/cairn-result-item.h"
 #include "transcript/cairn-text-item.h"
 #include "transcript/cairn-tool-call-item.h"
-#include "cairn-transcript-row.h"
-#include "cairn-window.h"
-#include "cairn-page-private.h"
-#include "cairn-window-private.h"
+#include "rows/cairn-transcript-row.h"
+#include "window/cairn-window.h"
+#include "page/cairn-page-private.h"
+#include "window/cairn-window-private.h"
 
 /* The real CairnWindow (its template, style sheet, list view and rows) on
  * Xvfb (tests/run-headless.sh), with a transcript of N_ITEMS realistic

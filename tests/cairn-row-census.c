@@ -8,7 +8,7 @@
 #include "config.h"
 
 #include "cairn-row-census.h"
-#include "cairn-transcript-row.h"
+#include "rows/cairn-transcript-row.h"
 
 struct _CairnRowCensus
 {

@@ -265,7 +265,7 @@ def shown_button(root, name):
 
 def enabled_button(root, name):
     """A shown button that is on: a dialog's allowing buttons are off for
-    half a second after it shows (src/ui/cairn-key-guard.c)."""
+    half a second after it shows (src/ui/widgets/cairn-key-guard.c)."""
     button = shown_button(root, name)
     return button if button is not None and is_enabled(button) else None
 

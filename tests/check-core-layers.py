@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Fails when a file in src/core includes one from a later layer, or GTK,
-when src/ui reads the CLI's JSON, or when src/ui includes the application.
+when a folder of src/ui includes one above it, when src/ui reads the CLI's
+JSON, or when src/ui includes the application.
 
 The core's folders depend one way only (src/core/meson.build lists them in
 order): a file may include its own folder's headers and those of the folders
@@ -9,6 +10,10 @@ protocol stays in core: src/ui gets typed accessors and calls no json-glib
 or cairn_json_ function. The application hands its windows what they share
 (settings, open conversations, history); they never ask it back, so the
 application depends on the UI and not the other way round.
+
+The UI's folders depend one way too (src/ui/meson.build lists them from the
+top): window/ includes page/, page/ includes rows/, rows/ includes widgets/;
+app/ (the settings) is below them all. Its includes name the folder.
 """
 import pathlib
 import re
@@ -45,18 +50,39 @@ for path in sorted(core.rglob("*.[ch]")):
         elif target != folder and RANK[target] >= RANK[folder]:
             problems.append(f"{path}: {folder}/ includes {header}, a layer that comes after it")
 
-for path in sorted((core.parent / "ui").glob("*.[ch]")):
+# The UI's folders, from the top. widgets/ and app/ share the ground and
+# don't include each other.
+UI_RANK = {"window": 3, "page": 2, "rows": 1, "widgets": 0, "app": 0}
+ui = core.parent / "ui"
+ui_headers = {path.name for path in ui.rglob("*.h")}
+for path in sorted(ui.rglob("*.[ch]")):
+    parts = path.relative_to(ui).parts
+    folder = parts[0] if len(parts) > 1 else None
+    if folder is not None and folder not in UI_RANK:
+        problems.append(f"{path}: folder '{folder}' is not a known UI layer")
+        continue
     for header in INCLUDE.findall(path.read_text(encoding="utf-8")):
         if header == "cairn-application.h":
             problems.append(f"{path}: includes {header} (the application gives the UI what it needs)")
+            continue
+        if header in ui_headers:
+            problems.append(f"{path}: includes {header} without its folder")
+            continue
+        target = header.split("/")[0] if "/" in header else None
+        if target not in UI_RANK:
+            continue
+        if folder is None:
+            problems.append(f"{path}: a file directly in src/ui includes {header}")
+        elif target != folder and UI_RANK[target] >= UI_RANK[folder]:
+            problems.append(f"{path}: {folder}/ includes {header}, a folder above it or beside it")
 
 JSON_CALL = re.compile(r'\b(json_[a-z_]+|cairn_json_[a-z_]+)\s*\(|\bJson(Object|Array|Node|Parser)\b')
-for path in sorted((core.parent / "ui").glob("*.[ch]")):
+for path in sorted((core.parent / "ui").rglob("*.[ch]")):
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if JSON_CALL.search(line):
             problems.append(f"{path}:{number}: reads JSON in the UI: {line.strip()}")
 
 for p in problems:
     print(p)
-print(f"{len(problems)} layering problems in {core}")
+print(f"{len(problems)} layering problems in {core} and {ui}")
 sys.exit(1 if problems else 0)

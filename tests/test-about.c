@@ -16,7 +16,7 @@
 
 #include "cairn-application.h"
 #include "cairn-test-harness.h"
-#include "cairn-window.h"
+#include "window/cairn-window.h"
 
 /* One application for the whole run: a second would find the first's
  * objects still on the bus. */

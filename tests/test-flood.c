@@ -18,8 +18,8 @@
 #include "cairn-test-harness.h"
 #include "cairn-test-ui.h"
 #include "cairn-application.h"
-#include "cairn-composer.h"
-#include "cairn-window.h"
+#include "page/cairn-composer.h"
+#include "window/cairn-window.h"
 #include "transcript/cairn-text-item.h"
 
 #define FLOOD_LINES  200000

@@ -18,8 +18,8 @@
 #include <gtksourceview/gtksource.h>
 
 #include "cairn-test-ui.h"
-#include "cairn-code-block.h"
-#include "cairn-markdown-view.h"
+#include "rows/cairn-code-block.h"
+#include "rows/cairn-markdown-view.h"
 
 /* Helpers */
 

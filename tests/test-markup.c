@@ -21,12 +21,12 @@
 #include <json-glib/json-glib.h>
 
 #include "cairn-application.h"
-#include "cairn-missing-cli-page.h"
-#include "cairn-plain-text.h"
-#include "cairn-transcript-row.h"
+#include "window/cairn-missing-cli-page.h"
+#include "widgets/cairn-plain-text.h"
+#include "rows/cairn-transcript-row.h"
 #include "cairn-test-harness.h"
 #include "cairn-test-ui.h"
-#include "cairn-window.h"
+#include "window/cairn-window.h"
 #include "session/cairn-session.h"
 #include "transcript/cairn-notice-item.h"
 #include "transcript/cairn-text-item.h"

@@ -22,7 +22,7 @@
 #include "cairn-test-harness.h"
 #include "cairn-test-ui.h"
 #include "cairn-application.h"
-#include "cairn-window.h"
+#include "window/cairn-window.h"
 
 #define ROWS_ID  "47c0592a-2c45-496d-86b9-83bc29cb1971"
 #define COPIES   24

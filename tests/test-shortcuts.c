@@ -13,8 +13,8 @@
 #include <adwaita.h>
 
 #include "cairn-application.h"
-#include "cairn-sidebar.h"
-#include "cairn-window.h"
+#include "window/cairn-sidebar.h"
+#include "window/cairn-window.h"
 
 typedef struct
 {

@@ -1,0 +1,18 @@
+/* cairn-message-row.h
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "rows/cairn-item-row.h"
+
+G_BEGIN_DECLS
+
+#define CAIRN_TYPE_MESSAGE_ROW (cairn_message_row_get_type())
+
+G_DECLARE_FINAL_TYPE (CairnMessageRow, cairn_message_row, CAIRN, MESSAGE_ROW, CairnItemRow)
+
+G_END_DECLS

@@ -1,0 +1,18 @@
+/* cairn-notice-row.h
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "rows/cairn-item-row.h"
+
+G_BEGIN_DECLS
+
+#define CAIRN_TYPE_NOTICE_ROW (cairn_notice_row_get_type())
+
+G_DECLARE_FINAL_TYPE (CairnNoticeRow, cairn_notice_row, CAIRN, NOTICE_ROW, CairnItemRow)
+
+G_END_DECLS

@@ -1,0 +1,18 @@
+/* cairn-result-row.h
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "rows/cairn-item-row.h"
+
+G_BEGIN_DECLS
+
+#define CAIRN_TYPE_RESULT_ROW (cairn_result_row_get_type())
+
+G_DECLARE_FINAL_TYPE (CairnResultRow, cairn_result_row, CAIRN, RESULT_ROW, CairnItemRow)
+
+G_END_DECLS

@@ -1,0 +1,18 @@
+/* cairn-thinking-row.h
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "rows/cairn-item-row.h"
+
+G_BEGIN_DECLS
+
+#define CAIRN_TYPE_THINKING_ROW (cairn_thinking_row_get_type())
+
+G_DECLARE_FINAL_TYPE (CairnThinkingRow, cairn_thinking_row, CAIRN, THINKING_ROW, CairnItemRow)
+
+G_END_DECLS

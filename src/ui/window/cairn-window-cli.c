@@ -1,0 +1,76 @@
+/* cairn-window-cli.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cairn-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "protocol/cairn-cli-version.h"
+#include "protocol/cairn-launcher.h"
+#include "window/cairn-window-private.h"
+
+/* A Claude Code older than any the test suite covers may print lines
+ * Cairn doesn't know: a banner says which version is needed, and Cairn
+ * goes on working with it. */
+
+static void
+version_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(CairnWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *output = cairn_cli_version_query_finish (result, &error);
+  g_autofree char *number = cairn_cli_version_number (output);
+  g_autofree char *text = NULL;
+
+  if (output == NULL)
+    g_debug ("claude --version: %s", error->message);
+  if (self->old_cli_banner == NULL)   /* the window was closed meanwhile */
+    return;
+  if (!cairn_cli_version_is_untested_old (number))
+    {
+      gtk_revealer_set_reveal_child (self->old_cli_banner, FALSE);
+      return;
+    }
+  /* Translators: both are versions, such as "2.0.5" */
+  text = g_strdup_printf (_("Claude Code %s is older than Cairn supports: some of what it says may "
+                            "not show. Update it to %s or newer."), number, CAIRN_CLI_OLDEST_TESTED);
+  gtk_label_set_label (self->old_cli_label, text);
+  gtk_revealer_set_reveal_child (self->old_cli_banner, TRUE);
+}
+
+/* Asked once for each claude program the window uses. */
+static void
+check_cli_version (CairnWindow *self,
+                   const char  *cli)
+{
+  if (g_strcmp0 (self->checked_cli, cli) == 0)
+    return;
+  g_free (self->checked_cli);
+  self->checked_cli = g_strdup (cli);
+  cairn_cli_version_query_async (cli, version_cb, g_object_ref (self));
+}
+
+/* The claude program, or NULL after showing how to install it. */
+char *
+_cairn_window_find_cli (CairnWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  char *cli = cairn_launcher_find_cli (cairn_settings_get_cli_path (self->settings), &error);
+
+  if (cli == NULL)
+    {
+      cairn_missing_cli_page_set_problem (self->missing_page, error->message);
+      gtk_stack_set_visible_child_name (self->main_stack, "missing-cli");
+    }
+  else
+    check_cli_version (self, cli);
+  return cli;
+}

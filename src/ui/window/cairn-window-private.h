@@ -1,0 +1,127 @@
+/* cairn-window-private.h
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "window/cairn-background-list.h"
+#include "window/cairn-usage-panel.h"
+#include "window/cairn-mcp-panel.h"
+#include "session/cairn-mcp-server.h"
+#include "window/cairn-missing-cli-page.h"
+#include "page/cairn-page.h"
+#include "window/cairn-sidebar.h"
+#include "window/cairn-start-page.h"
+#include "rows/cairn-todo-list.h"
+#include "window/cairn-window.h"
+#include "prompt/cairn-draft-store.h"
+
+G_BEGIN_DECLS
+
+/* The window is chrome around pages (page/cairn-page.c), one per open
+ * conversation, each with its transcript, composer and approvals. It is
+ * split over five files, each calling only those listed after it:
+ *   cairn-window.c          the window: construction, state, its own actions
+ *   cairn-window-history.c  the project: its folder, sidebar, stored
+ *                           conversations, search, the start page
+ *   cairn-window-pages.c    the pages: making, finding, showing and closing
+ *                           them, and their state in the sidebar
+ *   cairn-window-header.c   the header, following the session of the page
+ *                           shown, and its actions
+ *   cairn-window-cli.c      the claude program: found, and its version */
+
+struct _CairnWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  GFile                *folder;
+  /* the application's, handed down at construction: the window never
+   * asks the application for them */
+  CairnSettings        *settings;
+  CairnSessionSet      *sessions;
+  CairnHistoryIndex    *history;
+  /* the page shown, and its session, which the header follows */
+  CairnPage            *page;
+  CairnSession         *session;
+  /* closing with conversations working was confirmed */
+  gboolean              close_confirmed;
+  /* reading stored conversations into their pages */
+  GCancellable         *opening;
+  CairnSearch          *search;
+  /* once the conversation is open: the n-th row that mentions this */
+  char                 *locate_query;
+  guint                 locate_nth;
+  GSignalGroup         *session_signals;
+  /* the composers' drafts, for all pages */
+  CairnDraftStore      *drafts;
+
+  AdwWindowTitle       *window_title;
+  GtkWidget            *sidebar_button;
+  GtkWidget            *new_button;
+  AdwFlap              *flap;
+  CairnSidebar         *sidebar;
+  CairnStartPage       *start_page;
+  AdwToastOverlay      *toast_overlay;
+  GtkMenuButton        *model_button;
+  GtkMenuButton        *mode_button;
+  GtkMenuButton        *rules_button;
+  GtkListBox           *rules_list;
+  GtkLevelBar          *context_meter;
+  GtkLabel             *usage_label;
+  GtkWidget            *usage_box;
+  GtkMenuButton        *usage_button;
+  GtkLabel             *limit_label;
+  CairnUsagePanel      *usage_panel;
+  GtkMenuButton        *mcp_button;
+  CairnMcpPanel        *mcp_panel;
+  GtkWidget            *jump_button;
+  GtkMenuButton        *todo_button;
+  GtkLabel             *todo_label;
+  CairnTodoList        *todo_list;
+  CairnBackgroundList  *background_list;
+  GtkStack             *main_stack;
+  GtkStack             *page_stack;
+  GtkRevealer          *old_cli_banner;
+  GtkLabel             *old_cli_label;
+  /* the claude program whose --version was asked */
+  char                 *checked_cli;
+  CairnMissingCliPage  *missing_page;
+};
+
+/* cairn-window-history.c */
+void          _cairn_window_load_project          (CairnWindow    *self);
+void          _cairn_window_show_folder           (CairnWindow    *self);
+void          _cairn_window_class_init_history    (GtkWidgetClass *widget_class);
+
+/* cairn-window-pages.c */
+CairnSession *_cairn_window_show_new_session      (CairnWindow  *self);
+void          _cairn_window_start_new_conversation (CairnWindow  *self);
+CairnPage    *_cairn_window_add_page              (CairnWindow  *self,
+                                                   CairnSession *session);
+CairnPage    *_cairn_window_find_page             (CairnWindow  *self,
+                                                   const char   *session_id);
+CairnPage    *_cairn_window_find_fresh_page       (CairnWindow  *self);
+void          _cairn_window_show_page             (CairnWindow  *self,
+                                                   CairnPage    *page);
+void          _cairn_window_close_page            (CairnWindow  *self,
+                                                   CairnPage    *page);
+void          _cairn_window_close_all_pages       (CairnWindow  *self);
+gboolean      _cairn_window_confirm_close         (CairnWindow  *self);
+void          _cairn_window_add_to_session_set    (CairnWindow  *self,
+                                                   CairnSession *session);
+void          _cairn_window_watch_page            (CairnWindow  *self,
+                                                   CairnPage    *page);
+
+/* cairn-window-header.c */
+void          _cairn_window_set_header_session    (CairnWindow    *self,
+                                                   CairnSession   *session);
+void          _cairn_window_class_init_header     (GtkWidgetClass *widget_class);
+void          _cairn_window_init_header           (CairnWindow    *self);
+
+/* cairn-window-cli.c */
+char         *_cairn_window_find_cli              (CairnWindow  *self);
+
+G_END_DECLS
