@@ -20,6 +20,8 @@
 
 typedef CairnMarkdownBlock Block;
 
+/* An attribute (a link's or image's URL, a code block's language) as
+ * text, its entities decoded. */
 static char *
 attribute_dup (const MD_ATTRIBUTE *attr)
 {
