@@ -161,6 +161,27 @@ test_huge_numbers (void)
   }
 }
 
+/* One duration style for the result row, tool cards and thoughts: a tenth
+ * only under ten seconds, whole units from there, no "0 s" tail. */
+static void
+test_format_duration (void)
+{
+  static const struct { gint64 ms; const char *text; } cases[] = {
+    { -5, "0.0 s" }, { 0, "0.0 s" }, { 950, "1.0 s" }, { 1500, "1.5 s" },
+    { 9940, "9.9 s" }, { 9950, "10 s" }, { 12345, "12 s" }, { 59900, "1 min" },
+    { 60000, "1 min" }, { 61000, "1 min 1 s" }, { 125000, "2 min 5 s" },
+    { 3599000, "59 min 59 s" }, { 3600000, "1 h" }, { 3780000, "1 h 3 min" },
+    { 3785000, "1 h 3 min" }, { 90000000, "25 h" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = cairn_format_duration (cases[i].ms);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
 /* Nesting is refused past CAIRN_MESSAGE_MAX_DEPTH (the parser recurses);
  * brackets inside strings don't count. */
 static void
@@ -317,6 +338,7 @@ main (int   argc,
   g_test_add_func ("/cairn/message/huge-line-taken", test_huge_line_taken);
   g_test_add_func ("/cairn/message/shorten-json-glib-quirks", test_shorten_json_glib_quirks);
   g_test_add_func ("/cairn/message/display-text-is-shortened", test_display_text_is_shortened);
+  g_test_add_func ("/cairn/message/format-duration", test_format_duration);
 
   return g_test_run ();
 }

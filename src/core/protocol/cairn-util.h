@@ -20,4 +20,6 @@ gint64   cairn_saturating_add (gint64       a,
 
 char    *cairn_format_cost    (double       usd);
 
+char    *cairn_format_duration (gint64      ms);
+
 G_END_DECLS
