@@ -121,3 +121,23 @@ cairn_format_duration (gint64 ms)
   return join_units (format_hours (min / 60), min % 60 ? format_minutes (min % 60) : NULL);
 }
 
+/**
+ * cairn_format_reset_time:
+ *
+ * When a usage limit resets, local time: "14:30" today, "Mon 09:00" on any
+ * other day (the same day of another year too). %NULL when unknown (zero
+ * or out of GDateTime's range).
+ */
+char *
+cairn_format_reset_time (gint64 unix_time)
+{
+  g_autoptr(GDateTime) when = unix_time > 0 ? g_date_time_new_from_unix_local (unix_time) : NULL;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  gboolean today;
+
+  if (when == NULL)
+    return NULL;
+  today = g_date_time_get_year (when) == g_date_time_get_year (now)
+          && g_date_time_get_day_of_year (when) == g_date_time_get_day_of_year (now);
+  return g_date_time_format (when, today ? "%H:%M" : "%a %H:%M");
+}

@@ -22,4 +22,6 @@ char    *cairn_format_cost    (double       usd);
 
 char    *cairn_format_duration (gint64      ms);
 
+char    *cairn_format_reset_time (gint64    unix_time);
+
 G_END_DECLS
