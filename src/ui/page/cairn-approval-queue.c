@@ -196,13 +196,6 @@ cairn_approval_queue_set_shown (CairnApprovalQueue *self,
   show_next (self);
 }
 
-GtkWindow *
-cairn_approval_queue_get_dialog (CairnApprovalQueue *self)
-{
-  g_return_val_if_fail (CAIRN_IS_APPROVAL_QUEUE (self), NULL);
-  return self->dialog;
-}
-
 static void
 cairn_approval_queue_dispose (GObject *object)
 {
