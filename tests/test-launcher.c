@@ -466,6 +466,10 @@ test_permission_modes (void)
   g_assert_false (cairn_permission_mode_from_nick ("bogus", &mode));
   g_assert_false (cairn_permission_mode_from_nick (NULL, &mode));
   g_assert_cmpint (mode, ==, CAIRN_PERMISSION_MODE_PLAN);
+  /* the header's menu and the preferences name a mode the same way */
+  g_assert_cmpstr (cairn_permission_mode_get_label (CAIRN_PERMISSION_MODE_DEFAULT), ==, "Ask Before Edits");
+  g_assert_cmpstr (cairn_permission_mode_get_label (CAIRN_PERMISSION_MODE_BYPASS), ==, "Bypass Permissions");
+  g_assert_null (cairn_permission_mode_get_label (CAIRN_PERMISSION_MODE_DONT_ASK));
 
   for (guint i = 0; i < G_N_ELEMENTS (schema_modes); i++)
     {

@@ -161,6 +161,47 @@ test_huge_numbers (void)
   }
 }
 
+/* A reset today shows its time; any other day, even this day a year on,
+ * its weekday too. */
+static void
+test_format_reset_time (void)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autoptr(GDateTime) next_year = g_date_time_add_years (now, 1);
+  gint64 today = g_date_time_to_unix (now);
+  g_autofree char *at_today = cairn_format_reset_time (today);
+  g_autofree char *at_next_year = cairn_format_reset_time (g_date_time_to_unix (next_year));
+  g_autofree char *hm = g_date_time_format (now, "%H:%M");
+  g_autofree char *day_hm = g_date_time_format (next_year, "%a %H:%M");
+
+  g_assert_cmpstr (at_today, ==, hm);
+  g_assert_cmpstr (at_next_year, ==, day_hm);
+  g_assert_null (cairn_format_reset_time (0));
+  g_assert_null (cairn_format_reset_time (-1));
+  g_assert_null (cairn_format_reset_time (G_MAXINT64));
+}
+
+/* One duration style for the result row, tool cards and thoughts: a tenth
+ * only under ten seconds, whole units from there, no "0 s" tail. */
+static void
+test_format_duration (void)
+{
+  static const struct { gint64 ms; const char *text; } cases[] = {
+    { -5, "0.0 s" }, { 0, "0.0 s" }, { 950, "1.0 s" }, { 1500, "1.5 s" },
+    { 9940, "9.9 s" }, { 9950, "10 s" }, { 12345, "12 s" }, { 59900, "1 min" },
+    { 60000, "1 min" }, { 61000, "1 min 1 s" }, { 125000, "2 min 5 s" },
+    { 3599000, "59 min 59 s" }, { 3600000, "1 h" }, { 3780000, "1 h 3 min" },
+    { 3785000, "1 h 3 min" }, { 90000000, "25 h" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = cairn_format_duration (cases[i].ms);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
 /* Nesting is refused past CAIRN_MESSAGE_MAX_DEPTH (the parser recurses);
  * brackets inside strings don't count. */
 static void
@@ -317,6 +358,8 @@ main (int   argc,
   g_test_add_func ("/cairn/message/huge-line-taken", test_huge_line_taken);
   g_test_add_func ("/cairn/message/shorten-json-glib-quirks", test_shorten_json_glib_quirks);
   g_test_add_func ("/cairn/message/display-text-is-shortened", test_display_text_is_shortened);
+  g_test_add_func ("/cairn/message/format-duration", test_format_duration);
+  g_test_add_func ("/cairn/message/format-reset-time", test_format_reset_time);
 
   return g_test_run ();
 }

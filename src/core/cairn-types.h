@@ -33,6 +33,7 @@ typedef enum
 const char *cairn_permission_mode_to_nick   (CairnPermissionMode  mode);
 gboolean    cairn_permission_mode_from_nick (const char          *nick,
                                              CairnPermissionMode *mode);
+const char *cairn_permission_mode_get_label (CairnPermissionMode  mode);
 
 typedef enum
 {

@@ -114,24 +114,6 @@ cairn_project_info_new (const char *cwd,
   return self;
 }
 
-const char *
-cairn_project_info_get_cwd (CairnProjectInfo *self)
-{
-  return self->cwd;
-}
-
-GFile *
-cairn_project_info_get_folder (CairnProjectInfo *self)
-{
-  return self->folder;
-}
-
-guint
-cairn_project_info_get_n_conversations (CairnProjectInfo *self)
-{
-  return self->n_conversations;
-}
-
 gint64
 cairn_project_info_get_modified (CairnProjectInfo *self)
 {

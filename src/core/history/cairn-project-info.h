@@ -19,9 +19,6 @@ CairnProjectInfo *cairn_project_info_new                 (const char       *cwd,
                                                           GFile            *folder,
                                                           guint             n_conversations,
                                                           gint64            modified);
-const char       *cairn_project_info_get_cwd             (CairnProjectInfo *self);
-GFile            *cairn_project_info_get_folder          (CairnProjectInfo *self);
-guint             cairn_project_info_get_n_conversations (CairnProjectInfo *self);
 gint64            cairn_project_info_get_modified        (CairnProjectInfo *self);
 
 G_END_DECLS

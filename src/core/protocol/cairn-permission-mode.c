@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <glib-object.h>
 
 #include "cairn-enums.h"
@@ -36,4 +37,32 @@ cairn_permission_mode_from_nick (const char          *nick,
     return FALSE;
   *mode = value->value;
   return TRUE;
+}
+
+/**
+ * cairn_permission_mode_get_label:
+ *
+ * A mode's name as the header's menu and the preferences show it, kept
+ * once for both.
+ *
+ * Returns: (nullable): the translated label, or %NULL for a mode Cairn
+ *   offers nowhere (dontAsk)
+ */
+const char *
+cairn_permission_mode_get_label (CairnPermissionMode mode)
+{
+  switch (mode)
+    {
+    case CAIRN_PERMISSION_MODE_DEFAULT:
+      return _("Ask Before Edits");
+    case CAIRN_PERMISSION_MODE_ACCEPT_EDITS:
+      return _("Accept Edits");
+    case CAIRN_PERMISSION_MODE_PLAN:
+      return _("Plan");
+    case CAIRN_PERMISSION_MODE_BYPASS:
+      return _("Bypass Permissions");
+    case CAIRN_PERMISSION_MODE_DONT_ASK:
+    default:
+      return NULL;
+    }
 }

@@ -20,4 +20,8 @@ gint64   cairn_saturating_add (gint64       a,
 
 char    *cairn_format_cost    (double       usd);
 
+char    *cairn_format_duration (gint64      ms);
+
+char    *cairn_format_reset_time (gint64    unix_time);
+
 G_END_DECLS

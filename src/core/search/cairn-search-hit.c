@@ -148,9 +148,3 @@ cairn_search_hit_get_match_length (CairnSearchHit *self)
 {
   return self->match_length;
 }
-
-gint64
-cairn_search_hit_get_line_offset (CairnSearchHit *self)
-{
-  return self->line_offset;
-}

@@ -26,6 +26,5 @@ const char     *cairn_search_hit_get_session_id (CairnSearchHit *self);
 const char     *cairn_search_hit_get_snippet    (CairnSearchHit *self);
 guint           cairn_search_hit_get_match_start  (CairnSearchHit *self);
 guint           cairn_search_hit_get_match_length (CairnSearchHit *self);
-gint64          cairn_search_hit_get_line_offset  (CairnSearchHit *self);
 
 G_END_DECLS

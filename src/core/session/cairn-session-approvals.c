@@ -397,21 +397,15 @@ void
 _cairn_session_cancel_permission (CairnSession *self,
                                   const char   *request_id)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->pending_requests));
+  CairnPermissionRequest *request = cairn_session_find_request (self, request_id);
+  CairnToolCallItem *card;
 
-  for (guint i = 0; request_id != NULL && i < n; i++)
-    {
-      g_autoptr(CairnPermissionRequest) request =
-        g_list_model_get_item (G_LIST_MODEL (self->pending_requests), i);
-      if (g_strcmp0 (cairn_permission_request_get_request_id (request), request_id) == 0)
-        {
-          CairnToolCallItem *card = card_for (self, request);
-          close_request (self, request, CAIRN_PERMISSION_CANCELLED);
-          if (card != NULL)
-            cairn_tool_call_item_mark_not_run (card, _("Not run: the request was withdrawn"));
-          return;
-        }
-    }
+  if (request == NULL)
+    return;
+  card = card_for (self, request);
+  close_request (self, request, CAIRN_PERMISSION_CANCELLED);
+  if (card != NULL)
+    cairn_tool_call_item_mark_not_run (card, _("Not run: the request was withdrawn"));
 }
 
 /**

@@ -160,18 +160,13 @@ cairn_session_get_rate_limits (CairnSession *self)
 char *
 _cairn_session_describe_limit_reset (CairnSession *self)
 {
-  g_autoptr(GDateTime) when = NULL;
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *at = NULL;
 
-  if (self->rate_limits.status != CAIRN_LIMIT_REJECTED || self->rate_limits.resets_at <= 0)
+  if (self->rate_limits.status != CAIRN_LIMIT_REJECTED)
     return NULL;
-  when = g_date_time_new_from_unix_local (self->rate_limits.resets_at);
-  if (when == NULL)
+  at = cairn_format_reset_time (self->rate_limits.resets_at);
+  if (at == NULL)
     return NULL;
-  /* the day too when it is not today */
-  at = g_date_time_format (when, g_date_time_get_day_of_year (when) == g_date_time_get_day_of_year (now)
-                                   ? "%H:%M" : "%a %H:%M");
   /* Translators: %s is a time, such as "14:30" or "Mon 09:00" */
   return g_strdup_printf (_("Your plan's usage limit is reached. You can go on at %s."), at);
 }

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "cairn-enums.h"
+#include "protocol/cairn-json.h"
 #include "transcript/cairn-todo.h"
 #include "protocol/cairn-util.h"
 
@@ -162,4 +163,35 @@ cairn_todo_status_from_string (const char *status)
   if (g_strcmp0 (status, "completed") == 0)
     return CAIRN_TODO_DONE;
   return CAIRN_TODO_PENDING;
+}
+
+/**
+ * cairn_todos_from_json:
+ * @todos: (nullable): a TodoWrite input's "todos"
+ *
+ * The one reader of a TodoWrite list, for the session's live list and for
+ * the card that shows the list as written. An entry's id is its place in
+ * the list, from "1" (TodoWrite sends the whole list each time, without
+ * ids); entries that are not objects are skipped.
+ *
+ * Returns: (transfer full) (element-type CairnTodo): the todos
+ */
+GPtrArray *
+cairn_todos_from_json (JsonArray *todos)
+{
+  GPtrArray *items = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; todos != NULL && i < json_array_get_length (todos); i++)
+    {
+      JsonObject *todo = cairn_json_array_get_object (todos, i);
+      g_autofree char *id = g_strdup_printf ("%u", i + 1);
+
+      if (todo == NULL)
+        continue;
+      g_ptr_array_add (items, cairn_todo_new (id, cairn_json_get_string (todo, "content"),
+                                              cairn_json_get_string (todo, "activeForm"),
+                                              cairn_todo_status_from_string (
+                                                cairn_json_get_string (todo, "status"))));
+    }
+  return items;
 }

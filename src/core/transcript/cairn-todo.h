@@ -8,6 +8,7 @@
 #pragma once
 
 #include <glib-object.h>
+#include <json-glib/json-glib.h>
 
 #include "cairn-types.h"
 
@@ -30,5 +31,6 @@ void             cairn_todo_set_status      (CairnTodo       *self,
 void             cairn_todo_set_subject     (CairnTodo       *self,
                                              const char      *subject);
 CairnTodoStatus  cairn_todo_status_from_string (const char   *status);
+GPtrArray       *cairn_todos_from_json      (JsonArray       *todos);
 
 G_END_DECLS

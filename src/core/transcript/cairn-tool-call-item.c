@@ -556,26 +556,15 @@ cairn_tool_call_item_get_command (CairnToolCallItem *self)
 GListModel *
 cairn_tool_call_item_dup_written_todos (CairnToolCallItem *self)
 {
-  JsonArray *todos;
+  g_autoptr(GPtrArray) todos = NULL;
   GListStore *store;
 
   g_return_val_if_fail (CAIRN_IS_TOOL_CALL_ITEM (self), NULL);
 
   if (self->input == NULL)
     return NULL;
-  todos = cairn_json_get_array (self->input, "todos");
+  todos = cairn_todos_from_json (cairn_json_get_array (self->input, "todos"));
   store = g_list_store_new (CAIRN_TYPE_TODO);
-  for (guint i = 0; todos != NULL && i < json_array_get_length (todos); i++)
-    {
-      JsonObject *todo = cairn_json_array_get_object (todos, i);
-      g_autoptr(CairnTodo) entry = NULL;
-
-      if (todo == NULL)
-        continue;
-      entry = cairn_todo_new (NULL, cairn_json_get_string (todo, "content"),
-                              cairn_json_get_string (todo, "activeForm"),
-                              cairn_todo_status_from_string (cairn_json_get_string (todo, "status")));
-      g_list_store_append (store, entry);
-    }
+  g_list_store_splice (store, 0, 0, todos->pdata, todos->len);
   return G_LIST_MODEL (store);
 }

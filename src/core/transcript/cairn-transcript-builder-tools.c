@@ -151,17 +151,8 @@ static void
 replace_todos (CairnTranscriptBuilder *self,
                JsonArray              *todos)
 {
-  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) items = cairn_todos_from_json (todos);
 
-  for (guint i = 0; i < json_array_get_length (todos); i++)
-    {
-      JsonObject *todo = cairn_json_array_get_object (todos, i);
-      g_autofree char *id = g_strdup_printf ("%u", i + 1);
-      g_ptr_array_add (items, cairn_todo_new (id, cairn_json_get_string (todo, "content"),
-                                              cairn_json_get_string (todo, "activeForm"),
-                                              cairn_todo_status_from_string (
-                                                cairn_json_get_string (todo, "status"))));
-    }
   g_list_store_splice (self->todos, 0, g_list_model_get_n_items (G_LIST_MODEL (self->todos)),
                        items->pdata, items->len);
 }

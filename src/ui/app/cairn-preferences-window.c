@@ -28,7 +28,8 @@ struct _CairnPreferencesWindow
 
 G_DEFINE_FINAL_TYPE (CairnPreferencesWindow, cairn_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
 
-/* In the order of the combo row's items. */
+/* The combo row's items, in this order (bypass is chosen per
+ * conversation only). */
 static const CairnPermissionMode modes[] = {
   CAIRN_PERMISSION_MODE_DEFAULT, CAIRN_PERMISSION_MODE_ACCEPT_EDITS, CAIRN_PERMISSION_MODE_PLAN,
 };
@@ -105,6 +106,13 @@ cairn_preferences_window_new (GtkWindow     *parent,
   g_return_val_if_fail (CAIRN_IS_SETTINGS (settings), NULL);
 
   self = g_object_new (CAIRN_TYPE_PREFERENCES_WINDOW, "transient-for", parent, NULL);
+  {
+    g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
+
+    for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
+      gtk_string_list_append (labels, cairn_permission_mode_get_label (modes[i]));
+    adw_combo_row_set_model (self->mode_row, G_LIST_MODEL (labels));
+  }
   {
     gpointer widgets[] = { self->cli_row, self->debug_row, self->notify_switch, self->processes_spin,
                            self->idle_spin, self->supervised_switch };

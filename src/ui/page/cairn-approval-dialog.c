@@ -269,10 +269,3 @@ cairn_approval_dialog_new (GtkWindow              *parent,
   fill (self);
   return self;
 }
-
-CairnPermissionRequest *
-cairn_approval_dialog_get_request (CairnApprovalDialog *self)
-{
-  g_return_val_if_fail (CAIRN_IS_APPROVAL_DIALOG (self), NULL);
-  return self->request;
-}

@@ -20,6 +20,5 @@ G_DECLARE_FINAL_TYPE (CairnApprovalDialog, cairn_approval_dialog, CAIRN, APPROVA
 CairnApprovalDialog    *cairn_approval_dialog_new         (GtkWindow              *parent,
                                                            CairnSession           *session,
                                                            CairnPermissionRequest *request);
-CairnPermissionRequest *cairn_approval_dialog_get_request (CairnApprovalDialog    *self);
 
 G_END_DECLS

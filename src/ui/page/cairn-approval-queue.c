@@ -163,7 +163,7 @@ void
 cairn_approval_queue_review (CairnApprovalQueue *self,
                              const char         *request_id)
 {
-  GListModel *pending = cairn_session_get_pending_requests (self->session);
+  CairnPermissionRequest *request;
 
   g_return_if_fail (CAIRN_IS_APPROVAL_QUEUE (self));
 
@@ -175,12 +175,9 @@ cairn_approval_queue_review (CairnApprovalQueue *self,
       gtk_window_present (self->dialog);
       return;
     }
-  for (guint i = 0; i < g_list_model_get_n_items (pending); i++)
-    {
-      g_autoptr(CairnPermissionRequest) request = g_list_model_get_item (pending, i);
-      if (g_strcmp0 (cairn_permission_request_get_request_id (request), request_id) == 0)
-        present (self, request);
-    }
+  request = cairn_session_find_request (self->session, request_id);
+  if (request != NULL)
+    present (self, request);
 }
 
 /**
@@ -197,13 +194,6 @@ cairn_approval_queue_set_shown (CairnApprovalQueue *self,
 
   self->shown = shown;
   show_next (self);
-}
-
-GtkWindow *
-cairn_approval_queue_get_dialog (CairnApprovalQueue *self)
-{
-  g_return_val_if_fail (CAIRN_IS_APPROVAL_QUEUE (self), NULL);
-  return self->dialog;
 }
 
 static void

@@ -24,6 +24,5 @@ void                cairn_approval_queue_set_shown (CairnApprovalQueue *self,
                                                     gboolean            shown);
 void                cairn_approval_queue_review (CairnApprovalQueue *self,
                                                  const char         *request_id);
-GtkWindow          *cairn_approval_queue_get_dialog (CairnApprovalQueue *self);
 
 G_END_DECLS

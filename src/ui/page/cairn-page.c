@@ -239,13 +239,6 @@ cairn_page_set_shown (CairnPage *self,
     cairn_approval_queue_set_shown (self->approvals, shown);
 }
 
-gboolean
-cairn_page_get_shown (CairnPage *self)
-{
-  g_return_val_if_fail (CAIRN_IS_PAGE (self), FALSE);
-  return self->shown;
-}
-
 /* A turn ended while the page was hidden, and it was not shown since. */
 gboolean
 cairn_page_get_unseen (CairnPage *self)

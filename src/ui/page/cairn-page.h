@@ -24,7 +24,6 @@ CairnPage    *cairn_page_new                (CairnSession    *session,
                                              CairnSettings   *settings);
 char         *cairn_page_dup_title          (CairnPage       *self);
 CairnSession *cairn_page_get_session        (CairnPage       *self);
-gboolean      cairn_page_get_shown          (CairnPage       *self);
 void          cairn_page_set_shown          (CairnPage       *self,
                                              gboolean         shown);
 gboolean      cairn_page_get_unseen         (CairnPage       *self);

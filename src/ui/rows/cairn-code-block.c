@@ -196,13 +196,6 @@ cairn_code_block_get_language (CairnCodeBlock *self)
   return self->language;
 }
 
-char *
-cairn_code_block_dup_code (CairnCodeBlock *self)
-{
-  g_return_val_if_fail (CAIRN_IS_CODE_BLOCK (self), NULL);
-  return g_strndup (self->code->str, self->code->len);
-}
-
 GtkWidget *
 cairn_code_block_new (void)
 {

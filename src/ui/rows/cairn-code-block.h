@@ -20,6 +20,5 @@ void        cairn_code_block_set_code     (CairnCodeBlock *self,
                                            const char     *language,
                                            const char     *code);
 const char *cairn_code_block_get_language (CairnCodeBlock *self);
-char       *cairn_code_block_dup_code     (CairnCodeBlock *self);
 
 G_END_DECLS

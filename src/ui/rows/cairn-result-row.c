@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "protocol/cairn-util.h"
 #include "transcript/cairn-result-item.h"
 #include "rows/cairn-result-row.h"
 
@@ -36,8 +37,9 @@ format_figures (CairnResultItem *item)
   gint64 out = cairn_result_item_get_output_tokens (item);
   double cost = cairn_result_item_get_cost_usd (item);
   GString *figures = g_string_new (NULL);
+  g_autofree char *duration = cairn_format_duration (cairn_result_item_get_duration_ms (item));
 
-  g_string_append_printf (figures, _("%.1f s"), cairn_result_item_get_duration_ms (item) / 1000.0);
+  g_string_append (figures, duration);
   if (in > 0 || out > 0)
     {
       g_autofree char *in_text = g_strdup_printf ("%" G_GINT64_FORMAT, in);

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "protocol/cairn-util.h"
 #include "transcript/cairn-text-item.h"
 #include "rows/cairn-thinking-row.h"
 
@@ -39,24 +40,21 @@ get_text_item (CairnThinkingRow *self)
   return CAIRN_TEXT_ITEM (cairn_item_row_get_item (CAIRN_ITEM_ROW (self)));
 }
 
-/* "Thought for 4.2 s": a tenth of a second is worth showing only for
- * short thoughts. */
+/* "Thought for 4.2 s", in the duration style of the whole app; under a
+ * second a figure would only say "briefly". */
 static char *
 format_title (CairnTextItem *item)
 {
   gint64 ms = cairn_text_item_get_duration_ms (item);
-  gint64 s = (ms + 500) / 1000;
+  g_autofree char *duration = NULL;
 
   if (cairn_text_item_get_streaming (item))
     return g_strdup (_("Thinking…"));
   if (ms < 1000)
     return g_strdup (_("Thought briefly"));
-  /* Translators: how long Claude thought, in seconds */
-  if (ms < 10000)
-    return g_strdup_printf (_("Thought for %.1f s"), ms / 1000.0);
-  if (s < 60)
-    return g_strdup_printf (_("Thought for %d s"), (int)s);
-  return g_strdup_printf (_("Thought for %d min %d s"), (int)(s / 60), (int)(s % 60));
+  duration = cairn_format_duration (ms);
+  /* Translators: how long Claude thought, e.g. "Thought for 4.2 s" */
+  return g_strdup_printf (_("Thought for %s"), duration);
 }
 
 static void

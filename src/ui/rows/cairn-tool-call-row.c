@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
 
+#include "protocol/cairn-util.h"
 #include "rows/cairn-todo-list.h"
 #include "transcript/cairn-todo.h"
 #include "transcript/cairn-tool-call-item.h"
@@ -119,18 +120,6 @@ get_status (CairnToolCallItem *call)
 }
 
 /* Helpers */
-
-static char *
-format_duration (gint64 ms)
-{
-  gint64 s = (ms + 500) / 1000;
-
-  /* Translators: how long a tool call took, in seconds */
-  if (ms < 60000)
-    return g_strdup_printf (_("%.1f s"), ms / 1000.0);
-  /* Translators: how long a tool call took, in minutes and seconds */
-  return g_strdup_printf (_("%d min %d s"), (int)(s / 60), (int)(s % 60));
-}
 
 /* For the card's accessible label, "Tool call: Bash, done". */
 static const char *
@@ -665,7 +654,7 @@ sync_status (CairnToolCallRow  *self,
   gtk_spinner_set_spinning (self->spinner, status == CAIRN_TOOL_STATUS_RUNNING);
   /* "0.0 s" says nothing */
   if (finished && cairn_tool_call_item_get_duration_ms (call) >= 50)
-    duration = format_duration (cairn_tool_call_item_get_duration_ms (call));
+    duration = cairn_format_duration (cairn_tool_call_item_get_duration_ms (call));
   set_label (self->duration_label, duration);
   if (status == CAIRN_TOOL_STATUS_ERROR)
     gtk_widget_add_css_class (GTK_WIDGET (self), "tool-failed");

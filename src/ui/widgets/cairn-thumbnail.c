@@ -160,13 +160,6 @@ cairn_thumbnail_set_attachment (CairnThumbnail  *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ATTACHMENT]);
 }
 
-CairnAttachment *
-cairn_thumbnail_get_attachment (CairnThumbnail *self)
-{
-  g_return_val_if_fail (CAIRN_IS_THUMBNAIL (self), NULL);
-  return self->attachment;
-}
-
 /**
  * cairn_thumbnail_get_loaded:
  *

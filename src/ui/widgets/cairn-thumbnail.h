@@ -18,7 +18,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (CairnThumbnail, cairn_thumbnail, CAIRN, THUMBNAIL, GtkWidget)
 
 GtkWidget       *cairn_thumbnail_new            (void);
-CairnAttachment *cairn_thumbnail_get_attachment (CairnThumbnail  *self);
 void             cairn_thumbnail_set_attachment (CairnThumbnail  *self,
                                                  CairnAttachment *attachment);
 gboolean         cairn_thumbnail_get_loaded     (CairnThumbnail  *self);

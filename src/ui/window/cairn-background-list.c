@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "window/cairn-background-list.h"
+#include "window/cairn-popover-list.h"
 #include "session/cairn-background-task.h"
 
 /* What Claude Code runs in the background (subagents, shell commands), in
@@ -98,17 +99,12 @@ static void
 cairn_background_list_dispose (GObject *object)
 {
   CairnBackgroundList *self = CAIRN_BACKGROUND_LIST (object);
-  GtkWidget *child;
 
-  if (self->list_box != NULL)
-    gtk_list_box_bind_model (self->list_box, NULL, NULL, NULL, NULL);
+  cairn_popover_list_dispose (GTK_WIDGET (self), &self->list_box);
   if (self->tasks_signals != NULL)
     g_signal_group_set_target (self->tasks_signals, NULL);
   g_clear_object (&self->tasks_signals);
   g_clear_object (&self->session);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
-  self->list_box = NULL;
 
   G_OBJECT_CLASS (cairn_background_list_parent_class)->dispose (object);
 }
@@ -120,30 +116,14 @@ cairn_background_list_class_init (CairnBackgroundListClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = cairn_background_list_dispose;
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+  cairn_popover_list_class_init (widget_class);
 }
 
 static void
 cairn_background_list_init (CairnBackgroundList *self)
 {
-  GtkWidget *heading = gtk_label_new (_("Running in the Background"));
-
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
-                                  GTK_ORIENTATION_VERTICAL);
-  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))), 6);
-  gtk_label_set_xalign (GTK_LABEL (heading), 0);
-  gtk_widget_add_css_class (heading, "heading");
-  gtk_widget_set_parent (heading, GTK_WIDGET (self));
-
-  self->list_box = GTK_LIST_BOX (gtk_list_box_new ());
-  gtk_list_box_set_selection_mode (self->list_box, GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->list_box), "boxed-list");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list_box), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Running in the background"), -1);
-  gtk_widget_set_parent (GTK_WIDGET (self->list_box), GTK_WIDGET (self));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Running in the background"), -1);
+  self->list_box = cairn_popover_list_init (GTK_WIDGET (self), _("Running in the Background"),
+                                            _("Running in the background"));
 
   self->tasks_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
   g_signal_group_connect_object (self->tasks_signals, "items-changed",

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "window/cairn-mcp-panel.h"
+#include "window/cairn-popover-list.h"
 #include "session/cairn-mcp-server.h"
 
 /* The header's MCP popover: each server of the conversation's Claude Code
@@ -150,14 +151,9 @@ static void
 cairn_mcp_panel_dispose (GObject *object)
 {
   CairnMcpPanel *self = CAIRN_MCP_PANEL (object);
-  GtkWidget *child;
 
-  if (self->list_box != NULL)
-    gtk_list_box_bind_model (self->list_box, NULL, NULL, NULL, NULL);
+  cairn_popover_list_dispose (GTK_WIDGET (self), &self->list_box);
   g_clear_object (&self->session);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
-  self->list_box = NULL;
 
   G_OBJECT_CLASS (cairn_mcp_panel_parent_class)->dispose (object);
 }
@@ -169,28 +165,12 @@ cairn_mcp_panel_class_init (CairnMcpPanelClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = cairn_mcp_panel_dispose;
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+  cairn_popover_list_class_init (widget_class);
 }
 
 static void
 cairn_mcp_panel_init (CairnMcpPanel *self)
 {
-  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
-  GtkWidget *heading = gtk_label_new (_("MCP Servers"));
-
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
-  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 6);
   gtk_widget_set_size_request (GTK_WIDGET (self), 320, -1);
-  gtk_label_set_xalign (GTK_LABEL (heading), 0);
-  gtk_widget_add_css_class (heading, "heading");
-  gtk_widget_set_parent (heading, GTK_WIDGET (self));
-
-  self->list_box = GTK_LIST_BOX (gtk_list_box_new ());
-  gtk_list_box_set_selection_mode (self->list_box, GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->list_box), "boxed-list");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list_box), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("MCP servers"), -1);
-  gtk_widget_set_parent (GTK_WIDGET (self->list_box), GTK_WIDGET (self));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("MCP servers"), -1);
+  self->list_box = cairn_popover_list_init (GTK_WIDGET (self), _("MCP Servers"), _("MCP servers"));
 }

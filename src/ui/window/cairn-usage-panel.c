@@ -156,24 +156,10 @@ show_costs (CairnUsagePanel *self)
   gtk_widget_set_visible (GTK_WIDGET (self->model_list), models != NULL && g_list_model_get_n_items (models) > 0);
 }
 
-/* "14:30", or "Mon 09:00" when not today */
-static char *
-format_reset (gint64 resets_at)
-{
-  g_autoptr(GDateTime) when = resets_at > 0 ? g_date_time_new_from_unix_local (resets_at) : NULL;
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-
-  if (when == NULL)
-    return NULL;
-  return g_date_time_format (when, g_date_time_get_day_of_year (when) == g_date_time_get_day_of_year (now)
-                                     && g_date_time_get_year (when) == g_date_time_get_year (now)
-                                     ? "%H:%M" : "%a %H:%M");
-}
-
 static char *
 describe_window (const CairnLimitWindow *window)
 {
-  g_autofree char *reset = format_reset (window->resets_at);
+  g_autofree char *reset = cairn_format_reset_time (window->resets_at);
 
   if (window->utilization < 0)
     return reset ? g_strdup_printf (_("resets %s"), reset) : NULL;

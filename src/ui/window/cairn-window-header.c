@@ -20,14 +20,9 @@
  * servers and allow rules; and the actions on them. */
 
 /* The modes one can switch to, in the menu's order (bypass last). */
-static const struct {
-  CairnPermissionMode mode;
-  const char *label;
-} modes[] = {
-  { CAIRN_PERMISSION_MODE_DEFAULT, N_("Ask Before Edits") },
-  { CAIRN_PERMISSION_MODE_ACCEPT_EDITS, N_("Accept Edits") },
-  { CAIRN_PERMISSION_MODE_PLAN, N_("Plan") },
-  { CAIRN_PERMISSION_MODE_BYPASS, N_("Bypass Permissions") },
+static const CairnPermissionMode modes[] = {
+  CAIRN_PERMISSION_MODE_DEFAULT, CAIRN_PERMISSION_MODE_ACCEPT_EDITS,
+  CAIRN_PERMISSION_MODE_PLAN, CAIRN_PERMISSION_MODE_BYPASS,
 };
 
 /* An action's enabled state is no property, so no binding can set it. */
@@ -244,13 +239,12 @@ static const char *
 mode_name (const char *mode)
 {
   CairnPermissionMode value;
+  const char *label;
 
   if (!cairn_permission_mode_from_nick (mode, &value))
     return mode;   /* a word the CLI took that is no mode: as it said it */
-  for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
-    if (modes[i].mode == value)
-      return _(modes[i].label);
-  return mode;
+  label = cairn_permission_mode_get_label (value);
+  return label != NULL ? label : mode;
 }
 
 /* …and "Supervised" after it when the conversation is. */
@@ -299,11 +293,11 @@ session_mode_cb (CairnWindow  *self,
   for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
     {
       g_autoptr(GMenuItem) item = NULL;
-      if (modes[i].mode == CAIRN_PERMISSION_MODE_BYPASS && !cairn_session_get_bypass_available (session))
+      if (modes[i] == CAIRN_PERMISSION_MODE_BYPASS && !cairn_session_get_bypass_available (session))
         continue;
-      item = g_menu_item_new (_(modes[i].label), NULL);
+      item = g_menu_item_new (cairn_permission_mode_get_label (modes[i]), NULL);
       g_menu_item_set_action_and_target (item, "win.permission-mode", "s",
-                                         cairn_permission_mode_to_nick (modes[i].mode));
+                                         cairn_permission_mode_to_nick (modes[i]));
       g_menu_append_item (menu, item);
     }
   /* Supervised goes with the mode: a check item of its own section */
@@ -447,9 +441,9 @@ cycle_mode_action (GtkWidget  *widget,
     return;
   mode = cairn_session_get_permission_mode_value (self->session);
   n = cairn_session_get_bypass_available (self->session) ? G_N_ELEMENTS (modes) : G_N_ELEMENTS (modes) - 1;
-  for (i = 0; i < n && modes[i].mode != mode; i++)
+  for (i = 0; i < n && modes[i] != mode; i++)
     ;
-  cairn_session_set_permission_mode (self->session, modes[(i + 1) % n].mode);
+  cairn_session_set_permission_mode (self->session, modes[(i + 1) % n]);
 }
 
 /**
