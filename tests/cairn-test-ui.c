@@ -7,7 +7,10 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gstdio.h>
+#include <gdk-pixbuf/gdk-pixbuf.h>
 
 #include "cairn-application.h"
 #include "cairn-test-ui.h"
@@ -81,4 +84,163 @@ cairn_test_shared_app (void)
       g_assert_no_error (error);
     }
   return app;
+}
+
+/* Walking what is on screen, and driving it (the widget tests) */
+
+gboolean
+cairn_test_is_shown (GtkWidget *widget)
+{
+  return gtk_widget_get_visible (widget) && gtk_widget_get_child_visible (widget);
+}
+
+/* The first widget of @type under @root (included) for which @match
+ * returns TRUE, looking only through widgets @seen lets through. */
+GtkWidget *
+cairn_test_find_where (GtkWidget     *root,
+                       gboolean     (*seen) (GtkWidget *widget),
+                       GType          type,
+                       CairnTestMatch match,
+                       gconstpointer  data)
+{
+  if (!seen (root))
+    return NULL;
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) && (match == NULL || match (root, data)))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = cairn_test_find_where (child, seen, type, match, data);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* ... through shown widgets */
+GtkWidget *
+cairn_test_find_shown (GtkWidget     *root,
+                       GType          type,
+                       CairnTestMatch match,
+                       gconstpointer  data)
+{
+  return cairn_test_find_where (root, cairn_test_is_shown, type, match, data);
+}
+
+gboolean
+cairn_test_label_is (GtkWidget     *label,
+                     gconstpointer  text)
+{
+  return g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), text) == 0;
+}
+
+gboolean
+cairn_test_label_contains (GtkWidget     *label,
+                           gconstpointer  text)
+{
+  return strstr (gtk_label_get_text (GTK_LABEL (label)), text) != NULL;
+}
+
+gboolean
+cairn_test_has_action (GtkWidget     *widget,
+                       gconstpointer  action_name)
+{
+  return g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action_name) == 0;
+}
+
+gboolean
+cairn_test_shows_text (GtkWidget  *root,
+                       const char *text)
+{
+  return cairn_test_find_shown (root, GTK_TYPE_LABEL, cairn_test_label_is, text) != NULL;
+}
+
+GtkWidget *
+cairn_test_button_for (GtkWidget  *root,
+                       const char *action_name)
+{
+  /* Hidden buttons count too: look through the button's own visibility. */
+  GtkWidget *found = NULL;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL && found == NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_BUTTON (child) && cairn_test_has_action (child, action_name))
+        found = child;
+      else
+        found = cairn_test_button_for (child, action_name);
+    }
+  return found;
+}
+
+void
+cairn_test_drain_main_context (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Runs the main loop until @condition holds, for up to @timeout_ms. */
+gboolean
+cairn_test_poll_until (gboolean (*condition) (gpointer data),
+                       gpointer   data,
+                       guint      timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
+
+  while (!condition (data) && g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  return condition (data);
+}
+
+/* The application's settings keys (in memory: GSETTINGS_BACKEND), as
+ * dconf or another instance would change them: its CairnSettings follows. */
+GSettings *
+cairn_test_keys (void)
+{
+  return g_settings_new (BASE_APP_ID);
+}
+
+/* Presses @keyval in @text_view's capture-phase key controller (where the
+ * composer takes its keys) and checks it was handled. */
+void
+cairn_test_press_key (GtkWidget *text_view,
+                      guint      keyval)
+{
+  GtkEventController *keys = NULL;
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (text_view);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && keys == NULL; i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller) &&
+          gtk_event_controller_get_propagation_phase (controller) == GTK_PHASE_CAPTURE)
+        keys = controller;
+    }
+  g_assert_nonnull (keys);
+  g_signal_emit_by_name (keys, "key-pressed", keyval, 0, 0, &handled);
+  g_assert_true (handled);
+}
+
+/* A plain blue picture of the size asked for. */
+GdkPixbuf *
+cairn_test_new_picture (int width,
+                        int height)
+{
+  GdkPixbuf *pixbuf = gdk_pixbuf_new (GDK_COLORSPACE_RGB, FALSE, 8, width, height);
+
+  gdk_pixbuf_fill (pixbuf, 0x3584e4ff);
+  return pixbuf;
+}
+
+gboolean
+cairn_test_tooltip_is (GtkWidget     *widget,
+                       gconstpointer  text)
+{
+  return g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
 }

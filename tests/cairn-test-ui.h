@@ -19,4 +19,41 @@ void       cairn_test_present         (GtkWindow  *window);
 double     cairn_test_scroll_end      (GtkAdjustment *adj);
 gpointer   cairn_test_shared_app      (void);
 
+/* Walking what is on screen, and driving it (the widget tests). A match
+ * gets a widget of the type asked for, and the data given with it. */
+typedef gboolean (*CairnTestMatch) (GtkWidget     *widget,
+                                    gconstpointer  data);
+
+gboolean   cairn_test_is_shown           (GtkWidget      *widget);
+GtkWidget *cairn_test_find_where         (GtkWidget      *root,
+                                          gboolean      (*seen) (GtkWidget *widget),
+                                          GType           type,
+                                          CairnTestMatch  match,
+                                          gconstpointer   data);
+GtkWidget *cairn_test_find_shown         (GtkWidget      *root,
+                                          GType           type,
+                                          CairnTestMatch  match,
+                                          gconstpointer   data);
+GtkWidget *cairn_test_button_for         (GtkWidget      *root,
+                                          const char     *action_name);
+gboolean   cairn_test_shows_text         (GtkWidget      *root,
+                                          const char     *text);
+gboolean   cairn_test_label_is           (GtkWidget      *label,
+                                          gconstpointer   text);
+gboolean   cairn_test_label_contains     (GtkWidget      *label,
+                                          gconstpointer   text);
+gboolean   cairn_test_has_action         (GtkWidget      *widget,
+                                          gconstpointer   action_name);
+gboolean   cairn_test_tooltip_is         (GtkWidget      *widget,
+                                          gconstpointer   text);
+void       cairn_test_drain_main_context (void);
+gboolean   cairn_test_poll_until         (gboolean      (*condition) (gpointer data),
+                                          gpointer        data,
+                                          guint           timeout_ms);
+void       cairn_test_press_key          (GtkWidget      *text_view,
+                                          guint           keyval);
+GSettings *cairn_test_keys               (void);
+GdkPixbuf *cairn_test_new_picture        (int             width,
+                                          int             height);
+
 G_END_DECLS

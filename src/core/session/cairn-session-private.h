@@ -18,6 +18,27 @@
 
 G_BEGIN_DECLS
 
+/* CairnSession is one class over several files, one concern each:
+ *   cairn-session.c            the GObject: properties, getters, mode, model
+ *   cairn-session-process.c    the CLI process: start, attach, pending turns,
+ *                              exit, interrupt, suspend, restart, close
+ *   cairn-session-send.c       prompts (and Retry), control requests
+ *   cairn-session-log.c        the protocol log (--debug-dir)
+ *   cairn-session-messages.c   the CLI's lines, into the transcript
+ *   cairn-session-commands.c   when a turn is over (command lifecycles)
+ *   cairn-session-approvals.c  permission requests, each answered once
+ *   cairn-session-hooks.c      hook runs, and Cairn's own hooks
+ *   cairn-session-trust.c      the trust gate every start goes through
+ *   cairn-session-watchdog.c   a turn the CLI is silent in
+ *   cairn-session-history.c    a conversation opened from its file
+ *   cairn-session-prompts.c    a prompt's line in that file
+ *   cairn-session-rewind.c     restoring files
+ *   cairn-session-branch.c     edited prompts and branches
+ *   cairn-session-context.c, -mcp.c, -tasks.c, -usage.c
+ *                              the context window, MCP servers, background
+ *                              tasks, cost per model
+ */
+
 /* How long the CLI gets to end a turn after an interrupt before Cairn stops
  * the process itself (a hung CLI must not leave the turn open forever). */
 #define CAIRN_SESSION_INTERRUPT_GRACE_MS 5000
@@ -176,6 +197,13 @@ void _cairn_session_attach_connection (CairnSession       *self,
 void _cairn_session_notify           (CairnSession       *self,
                                       guint               prop_id);
 void _cairn_session_watch            (CairnSession       *self);
+/* cairn-session-process.c */
+void _cairn_session_set_pending_turns (CairnSession      *self,
+                                       guint              pending);
+void _cairn_session_drop_connection  (CairnSession       *self);
+gboolean _cairn_session_start_process (CairnSession      *self);
+/* cairn-session-log.c */
+void _cairn_session_log_connection   (CairnSession       *self);
 void _cairn_session_stop_watching    (CairnSession       *self);
 
 enum {

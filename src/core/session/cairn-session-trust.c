@@ -14,7 +14,7 @@
 #include "session/cairn-session-private.h"
 
 /* The session's side of workspace trust (docs/trust.md, "The gate"):
- * start_process() asks the gate; a prompt typed while the folder waits for
+ * _cairn_session_start_process() asks the gate; a prompt typed while the folder waits for
  * Trust is held and sent once the folder is cleared, in order; Cancel
  * drops it and starts nothing. */
 

@@ -1,0 +1,550 @@
+/* test-widgets-window.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* The window's chrome (src/ui/window): the missing-CLI and start pages,
+ * the sidebar, search, the header's mode, limits and effort, and what the
+ * window keeps of its state. Runs on Xvfb. */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <stdlib.h>
+
+#include <adwaita.h>
+#include <gdk-pixbuf/gdk-pixbuf.h>
+#include <gtksourceview/gtksource.h>
+
+#include "cairn-application.h"
+#include "window/cairn-missing-cli-page.h"
+#include "window/cairn-sidebar.h"
+#include "window/cairn-start-page.h"
+#include "window/cairn-usage-panel.h"
+#include "window/cairn-window.h"
+#include "session/cairn-session-private.h"
+#include "cairn-test-ui.h"
+
+/* ... through visible ones, also off screen (a popover's content) */
+static GtkWidget *
+find_widget_anywhere (GtkWidget     *root,
+                      GType          type,
+                      CairnTestMatch match,
+                      gconstpointer  data)
+{
+  return cairn_test_find_where (root, gtk_widget_get_visible, type, match, data);
+}
+
+static gboolean
+stack_has_page (GtkWidget     *stack,
+                gconstpointer  name)
+{
+  return gtk_stack_get_child_by_name (GTK_STACK (stack), name) != NULL;
+}
+
+static void
+test_missing_cli_page (void)
+{
+  g_autoptr(CairnMissingCliPage) page = NULL;
+
+  page = g_object_ref_sink (g_object_new (CAIRN_TYPE_MISSING_CLI_PAGE, NULL));
+
+  cairn_missing_cli_page_set_problem (page, "“/opt/claude” does not exist");
+  g_assert_true (cairn_test_shows_text (GTK_WIDGET (page), "“/opt/claude” does not exist"));
+  g_assert_nonnull (cairn_test_button_for (GTK_WIDGET (page), "page.retry"));
+  g_assert_nonnull (cairn_test_button_for (GTK_WIDGET (page), "page.choose"));
+}
+
+static void
+test_window_without_cli (void)
+{
+  CairnApplication *app = cairn_test_shared_app ();
+  g_autoptr(GFile) folder = g_file_new_for_path (g_get_tmp_dir ());
+  CairnWindow *window;
+  GtkWidget *stack;
+
+  g_setenv ("CAIRN_CLAUDE", "/nonexistent/claude", TRUE);
+
+  window = cairn_application_new_window (app, folder);
+  gtk_window_present (GTK_WINDOW (window));
+  cairn_test_drain_main_context ();
+
+  g_assert_null (cairn_window_get_session (window));
+  stack = cairn_test_find_shown (GTK_WIDGET (window), GTK_TYPE_STACK, stack_has_page,
+                                 "missing-cli");
+  g_assert_nonnull (stack);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (stack)), ==, "missing-cli");
+  g_assert_true (CAIRN_IS_MISSING_CLI_PAGE (gtk_stack_get_visible_child (GTK_STACK (stack))));
+  g_assert_nonnull (cairn_test_find_shown (stack, GTK_TYPE_LABEL, cairn_test_label_contains,
+                                           "/nonexistent/claude"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  cairn_test_drain_main_context ();
+  g_unsetenv ("CAIRN_CLAUDE");
+}
+
+/* The cli-path setting comes first, before CAIRN_CLAUDE (which would work
+ * here): the window must read the settings when it starts its session. */
+static void
+test_window_uses_cli_path_setting (void)
+{
+  CairnApplication *app = cairn_test_shared_app ();
+  g_autoptr(GFile) folder = g_file_new_for_path (g_get_tmp_dir ());
+  g_autoptr(GSettings) settings = cairn_test_keys ();
+  CairnWindow *window;
+
+  g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
+  g_settings_set_string (settings, "cli-path", "/from/the/setting/claude");
+  g_assert_cmpstr (cairn_settings_get_cli_path (cairn_application_get_settings (app)), ==,
+                   "/from/the/setting/claude");
+
+  window = cairn_application_new_window (app, folder);
+  gtk_window_present (GTK_WINDOW (window));
+  cairn_test_drain_main_context ();
+
+  g_assert_null (cairn_window_get_session (window));
+  g_assert_nonnull (cairn_test_find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL,
+                                           cairn_test_label_contains,
+                                           "/from/the/setting/claude"));
+
+  g_settings_reset (settings, "cli-path");
+  gtk_window_destroy (GTK_WINDOW (window));
+  cairn_test_drain_main_context ();
+  g_unsetenv ("CAIRN_CLAUDE");
+}
+
+static gboolean
+session_exited (gpointer data)
+{
+  return cairn_session_get_state (data) == CAIRN_SESSION_STATE_EXITED;
+}
+
+/* Shift+Tab in the composer moves to the next permission mode; the header
+ * shows the mode. (With no CLI process the mode is the next start's.) */
+static void
+test_shift_tab_cycles_mode (void)
+{
+  CairnApplication *app = cairn_test_shared_app ();
+  g_autoptr(GFile) folder = g_file_new_for_path (g_get_tmp_dir ());
+  CairnWindow *window;
+  CairnSession *session;
+  GtkWidget *view;
+
+  g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
+  window = cairn_application_new_window (app, folder);
+  gtk_window_present (GTK_WINDOW (window));
+  session = cairn_window_get_session (window);
+  g_assert_nonnull (session);
+  g_assert_true (cairn_test_poll_until (session_exited, session, 10000));
+  view = cairn_test_find_shown (GTK_WIDGET (window), GTK_TYPE_TEXT_VIEW, NULL, NULL);
+
+  cairn_test_press_key (view, GDK_KEY_ISO_Left_Tab);
+  g_assert_cmpstr (cairn_session_get_permission_mode (session), ==, "acceptEdits");
+  g_assert_nonnull (cairn_test_find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL,
+                                           cairn_test_label_is, "Accept Edits"));
+  cairn_test_press_key (view, GDK_KEY_ISO_Left_Tab);
+  g_assert_cmpstr (cairn_session_get_permission_mode (session), ==, "plan");
+  cairn_test_press_key (view, GDK_KEY_ISO_Left_Tab);
+  g_assert_cmpstr (cairn_session_get_permission_mode (session), ==, "default");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  cairn_test_drain_main_context ();
+  g_unsetenv ("CAIRN_CLAUDE");
+}
+
+/* The Supervised toggle sits in the mode menu (win.supervised, a check
+ * item with its own name), follows the conversation, and the mode button
+ * says so; the default comes from the "supervised" setting. */
+static void
+test_supervised_toggle (void)
+{
+  CairnApplication *app = cairn_test_shared_app ();
+  g_autoptr(GSettings) settings = cairn_test_keys ();
+  g_autoptr(GFile) folder = g_file_new_for_path (g_get_tmp_dir ());
+  CairnWindow *window;
+  CairnSession *session;
+  GMenuModel *menu;
+  GtkWidget *mode_button;
+  g_autofree char *label = NULL;
+  g_autoptr(GVariant) state = NULL;
+
+  g_settings_set_boolean (settings, "supervised", TRUE);
+  g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
+  window = cairn_application_new_window (app, folder);
+  gtk_window_present (GTK_WINDOW (window));
+  session = cairn_window_get_session (window);
+  g_assert_true (cairn_session_get_supervised (session));
+  g_assert_nonnull (cairn_test_find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL,
+                                           cairn_test_label_is, "Ask Before Edits, Supervised"));
+
+  mode_button = (GtkWidget *)gtk_widget_get_template_child (GTK_WIDGET (window), CAIRN_TYPE_WINDOW, "mode_button");
+  menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (mode_button));
+  menu = g_menu_model_get_item_link (menu, g_menu_model_get_n_items (menu) - 1, G_MENU_LINK_SECTION);
+  g_assert_true (g_menu_model_get_item_attribute (menu, 0, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+  g_assert_cmpstr (label, ==, "Supervised: Ask for Every Change");
+  g_object_unref (menu);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.supervised", NULL);
+  g_assert_false (cairn_session_get_supervised (session));
+  g_assert_nonnull (cairn_test_find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL,
+                                           cairn_test_label_is, "Ask Before Edits"));
+  cairn_session_set_supervised (session, TRUE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.supervised", NULL));
+  g_assert_false (cairn_session_get_supervised (session));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  cairn_test_drain_main_context ();
+  g_unsetenv ("CAIRN_CLAUDE");
+  g_settings_reset (settings, "supervised");
+}
+
+static void
+feed_line (CairnSession *session,
+           const char   *line)
+{
+  g_autoptr(CairnMessage) message = cairn_message_new_from_line (line, strlen (line));
+
+  _cairn_session_handle_message (session, message);
+}
+
+/* The plan's limits (rate_limit_event lines built to CLI 2.1.330's
+ * schema, see test-session's rate-limits): near the limit the header says
+ * so beside the cost; the usage popover lists both windows. */
+static void
+test_window_limits (void)
+{
+  CairnApplication *app = cairn_test_shared_app ();
+  g_autoptr(GFile) folder = g_file_new_for_path (g_get_tmp_dir ());
+  CairnWindow *window;
+  CairnSession *session;
+  GtkWidget *headline;
+  GtkWidget *panel;
+
+  g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
+  window = cairn_application_new_window (app, folder);
+  gtk_window_present (GTK_WINDOW (window));
+  session = cairn_window_get_session (window);
+  g_assert_true (cairn_test_poll_until (session_exited, session, 10000));
+  g_assert_null (cairn_test_find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL,
+                                        cairn_test_label_contains, "limit"));
+
+  feed_line (session, "{\"type\":\"rate_limit_event\",\"rate_limit_info\":{\"status\":\"allowed_warning\","
+                      "\"rateLimitType\":\"five_hour\",\"unifiedWindows\":{\"five_hour\":{\"utilization\":0.85,"
+                      "\"resetsAt\":1795252310},\"seven_day\":{\"utilization\":0.4,\"resetsAt\":1795900000}}},"
+                      "\"uuid\":\"u1\",\"session_id\":\"s1\"}");
+  headline = cairn_test_find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, cairn_test_label_is,
+                                    "5-hour limit 85%");
+  g_assert_nonnull (headline);
+  g_assert_false (gtk_widget_has_css_class (headline, "error"));
+
+  panel = (GtkWidget *)gtk_widget_get_template_child (GTK_WIDGET (window), CAIRN_TYPE_WINDOW, "usage_panel");
+  cairn_usage_panel_refresh (CAIRN_USAGE_PANEL (panel));
+  g_assert_nonnull (find_widget_anywhere (panel, GTK_TYPE_LABEL, cairn_test_label_is,
+                                          "5-hour window"));
+  g_assert_nonnull (find_widget_anywhere (panel, GTK_TYPE_LABEL, cairn_test_label_contains,
+                                          "85% used · resets "));
+  g_assert_nonnull (find_widget_anywhere (panel, GTK_TYPE_LABEL, cairn_test_label_contains,
+                                          "40% used · resets "));
+
+  feed_line (session, "{\"type\":\"rate_limit_event\",\"rate_limit_info\":{\"status\":\"rejected\","
+                      "\"rateLimitType\":\"five_hour\",\"utilization\":1,\"resetsAt\":1795252310},"
+                      "\"uuid\":\"u2\",\"session_id\":\"s1\"}");
+  headline = cairn_test_find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, cairn_test_label_is,
+                                    "Usage limit reached");
+  g_assert_nonnull (headline);
+  g_assert_true (gtk_widget_has_css_class (headline, "error"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  cairn_test_drain_main_context ();
+  g_unsetenv ("CAIRN_CLAUDE");
+}
+
+/* The model button names the reasoning effort when the CLI says one
+ * (init.effort in CLI 2.1.330's schema, or get_settings); the subtitle
+ * the model in full. */
+static void
+test_window_effort (void)
+{
+  CairnApplication *app = cairn_test_shared_app ();
+  g_autoptr(GFile) folder = g_file_new_for_path (g_get_tmp_dir ());
+  CairnWindow *window;
+  CairnSession *session;
+
+  g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
+  window = cairn_application_new_window (app, folder);
+  gtk_window_present (GTK_WINDOW (window));
+  session = cairn_window_get_session (window);
+  g_assert_true (cairn_test_poll_until (session_exited, session, 10000));
+
+  feed_line (session, "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s1\","
+                      "\"model\":\"claude-opus-5-5\",\"permissionMode\":\"default\",\"effort\":\"high\"}");
+  g_assert_cmpstr (cairn_session_get_effort (session), ==, "high");
+  g_assert_nonnull (cairn_test_find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL,
+                                           cairn_test_label_is, "opus-5-5 · high"));
+  /* the subtitle names the folder and the model (both bound in cairn-window.ui) */
+  g_assert_nonnull (cairn_test_find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL,
+                                           cairn_test_label_contains, " · claude-opus-5-5"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  cairn_test_drain_main_context ();
+  g_unsetenv ("CAIRN_CLAUDE");
+}
+
+/* The sidebar's headings and times, against a fixed "now". */
+static void
+test_sidebar_day_groups (void)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_local (2026, 11, 24, 15, 0, 0);
+  gint64 t = g_date_time_to_unix (now);
+  g_autofree char *minutes = cairn_relative_time (now, t - 5 * 60);
+  g_autofree char *hours = cairn_relative_time (now, t - 3 * 3600);
+  g_autofree char *yesterday = cairn_relative_time (now, t - 20 * 3600);
+  g_autofree char *days = cairn_relative_time (now, t - 3 * 86400);
+  g_autofree char *date = cairn_relative_time (now, t - 40 * 86400);
+
+  g_assert_cmpint (cairn_day_group (now, t - 60), ==, CAIRN_DAY_GROUP_TODAY);
+  g_assert_cmpint (cairn_day_group (now, t - 14 * 3600), ==, CAIRN_DAY_GROUP_TODAY);
+  g_assert_cmpint (cairn_day_group (now, t - 16 * 3600), ==, CAIRN_DAY_GROUP_YESTERDAY);
+  g_assert_cmpint (cairn_day_group (now, t - 6 * 86400), ==, CAIRN_DAY_GROUP_PREVIOUS_7_DAYS);
+  g_assert_cmpint (cairn_day_group (now, t - 8 * 86400), ==, CAIRN_DAY_GROUP_OLDER);
+  g_assert_cmpstr (minutes, ==, "5 minutes ago");
+  g_assert_cmpstr (hours, ==, "3 hours ago");
+  g_assert_cmpstr (yesterday, ==, "Yesterday");
+  g_assert_cmpstr (days, ==, "3 days ago");
+  g_assert_cmpstr (date, ==, "15 October 2026");
+}
+
+/* Started without a folder, the window shows the start page and nothing of
+ * a conversation; choosing a folder there opens a conversation in it. */
+static void
+test_window_start_page (void)
+{
+  CairnApplication *app = cairn_test_shared_app ();
+  g_autoptr(GFile) folder = g_file_new_for_path (g_get_tmp_dir ());
+  CairnWindow *window;
+  GtkWidget *stack, *page;
+
+  g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
+  window = cairn_application_new_window (app, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  cairn_test_drain_main_context ();
+
+  g_assert_null (cairn_window_get_session (window));
+  stack = cairn_test_find_shown (GTK_WIDGET (window), GTK_TYPE_STACK, stack_has_page, "start");
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (stack)), ==, "start");
+  g_assert_nonnull (cairn_test_find_shown (GTK_WIDGET (window), GTK_TYPE_BUTTON,
+                                           cairn_test_has_action, "start.open-folder"));
+  g_assert_null (cairn_test_find_shown (GTK_WIDGET (window), GTK_TYPE_BUTTON,
+                                        cairn_test_has_action, "win.new-conversation"));
+
+  page = gtk_stack_get_visible_child (GTK_STACK (stack));
+  g_assert_true (CAIRN_IS_START_PAGE (page));
+  g_signal_emit_by_name (page, "folder-chosen", folder);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (stack)), ==, "chat");
+  g_assert_nonnull (cairn_window_get_session (window));
+  g_assert_cmpstr (cairn_session_get_cwd (cairn_window_get_session (window)), ==, g_get_tmp_dir ());
+  g_assert_nonnull (cairn_test_find_shown (GTK_WIDGET (window), GTK_TYPE_BUTTON,
+                                           cairn_test_has_action, "win.new-conversation"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  cairn_test_drain_main_context ();
+  g_unsetenv ("CAIRN_CLAUDE");
+}
+
+/* Runs what the window's key binding for @keyval + @modifiers runs, the
+ * way a key press would, and fails when there is no such binding. */
+static void
+press_window_key (GtkWidget      *window,
+                  guint           keyval,
+                  GdkModifierType modifiers)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
+              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == modifiers)
+            {
+              g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, window,
+                                                           gtk_shortcut_get_arguments (shortcut)));
+              return;
+            }
+        }
+    }
+  g_error ("no key binding for %s", gdk_keyval_name (keyval));
+}
+
+/* Ctrl+N starts a fresh conversation; F9 folds the sidebar away and back. */
+static void
+test_window_new_conversation_and_sidebar (void)
+{
+  CairnApplication *app = cairn_test_shared_app ();
+  g_autoptr(GFile) folder = g_file_new_for_path (g_get_tmp_dir ());
+  CairnWindow *window;
+  CairnSession *first;
+  AdwFlap *flap;
+  gboolean revealed;
+
+  g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
+  window = cairn_application_new_window (app, folder);
+  gtk_window_present (GTK_WINDOW (window));
+  cairn_test_drain_main_context ();
+  first = cairn_window_get_session (window);
+  cairn_session_send_prompt (first, "an earlier conversation");
+
+  press_window_key (GTK_WIDGET (window), GDK_KEY_n, GDK_CONTROL_MASK);
+  g_assert_nonnull (cairn_window_get_session (window));
+  g_assert_true (cairn_window_get_session (window) != first);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (
+    cairn_session_get_transcript (cairn_window_get_session (window)))), ==, 0);
+
+  flap = ADW_FLAP (cairn_test_find_shown (GTK_WIDGET (window), ADW_TYPE_FLAP, NULL, NULL));
+  revealed = adw_flap_get_reveal_flap (flap);
+  press_window_key (GTK_WIDGET (window), GDK_KEY_F9, 0);
+  g_assert_cmpint (adw_flap_get_reveal_flap (flap), !=, revealed);
+  press_window_key (GTK_WIDGET (window), GDK_KEY_F9, 0);
+  g_assert_cmpint (adw_flap_get_reveal_flap (flap), ==, revealed);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  cairn_test_drain_main_context ();
+  g_unsetenv ("CAIRN_CLAUDE");
+}
+
+static gboolean
+has_highlighted_item (gpointer window)
+{
+  CairnSession *session = cairn_window_get_session (window);
+  GListModel *items = session ? G_LIST_MODEL (cairn_session_get_transcript (session)) : NULL;
+
+  for (guint i = 0; items != NULL && i < g_list_model_get_n_items (items); i++)
+    {
+      g_autoptr(CairnItem) item = g_list_model_get_item (items, i);
+      if (cairn_item_get_highlighted (item))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The search field waits for typing to pause, then the results show. */
+static gboolean
+search_finished_with_hits (gpointer entry)
+{
+  GtkWidget *sidebar = gtk_widget_get_ancestor (entry, CAIRN_TYPE_SIDEBAR);
+
+  return cairn_test_find_shown (sidebar, GTK_TYPE_LABEL, cairn_test_label_contains,
+                                "Found in 1 conversation") != NULL;
+}
+
+/* Ctrl+K, a word of an old conversation's tool output, Enter: the
+ * conversation opens at the row that shows it, marked. */
+static void
+test_window_search_opens_match (void)
+{
+  CairnApplication *app = cairn_test_shared_app ();
+  g_autofree char *config = g_dir_make_tmp ("cairn-config-XXXXXX", NULL);
+  g_autofree char *project = g_dir_make_tmp ("cairn-project-XXXXXX", NULL);
+  g_autofree char *real = realpath (project, NULL);
+  g_autofree char *folder_name = g_strdup (real);
+  g_autofree char *session_dir = NULL;
+  g_autofree char *source = g_test_build_filename (G_TEST_DIST, "data", "history", "rows",
+                                                   "47c0592a-2c45-496d-86b9-83bc29cb1971.jsonl", NULL);
+  g_autofree char *target = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr(GFile) folder = g_file_new_for_path (project);
+  CairnWindow *window;
+  GtkWidget *entry;
+
+  for (char *p = folder_name; *p; p++)
+    if (!g_ascii_isalnum (*p))
+      *p = '-';
+  session_dir = g_build_filename (config, "projects", folder_name, NULL);
+  g_assert_cmpint (g_mkdir_with_parents (session_dir, 0700), ==, 0);
+  target = g_build_filename (session_dir, "47c0592a-2c45-496d-86b9-83bc29cb1971.jsonl", NULL);
+  g_assert_true (g_file_get_contents (source, &contents, NULL, NULL));
+  g_assert_true (g_file_set_contents (target, contents, -1, NULL));
+  g_setenv ("CLAUDE_CONFIG_DIR", config, TRUE);
+  g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
+
+  window = cairn_application_new_window (app, folder);
+  gtk_window_present (GTK_WINDOW (window));
+  cairn_test_drain_main_context ();
+  press_window_key (GTK_WIDGET (window), GDK_KEY_k, GDK_CONTROL_MASK);
+  entry = cairn_test_find_shown (GTK_WIDGET (window), GTK_TYPE_SEARCH_ENTRY, NULL, NULL);
+  g_assert_nonnull (entry);
+  /* the search field has the keyboard */
+  g_assert_true (gtk_window_get_focus (GTK_WINDOW (window)) == entry ||
+                 gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (window)), entry));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "BETA NEEDLE");
+  g_assert_true (cairn_test_poll_until (search_finished_with_hits, entry, 10000));
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_true (cairn_test_poll_until (has_highlighted_item, window, 10000));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  cairn_test_drain_main_context ();
+  g_unsetenv ("CAIRN_CLAUDE");
+  g_unsetenv ("CLAUDE_CONFIG_DIR");
+}
+
+/* A window opens at the size the last one closed with. */
+static void
+test_window_size_is_kept (void)
+{
+  CairnApplication *app = cairn_test_shared_app ();
+  g_autoptr(GFile) folder = g_file_new_for_path (g_get_tmp_dir ());
+  g_autoptr(GSettings) settings = cairn_test_keys ();
+  CairnWindow *window;
+  int width, height;
+
+  g_setenv ("CAIRN_CLAUDE", "/nonexistent/claude", TRUE);
+  g_settings_set_int (settings, "window-width", 700);
+  g_settings_set_int (settings, "window-height", 500);
+  window = cairn_application_new_window (app, folder);
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 700);
+  g_assert_cmpint (height, ==, 500);
+
+  gtk_window_present (GTK_WINDOW (window));
+  cairn_test_drain_main_context ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 810, 620);
+  gtk_window_close (GTK_WINDOW (window));
+  cairn_test_drain_main_context ();
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 810);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 620);
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+  g_unsetenv ("CAIRN_CLAUDE");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/cairn/widgets/missing-cli-page", test_missing_cli_page);
+  g_test_add_func ("/cairn/widgets/window/without-cli", test_window_without_cli);
+  g_test_add_func ("/cairn/widgets/window/cli-path-setting", test_window_uses_cli_path_setting);
+  g_test_add_func ("/cairn/widgets/window/shift-tab-cycles-mode", test_shift_tab_cycles_mode);
+  g_test_add_func ("/cairn/widgets/window/limits", test_window_limits);
+  g_test_add_func ("/cairn/widgets/window/effort", test_window_effort);
+  g_test_add_func ("/cairn/widgets/window/size-is-kept", test_window_size_is_kept);
+  g_test_add_func ("/cairn/widgets/window/supervised-toggle", test_supervised_toggle);
+  g_test_add_func ("/cairn/widgets/sidebar/day-groups", test_sidebar_day_groups);
+  g_test_add_func ("/cairn/widgets/window/start-page", test_window_start_page);
+  g_test_add_func ("/cairn/widgets/window/search-opens-match", test_window_search_opens_match);
+  g_test_add_func ("/cairn/widgets/window/new-conversation-and-sidebar",
+                   test_window_new_conversation_and_sidebar);
+
+  return g_test_run ();
+}
