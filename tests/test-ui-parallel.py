@@ -40,6 +40,16 @@ def conversation_row(app, title):
     return next((r for r in find(app, "list item") if r.name == title and ui.has_size(r)), None)
 
 
+def row_says(app, title, text, present=True):
+    """Whether the conversation's row is there and its description holds
+    text (or, with present=False, does not): a row being made anew (its
+    file grew) is not there for a moment, which says nothing yet."""
+    row = conversation_row(app, title)
+    if row is None:
+        return False
+    return (text in (row.description or "")) == present
+
+
 def click_row(app, proc, title, then):
     """Clicks a conversation's row until then() holds. The row is made anew
     each time its file grows (a conversation streaming in the background),
@@ -73,7 +83,7 @@ def run(cairn, tmp):
             progress("conversation A answered and is listed")
 
             send(app, composer(app), "write in A")
-            wait_for("A working", lambda: "Working" in (conversation_row(app, "start A").description or ""), 20)
+            wait_for("A working", lambda: row_says(app, "start A", "Working"), 20)
             new = wait_for("New Conversation", lambda: ui.shown_button(app, "New Conversation"), 10)
             new.queryAction().doAction(0)
             wait_for("B shown (A's reply gone from view)",
@@ -85,7 +95,7 @@ def run(cairn, tmp):
             progress("B answered while A works in the background")
 
             wait_for("A's row says it waits",
-                     lambda: "Waiting for you" in (conversation_row(app, "start A").description or ""), 60)
+                     lambda: row_says(app, "start A", "Waiting for you"), 60)
             shown = notifications.next()
             while "a.txt" not in shown["body"]:
                 shown = notifications.next()
@@ -107,11 +117,11 @@ def run(cairn, tmp):
                 if f.read() != "from A\n":
                     raise Failure("a.txt does not hold what A wrote")
             wait_for("A's row quiet again",
-                     lambda: "Waiting" not in (conversation_row(app, "start A").description or ""), 20)
+                     lambda: row_says(app, "start A", "Waiting", present=False), 20)
             progress("Allow wrote A's file; A went on")
 
             send(app, composer(app), "think slowly in A")
-            wait_for("A working again", lambda: "Working" in (conversation_row(app, "start A").description or ""), 20)
+            wait_for("A working again", lambda: row_says(app, "start A", "Working"), 20)
             click_row(app, cairn_proc, "hello B", lambda: shows(app, "You said: hello B") or None)
             wait_for("the window's Close", lambda: ui.shown_button(app, "Close"), 5).queryAction().doAction(0)
             ask = wait_for("the question before closing", lambda: next(
@@ -131,11 +141,11 @@ def run(cairn, tmp):
             if shown["body"] != "start A":
                 raise Failure(f"the notification doesn't name A: {shown!r}")
             wait_for("A's row marked finished",
-                     lambda: "Finished, not seen yet" in (conversation_row(app, "start A").description or ""), 20)
+                     lambda: row_says(app, "start A", "Finished, not seen yet"), 20)
             progress("A's turn ended out of sight: a notification named it, its row is marked")
             click_row(app, cairn_proc, "start A", lambda: shows(app, "A wrote it.") or None)
             wait_for("A's mark gone once seen",
-                     lambda: "Finished" not in (conversation_row(app, "start A").description or ""), 10)
+                     lambda: row_says(app, "start A", "Finished", present=False), 10)
             progress("showing A cleared its mark")
     finally:
         ui.stop(notifications.process)
