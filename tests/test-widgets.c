@@ -38,6 +38,7 @@
 #include "cairn-notice-row.h"
 #include "transcript/cairn-result-item.h"
 #include "cairn-result-row.h"
+#include "cairn-working-indicator.h"
 #include "cairn-sidebar.h"
 #include "cairn-start-page.h"
 #include "transcript/cairn-text-item.h"
@@ -196,6 +197,7 @@ test_instantiate_types (void)
     CAIRN_TYPE_TODO_LIST,
     CAIRN_TYPE_SIDEBAR,
     CAIRN_TYPE_START_PAGE,
+    CAIRN_TYPE_WORKING_INDICATOR,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (types); i++)
@@ -270,14 +272,14 @@ test_row_assistant_streaming (void)
   row = new_transcript_row (CAIRN_ITEM (item));
   g_assert_true (shows_text (row, "Claude"));
   g_assert_true (shows_text (row, "Once"));
-  g_assert_nonnull (find_widget (row, GTK_TYPE_SPINNER, NULL, NULL));
+  g_assert_nonnull (find_widget (row, CAIRN_TYPE_WORKING_INDICATOR, NULL, NULL));
 
   cairn_text_item_append (item, " upon a time");
   g_assert_true (shows_text (row, "Once upon a time"));
   g_assert_false (shows_text (row, "Once"));
 
   cairn_text_item_set_streaming (item, FALSE);
-  g_assert_null (find_widget (row, GTK_TYPE_SPINNER, NULL, NULL));
+  g_assert_null (find_widget (row, CAIRN_TYPE_WORKING_INDICATOR, NULL, NULL));
 }
 
 static void
@@ -1448,7 +1450,7 @@ test_row_thinking (void)
   expander = find_widget (row, GTK_TYPE_EXPANDER, NULL, NULL);
   g_assert_false (gtk_expander_get_expanded (GTK_EXPANDER (expander)));
   g_assert_true (shows_text (row, "Thinking…"));
-  g_assert_nonnull (find_widget (row, GTK_TYPE_SPINNER, NULL, NULL));
+  g_assert_nonnull (find_widget (row, CAIRN_TYPE_WORKING_INDICATOR, NULL, NULL));
   g_assert_false (shows_text (row, "Let me see"));
 
   /* Past a second, the duration shows with its tenth. */
@@ -1456,7 +1458,7 @@ test_row_thinking (void)
   cairn_text_item_set_streaming (item, FALSE);
   g_assert_false (shows_text (row, "Thinking…"));
   g_assert_nonnull (find_widget (row, GTK_TYPE_LABEL, label_contains, "Thought for 1"));
-  g_assert_null (find_widget (row, GTK_TYPE_SPINNER, NULL, NULL));
+  g_assert_null (find_widget (row, CAIRN_TYPE_WORKING_INDICATOR, NULL, NULL));
 
   gtk_expander_set_expanded (GTK_EXPANDER (expander), TRUE);
   g_assert_true (shows_text (row, "Let me see"));
@@ -1499,7 +1501,7 @@ test_row_tool_call_edit (void)
   g_assert_true (shows_text (row, "a.txt"));
   g_assert_true (shows_text (row, "+1"));
   g_assert_true (shows_text (row, "−1"));
-  g_assert_nonnull (find_widget (row, GTK_TYPE_SPINNER, NULL, NULL));
+  g_assert_nonnull (find_widget (row, CAIRN_TYPE_WORKING_INDICATOR, NULL, NULL));
 
   /* The diff is the point of an edit: it shows without opening the card. */
   view = find_widget (row, GTK_SOURCE_TYPE_VIEW, has_language, "diff");
@@ -1508,7 +1510,7 @@ test_row_tool_call_edit (void)
   g_assert_nonnull (strstr (diff, "-x\n+y"));
 
   set_result (item, "ok", FALSE);
-  g_assert_null (find_widget (row, GTK_TYPE_SPINNER, NULL, NULL));
+  g_assert_null (find_widget (row, CAIRN_TYPE_WORKING_INDICATOR, NULL, NULL));
   g_assert_nonnull (find_widget (row, GTK_TYPE_IMAGE, image_is, "object-select-symbolic"));
   g_assert_null (find_widget (row, GTK_TYPE_IMAGE, image_is, "dialog-error-symbolic"));
 }
@@ -1524,7 +1526,7 @@ test_row_tool_call_error (void)
   g_assert_true (shows_text (row, "Run the tests"));
 
   set_result (item, "Exit code 2\nmake: *** [check] Error 1", TRUE);
-  g_assert_null (find_widget (row, GTK_TYPE_SPINNER, NULL, NULL));
+  g_assert_null (find_widget (row, CAIRN_TYPE_WORKING_INDICATOR, NULL, NULL));
   g_assert_nonnull (find_widget (row, GTK_TYPE_IMAGE, image_is, "dialog-error-symbolic"));
   g_assert_nonnull (find_widget (row, GTK_TYPE_LABEL, label_contains, "Exit code 2"));
   g_assert_true (gtk_widget_has_css_class (find_widget (row, CAIRN_TYPE_TOOL_CALL_ROW, NULL, NULL),
@@ -1540,7 +1542,7 @@ test_row_tool_call_not_run (void)
   cairn_tool_call_item_mark_not_run (item, "Interrupted");
   g_assert_true (shows_text (row, "not run"));
   g_assert_true (shows_text (row, "Interrupted"));
-  g_assert_null (find_widget (row, GTK_TYPE_SPINNER, NULL, NULL));
+  g_assert_null (find_widget (row, CAIRN_TYPE_WORKING_INDICATOR, NULL, NULL));
 }
 
 /* A refused call: "not allowed" and why; its result (the refusal told to
