@@ -6,7 +6,8 @@ API, and this prints the share of a core its own process takes (user +
 system time from /proc/PID/stat over CAIRN_BENCH_IDLE_S seconds, 10 by
 default), and beside it its X server's, in each state where it only waits:
 
-- idle: a fresh window, nothing sent;
+- idle: a fresh window, nothing sent, 12 s after it opened (GTK blinks the
+  composer's cursor for 10 s after the focus comes or a key is pressed);
 - running: a turn whose reply has started but says nothing yet (the fake
   API holds its only delta back);
 - approval: a Write waits for Allow or Deny, its dialog up (the dialog is
@@ -141,8 +142,8 @@ def measure(renderer, cairn, tmp):
         app = wait_for("cairn over AT-SPI", ui.find_app, 30)
         view = composer(app)
         window = ui.window_id(proc)
-        time.sleep(2)
         focus(window)
+        time.sleep(12)   # past the start, and GTK's cursor blinks for 10 s after focus
         figures["idle"] = cpu_share(proc.pid, "idle")
 
         send(app, view, "wait quietly")
