@@ -19,6 +19,7 @@
 #include "app/cairn-preferences-window.h"
 #include "app/cairn-settings.h"
 #include "window/cairn-window.h"
+#include "cairn-renderer.h"
 
 struct _CairnApplication
 {
@@ -344,6 +345,8 @@ cairn_application_startup (GApplication *app)
   static const char *preferences_accels[] = { "<Control>comma", NULL };
 
   G_APPLICATION_CLASS (cairn_application_parent_class)->startup (app);
+  if (gdk_display_get_default () != NULL)
+    cairn_renderer_avoid_software_gl (gdk_display_get_default ());
   cairn_notifications_probe_markup (g_application_get_dbus_connection (app));
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,

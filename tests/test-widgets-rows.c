@@ -35,6 +35,7 @@
 #include "widgets/cairn-thumbnail.h"
 #include "rows/cairn-transcript-row.h"
 #include "cairn-test-ui.h"
+#include "widgets/cairn-working-indicator.h"
 
 static GtkWidget *
 new_transcript_row (CairnItem *item)
@@ -106,14 +107,14 @@ test_row_assistant_streaming (void)
   row = new_transcript_row (CAIRN_ITEM (item));
   g_assert_true (cairn_test_shows_text (row, "Claude"));
   g_assert_true (cairn_test_shows_text (row, "Once"));
-  g_assert_nonnull (cairn_test_find_shown (row, GTK_TYPE_SPINNER, NULL, NULL));
+  g_assert_nonnull (cairn_test_find_shown (row, CAIRN_TYPE_WORKING_INDICATOR, NULL, NULL));
 
   cairn_text_item_append (item, " upon a time");
   g_assert_true (cairn_test_shows_text (row, "Once upon a time"));
   g_assert_false (cairn_test_shows_text (row, "Once"));
 
   cairn_text_item_set_streaming (item, FALSE);
-  g_assert_null (cairn_test_find_shown (row, GTK_TYPE_SPINNER, NULL, NULL));
+  g_assert_null (cairn_test_find_shown (row, CAIRN_TYPE_WORKING_INDICATOR, NULL, NULL));
 }
 
 static void
@@ -379,7 +380,7 @@ test_row_thinking (void)
   expander = cairn_test_find_shown (row, GTK_TYPE_EXPANDER, NULL, NULL);
   g_assert_false (gtk_expander_get_expanded (GTK_EXPANDER (expander)));
   g_assert_true (cairn_test_shows_text (row, "Thinking…"));
-  g_assert_nonnull (cairn_test_find_shown (row, GTK_TYPE_SPINNER, NULL, NULL));
+  g_assert_nonnull (cairn_test_find_shown (row, CAIRN_TYPE_WORKING_INDICATOR, NULL, NULL));
   g_assert_false (cairn_test_shows_text (row, "Let me see"));
 
   /* Past a second, the duration shows with its tenth. */
@@ -388,7 +389,7 @@ test_row_thinking (void)
   g_assert_false (cairn_test_shows_text (row, "Thinking…"));
   g_assert_nonnull (cairn_test_find_shown (row, GTK_TYPE_LABEL, cairn_test_label_contains,
                                            "Thought for 1"));
-  g_assert_null (cairn_test_find_shown (row, GTK_TYPE_SPINNER, NULL, NULL));
+  g_assert_null (cairn_test_find_shown (row, CAIRN_TYPE_WORKING_INDICATOR, NULL, NULL));
 
   gtk_expander_set_expanded (GTK_EXPANDER (expander), TRUE);
   g_assert_true (cairn_test_shows_text (row, "Let me see"));
@@ -431,7 +432,7 @@ test_row_tool_call_edit (void)
   g_assert_true (cairn_test_shows_text (row, "a.txt"));
   g_assert_true (cairn_test_shows_text (row, "+1"));
   g_assert_true (cairn_test_shows_text (row, "−1"));
-  g_assert_nonnull (cairn_test_find_shown (row, GTK_TYPE_SPINNER, NULL, NULL));
+  g_assert_nonnull (cairn_test_find_shown (row, CAIRN_TYPE_WORKING_INDICATOR, NULL, NULL));
 
   /* The diff is the point of an edit: it shows without opening the card. */
   view = cairn_test_find_shown (row, GTK_SOURCE_TYPE_VIEW, has_language, "diff");
@@ -440,7 +441,7 @@ test_row_tool_call_edit (void)
   g_assert_nonnull (strstr (diff, "-x\n+y"));
 
   set_result (item, "ok", FALSE);
-  g_assert_null (cairn_test_find_shown (row, GTK_TYPE_SPINNER, NULL, NULL));
+  g_assert_null (cairn_test_find_shown (row, CAIRN_TYPE_WORKING_INDICATOR, NULL, NULL));
   g_assert_nonnull (cairn_test_find_shown (row, GTK_TYPE_IMAGE, image_is,
                                            "object-select-symbolic"));
   g_assert_null (cairn_test_find_shown (row, GTK_TYPE_IMAGE, image_is, "dialog-error-symbolic"));
@@ -457,7 +458,7 @@ test_row_tool_call_error (void)
   g_assert_true (cairn_test_shows_text (row, "Run the tests"));
 
   set_result (item, "Exit code 2\nmake: *** [check] Error 1", TRUE);
-  g_assert_null (cairn_test_find_shown (row, GTK_TYPE_SPINNER, NULL, NULL));
+  g_assert_null (cairn_test_find_shown (row, CAIRN_TYPE_WORKING_INDICATOR, NULL, NULL));
   g_assert_nonnull (cairn_test_find_shown (row, GTK_TYPE_IMAGE, image_is, "dialog-error-symbolic"));
   g_assert_nonnull (cairn_test_find_shown (row, GTK_TYPE_LABEL, cairn_test_label_contains,
                                            "Exit code 2"));
@@ -475,7 +476,7 @@ test_row_tool_call_not_run (void)
   cairn_tool_call_item_mark_not_run (item, "Interrupted");
   g_assert_true (cairn_test_shows_text (row, "not run"));
   g_assert_true (cairn_test_shows_text (row, "Interrupted"));
-  g_assert_null (cairn_test_find_shown (row, GTK_TYPE_SPINNER, NULL, NULL));
+  g_assert_null (cairn_test_find_shown (row, CAIRN_TYPE_WORKING_INDICATOR, NULL, NULL));
 }
 
 /* A refused call: "not allowed" and why; its result (the refusal told to

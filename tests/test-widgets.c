@@ -43,6 +43,7 @@
 #include "page/cairn-trust-page.h"
 #include "app/cairn-preferences-window.h"
 #include "cairn-test-ui.h"
+#include "widgets/cairn-working-indicator.h"
 
 static void
 test_instantiate_types (void)
@@ -62,6 +63,7 @@ test_instantiate_types (void)
     CAIRN_TYPE_TODO_LIST,
     CAIRN_TYPE_SIDEBAR,
     CAIRN_TYPE_START_PAGE,
+    CAIRN_TYPE_WORKING_INDICATOR,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (types); i++)

@@ -15,6 +15,7 @@
 #include "page/cairn-attachment-chip.h"
 #include "page/cairn-attachment-tray.h"
 #include "widgets/cairn-thumbnail.h"
+#include "widgets/cairn-working-indicator.h"
 
 /* The images attached to the prompt being written, above the text: a chip
  * each, in the order the user added them, and a message when one could
@@ -36,7 +37,7 @@ struct _CairnAttachmentTray
   GtkWidget            *drop_hint;
   GtkWidget            *chips_scroller;
   GtkBox               *chips_box;
-  GtkSpinner           *spinner;
+  CairnWorkingIndicator *spinner;
 };
 
 G_DEFINE_FINAL_TYPE (CairnAttachmentTray, cairn_attachment_tray, GTK_TYPE_WIDGET)
@@ -69,7 +70,7 @@ update_visibility (CairnAttachmentTray *self)
 
   gtk_widget_set_visible (self->chips_scroller, n > 0 || self->n_preparing > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), self->n_preparing > 0);
-  gtk_spinner_set_spinning (self->spinner, self->n_preparing > 0);
+  cairn_working_indicator_set_working (self->spinner, self->n_preparing > 0);
 }
 
 static void
@@ -588,6 +589,7 @@ cairn_attachment_tray_class_init (CairnAttachmentTrayClass *klass)
                           (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (CAIRN_TYPE_WORKING_INDICATOR);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-attachment-tray.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "attachmenttray");

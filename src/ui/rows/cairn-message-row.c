@@ -16,6 +16,7 @@
 #include "rows/cairn-message-row.h"
 #include "transcript/cairn-text-item.h"
 #include "widgets/cairn-thumbnail.h"
+#include "widgets/cairn-working-indicator.h"
 
 /* A user prompt (plain text, as typed, and the images sent with it: a
  * thumbnail each, which opens the saved file in the default viewer) or an
@@ -328,6 +329,7 @@ cairn_message_row_class_init (CairnMessageRowClass *klass)
 
   g_type_ensure (CAIRN_TYPE_TEXT_ITEM);
   g_type_ensure (CAIRN_TYPE_MARKDOWN_VIEW);
+  g_type_ensure (CAIRN_TYPE_WORKING_INDICATOR);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-message-row.ui");
   gtk_widget_class_set_css_name (widget_class, "messagerow");
   gtk_widget_class_bind_template_child (widget_class, CairnMessageRow, author_label);

@@ -14,6 +14,7 @@
 #include "protocol/cairn-util.h"
 #include "transcript/cairn-text-item.h"
 #include "rows/cairn-thinking-row.h"
+#include "widgets/cairn-working-indicator.h"
 
 /* Claude's thinking: a closed expander that says how long it thought, and
  * the text, dim, once opened. The text can grow by hundreds of deltas a
@@ -24,7 +25,7 @@ struct _CairnThinkingRow
   CairnItemRow  parent_instance;
 
   GtkExpander  *expander;
-  GtkSpinner   *spinner;
+  CairnWorkingIndicator *spinner;
   GtkLabel     *title_label;
   GtkLabel     *text_label;
 
@@ -66,7 +67,7 @@ update_title (CairnThinkingRow *self)
 
   gtk_label_set_label (self->title_label, title);
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), streaming);
-  gtk_spinner_set_spinning (self->spinner, streaming);
+  cairn_working_indicator_set_working (self->spinner, streaming);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->expander),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, title ? title : "", -1);
 }
@@ -174,6 +175,7 @@ cairn_thinking_row_class_init (CairnThinkingRowClass *klass)
   object_class->dispose = cairn_thinking_row_dispose;
   row_class->bind = cairn_thinking_row_bind;
 
+  g_type_ensure (CAIRN_TYPE_WORKING_INDICATOR);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/cairnapp/Cairn/ui/"
                                                "cairn-thinking-row.ui");

@@ -20,6 +20,7 @@
 #include "widgets/cairn-source-style.h"
 #include "rows/cairn-tool-call-row.h"
 #include "rows/cairn-transcript-row.h"
+#include "widgets/cairn-working-indicator.h"
 
 /* Code views in a card longer than this many lines scroll in this height
  * rather than grow. */
@@ -46,7 +47,7 @@ struct _CairnToolCallRow
   GtkLabel        *summary_label;
   GtkLabel        *duration_label;
   GtkStack        *status_stack;
-  GtkSpinner      *spinner;
+  CairnWorkingIndicator *spinner;
   GtkImage        *chevron;
   GtkWidget       *approval_bar;
   GtkWidget       *review_button;
@@ -651,7 +652,7 @@ sync_status (CairnToolCallRow  *self,
   g_autofree char *accessible = NULL;
 
   gtk_stack_set_visible_child_name (self->status_stack, status_pages[status]);
-  gtk_spinner_set_spinning (self->spinner, status == CAIRN_TOOL_STATUS_RUNNING);
+  cairn_working_indicator_set_working (self->spinner, status == CAIRN_TOOL_STATUS_RUNNING);
   /* "0.0 s" says nothing */
   if (finished && cairn_tool_call_item_get_duration_ms (call) >= 50)
     duration = cairn_format_duration (cairn_tool_call_item_get_duration_ms (call));
@@ -861,6 +862,7 @@ cairn_tool_call_row_class_init (CairnToolCallRowClass *klass)
   row_class->bind = cairn_tool_call_row_bind;
 
   gtk_source_init ();
+  g_type_ensure (CAIRN_TYPE_WORKING_INDICATOR);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/cairnapp/Cairn/ui/"
                                                "cairn-tool-call-row.ui");

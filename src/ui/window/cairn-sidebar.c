@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "window/cairn-sidebar.h"
+#include "widgets/cairn-working-indicator.h"
 #include "search/cairn-search-hit.h"
 
 /* The conversations of the project, newest first, under day headings.
@@ -190,7 +191,7 @@ row_subtitle (GObject *item)
 /* The mark at the end of an open conversation's row, and what it says
  * to a screen reader. */
 static const struct {
-  const char *icon;       /* NULL: a spinner */
+  const char *icon;       /* NULL: the working dots */
   const char *css;
   const char *says;
 } marks[] = {
@@ -209,8 +210,8 @@ mark_new (CairnConversationState state)
     return NULL;
   if (marks[state].icon == NULL)
     {
-      mark = gtk_spinner_new ();
-      gtk_spinner_start (GTK_SPINNER (mark));
+      mark = cairn_working_indicator_new ();
+      cairn_working_indicator_set_working (CAIRN_WORKING_INDICATOR (mark), TRUE);
     }
   else
     {
