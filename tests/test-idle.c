@@ -21,8 +21,8 @@
 #include <json-glib/json-glib.h>
 
 #include "cairn-renderer.h"
-#include "cairn-transcript-row.h"
-#include "cairn-working-indicator.h"
+#include "rows/cairn-transcript-row.h"
+#include "widgets/cairn-working-indicator.h"
 #include "transcript/cairn-text-item.h"
 #include "transcript/cairn-tool-call-item.h"
 
