@@ -53,6 +53,8 @@ check_versions (CairnHistoryLines *lines,
 
           g_assert_cmpuint (leaf, >=, version);
           g_assert_cmpuint (leaf, <, cairn_history_lines_get_n (lines));
+          /* each version's branch is a selection of the file's lines */
+          g_assert_cmpuint (branch->len, <=, cairn_history_lines_get_n (lines));
         }
     }
 }
