@@ -57,20 +57,6 @@ requested_cb (CairnSession           *session,
   g_ptr_array_add (f->requests, g_object_ref (request));
 }
 
-static void
-write_file (const char *dir,
-            const char *name,
-            const char *contents)
-{
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  g_autofree char *parent = g_path_get_dirname (path);
-  g_autoptr(GError) error = NULL;
-
-  g_mkdir_with_parents (parent, 0700);
-  g_file_set_contents (path, contents, -1, &error);
-  g_assert_no_error (error);
-}
-
 /* The project holds settings hooks: it is trusted the way the CLI records
  * it ($CLAUDE_CONFIG_DIR/.claude.json, the harness's throwaway config), as
  * the trust gate wants before anything starts. */
@@ -83,7 +69,7 @@ trust_project (Fixture *f)
     g_strdup_printf ("{\"projects\":{\"%s\":{\"hasTrustDialogAccepted\":true}}}", real);
 
   g_assert_nonnull (config);
-  write_file (config, ".claude.json", record);
+  cairn_test_write_file (config, ".claude.json", record);
 }
 
 static void
@@ -94,7 +80,7 @@ fixture_init (Fixture             *f,
   f->api = cairn_test_fake_api_start (script);
   if (settings != NULL)
     {
-      write_file (f->api->project, ".claude/settings.json", settings);
+      cairn_test_write_file (f->api->project, ".claude/settings.json", settings);
       trust_project (f);
     }
   f->session = cairn_session_new (f->api->project, cairn_test_cli_path ());
@@ -300,7 +286,7 @@ test_stop_answered_while_git_hangs (void)
   calls = g_build_filename (f.api->dir, "git-calls", NULL);
   {
     g_autofree char *fake = g_strdup_printf ("#!/bin/sh\necho \"$@\" >> '%s'\nexec sleep 120\n", calls);
-    write_file (bin, "git", fake);
+    cairn_test_write_file (bin, "git", fake);
   }
   g_assert_cmpint (g_chmod (git, 0700), ==, 0);
   g_setenv ("PATH", path, TRUE);
