@@ -2,7 +2,7 @@
 # needs to build, run and test, but only those that are missing.
 
 CAIRN_BUILD_PACKAGES="build-essential meson ninja-build pkg-config gettext \
-  libglib2.0-dev libglib2.0-dev-bin libgtk-4-dev libadwaita-1-dev \
+  libglib2.0-dev libglib2.0-dev-bin libgtk-4-dev libepoxy-dev libadwaita-1-dev \
   libgtksourceview-5-dev libjson-glib-dev libmd4c-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader \
   desktop-file-utils appstream"
 CAIRN_TEST_PACKAGES="xvfb dbus at-spi2-core python3 python3-pyatspi python3-gi \
