@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build a history corpus for the benchmarks from a real session file.
 
-    python3 tests/history-corpus.py OUT_DIR [--scale 1.0]
+    python3 tests/history-corpus.py OUT_DIR [--scale 1.0] [--conversations N]
 
 OUT_DIR becomes a CLAUDE_CONFIG_DIR: OUT_DIR/projects/<folder>/<id>.jsonl.
 Every conversation is made of turns copied from the session file the real
@@ -10,6 +10,9 @@ tool calls, a subagent, task tools), each copy with new uuids and a new
 session id so the trees stay valid. About 1,000 conversations over 30
 projects with a long tail of sizes, 1.5-2 GB in all, one of them 200 MB
 with 400 KB tool results (--scale shrinks everything, for a quick run).
+--conversations N makes N conversations instead of 1,000 with sizes shrunk
+by 1,000/N, so the total stays about the same (10,000 make about 1.6 GB:
+many small conversations, the way a long-time user's history looks).
 Deterministic: the same arguments give the same corpus.
 """
 import argparse
@@ -89,6 +92,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("out")
     parser.add_argument("--scale", type=float, default=1.0)
+    parser.add_argument("--conversations", type=int, default=1000)
     args = parser.parse_args()
     rng = random.Random(42)
     turn = load_turn()
@@ -96,14 +100,15 @@ def main():
              "history search render stream approval image prompt session").split()
     big_result = "".join(f"{i}\tline of a very long file read by a tool\n" for i in range(9000))[:400 * 1024]
     total = 0
-    n_conversations = int(1000 * min(1.0, max(args.scale, 0.05)))
+    n_conversations = int(args.conversations * min(1.0, max(args.scale, 0.05)))
+    spread = 1000 / args.conversations
     for i in range(n_conversations):
         project = i % 30
         cwd = f"/home/user/src/project-{project:02d}"
         folder = os.path.join(args.out, "projects", "".join(c if c.isalnum() else "-" for c in cwd))
         os.makedirs(folder, exist_ok=True)
         # a long tail: most are small, a few are big
-        target = int(min(60e6, 150e3 * rng.paretovariate(0.9)) * args.scale)
+        target = int(min(60e6, 150e3 * rng.paretovariate(0.9)) * args.scale * spread)
         total += write_conversation(folder, turn, rng, cwd, max(target, 20000), words)
     folder = os.path.join(args.out, "projects", "-home-user-src-project-00")
     big = write_conversation(folder, turn, rng, "/home/user/src/project-00", int(200e6 * args.scale), words,
