@@ -12,7 +12,8 @@ projects with a long tail of sizes, 1.5-2 GB in all, one of them 200 MB
 with 400 KB tool results (--scale shrinks everything, for a quick run).
 --conversations N makes N conversations instead of 1,000 with sizes shrunk
 by 1,000/N, so the total stays about the same (10,000 make about 1.6 GB:
-many small conversations, the way a long-time user's history looks).
+many small conversations, the way a long-time user's history looks, and
+project 00 holds about half of them).
 Deterministic: the same arguments give the same corpus.
 """
 import argparse
@@ -88,6 +89,12 @@ def write_conversation(path, turn, rng, cwd, target_bytes, words, big_result=Non
     return size
 
 
+def zipf_project(rng):
+    """Project 00 gets about a quarter of the conversations, the tail a few
+    each: one main project holding thousands is what stresses a sidebar."""
+    return min(29, int(rng.paretovariate(1.0)) - 1)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("out")
@@ -103,7 +110,7 @@ def main():
     n_conversations = int(args.conversations * min(1.0, max(args.scale, 0.05)))
     spread = 1000 / args.conversations
     for i in range(n_conversations):
-        project = i % 30
+        project = i % 30 if args.conversations == 1000 else zipf_project(rng)
         cwd = f"/home/user/src/project-{project:02d}"
         folder = os.path.join(args.out, "projects", "".join(c if c.isalnum() else "-" for c in cwd))
         os.makedirs(folder, exist_ok=True)

@@ -5,7 +5,7 @@
 #   tests/install-sdk.sh
 set -euo pipefail
 
-VERSION="${CAIRN_SDK_VERSION:-0.3.197}"
+VERSION="${CAIRN_SDK_VERSION:-0.3.330}"
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 PREFIX="$HERE/.sdk"
 PKG="$PREFIX/node_modules/@anthropic-ai/claude-agent-sdk"
