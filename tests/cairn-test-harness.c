@@ -8,11 +8,13 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <string.h>
 #include <sys/resource.h>
 
 #include "transcript/cairn-notice-item.h"
 #include "transcript/cairn-result-item.h"
 #include "cairn-test-harness.h"
+#include "session/cairn-session-private.h"
 #include "transcript/cairn-text-item.h"
 
 char *
@@ -68,6 +70,35 @@ cairn_test_write_file (const char *dir,
 
   g_assert_cmpint (g_mkdir_with_parents (parent, 0700), ==, 0);
   g_assert_true (g_file_set_contents (path, text, -1, NULL));
+}
+
+GFile *
+cairn_test_write_gfile (const char *dir,
+                        const char *name,
+                        const char *text)
+{
+  cairn_test_write_file (dir, name, text);
+  return g_file_new_build_filename (dir, name, NULL);
+}
+
+char *
+cairn_test_rows_contents (void)
+{
+  g_autofree char *path = cairn_test_data_path ("history/rows/" CAIRN_TEST_ROWS_ID ".jsonl");
+  char *contents = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  return contents;
+}
+
+CairnConversationInfo *
+cairn_test_read_info (GFile *file)
+{
+  g_autoptr(GError) error = NULL;
+  CairnConversationInfo *info = cairn_conversation_info_read (file, NULL, &error);
+
+  g_assert_no_error (error);
+  return info;
 }
 
 /* Tests clean up after themselves: no cairn-* folders pile up in /tmp. */
@@ -495,4 +526,200 @@ cairn_test_project_has (CairnTestFakeApi *api,
   g_autofree char *path = g_build_filename (api->project, name, NULL);
 
   return g_file_test (path, G_FILE_TEST_EXISTS);
+}
+
+/* @line as if the session's CLI had printed it, without a process. */
+void
+cairn_test_handle_line (CairnSession *session,
+                        const char   *line)
+{
+  g_autoptr(CairnMessage) message = cairn_message_new_from_line (line, strlen (line));
+
+  _cairn_session_handle_message (session, message);
+}
+
+/* @recording is a path or a name in @version's recordings (NULL: the
+ * first recorded version). */
+void
+cairn_test_replay_start (CairnTestReplay *replay,
+                         const char      *version,
+                         const char      *recording)
+{
+  g_autofree char *script = g_test_build_filename (G_TEST_DIST, "replay-cli.py", NULL);
+  g_autofree char *path = NULL;
+
+  if (version == NULL)
+    version = cairn_test_recorded_versions[0];
+  path = g_path_is_absolute (recording) ? g_strdup (recording)
+                                        : cairn_test_recording_path (version, recording);
+  replay->dir = cairn_test_make_dir ("session");
+  replay->args_log = g_build_filename (replay->dir, "args.jsonl", NULL);
+  g_setenv ("CAIRN_REPLAY_FILE", path, TRUE);
+  g_setenv ("CAIRN_REPLAY_ARGS_LOG", replay->args_log, TRUE);
+  g_unsetenv ("CAIRN_REPLAY_CRASH_AFTER");
+  g_unsetenv ("CAIRN_REPLAY_KILL_AFTER");
+  g_unsetenv ("CAIRN_REPLAY_STALL_AFTER");
+  g_unsetenv ("CAIRN_REPLAY_STDERR");
+  replay->session = cairn_session_new (replay->dir, script);
+}
+
+/* Sends @prompt and waits for the turn's end, which a replay reaches in
+ * well under the 20 s allowed. */
+void
+cairn_test_replay_send (CairnTestReplay *replay,
+                        const char      *prompt)
+{
+  cairn_session_send_prompt (replay->session, prompt);
+  g_assert_true (cairn_session_get_busy (replay->session));
+  if (!cairn_test_wait_until (cairn_test_session_idle, replay->session, 20000))
+    {
+      cairn_test_dump_transcript (cairn_session_get_transcript (replay->session));
+      g_error ("the turn did not end");
+    }
+}
+
+void
+cairn_test_replay_stop (CairnTestReplay *replay)
+{
+  cairn_session_close (replay->session);
+  g_clear_object (&replay->session);
+  cairn_test_remove_dir (replay->dir);
+  g_clear_pointer (&replay->dir, g_free);
+  g_clear_pointer (&replay->args_log, g_free);
+}
+
+/* Fixtures of the attachment tests (test-attachments*.c). */
+
+const guint8 cairn_test_tiny_gif[43] = {
+  'G', 'I', 'F', '8', '9', 'a', 0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00,
+  0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x21, 0xf9, 0x04, 0x01, 0x00, 0x00,
+  0x00, 0x00, 0x2c, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+  0x02, 0x02, 0x44, 0x01, 0x00, 0x3b,
+};
+
+/* A folder @name in @parent, for a test that cleans up @parent at the end. */
+char *
+cairn_test_make_subdir (const char *parent,
+                        const char *name)
+{
+  char *dir = g_build_filename (parent, name, NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  return dir;
+}
+
+/* g_test_run() with *@dir a fresh folder for the tests' files, removed
+ * when they are done. */
+int
+cairn_test_run_in_dir (char       **dir,
+                       const char  *prefix)
+{
+  int status;
+
+  *dir = cairn_test_make_dir (prefix);
+  status = g_test_run ();
+  cairn_test_remove_dir (*dir);
+  g_clear_pointer (dir, g_free);
+  return status;
+}
+
+GBytes *
+cairn_test_read_bytes (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+  gsize length = 0;
+
+  g_file_get_contents (path, &contents, &length, &error);
+  g_assert_no_error (error);
+  return g_bytes_new_take (contents, length);
+}
+
+/* Noise does not compress: a PNG of it is about 3 bytes a pixel. */
+GdkPixbuf *
+cairn_test_make_pixbuf (int      width,
+                        int      height,
+                        gboolean noisy)
+{
+  GdkPixbuf *pixbuf = gdk_pixbuf_new (GDK_COLORSPACE_RGB, FALSE, 8, width, height);
+  int stride = gdk_pixbuf_get_rowstride (pixbuf);
+  guint8 *pixels = gdk_pixbuf_get_pixels (pixbuf);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (42);
+
+  for (int y = 0; y < height; y++)
+    {
+      guint8 *row = pixels + (gsize)y * stride;
+
+      for (int x = 0; x < width * 3; x++)
+        row[x] = noisy ? g_rand_int (rand) : (x / 3 + y) & 0xff;
+    }
+  return pixbuf;
+}
+
+GBytes *
+cairn_test_encode_pixbuf (GdkPixbuf  *pixbuf,
+                          const char *type,
+                          const char *key,
+                          const char *value)
+{
+  g_autoptr(GError) error = NULL;
+  char *buffer = NULL;
+  gsize size = 0;
+
+  gdk_pixbuf_save_to_buffer (pixbuf, &buffer, &size, type, &error, key, value, NULL);
+  g_assert_no_error (error);
+  return g_bytes_new_take (buffer, size);
+}
+
+GBytes *
+cairn_test_make_png (int      width,
+                     int      height,
+                     gboolean noisy)
+{
+  g_autoptr(GdkPixbuf) pixbuf = cairn_test_make_pixbuf (width, height, noisy);
+
+  /* the fixture need not be small, only quick to make */
+  return cairn_test_encode_pixbuf (pixbuf, "png", "compression", noisy ? "1" : "6");
+}
+
+void
+cairn_test_store_result_cb (GObject      *object,
+                            GAsyncResult *result,
+                            gpointer      user_data)
+{
+  *(GAsyncResult **)user_data = g_object_ref (result);
+}
+
+gboolean
+cairn_test_has_result (gpointer data)
+{
+  return *(GAsyncResult **)data != NULL;
+}
+
+CairnAttachment *
+cairn_test_prepare_bytes (CairnAttachmentStore  *store,
+                          GBytes                *data,
+                          const char            *name,
+                          GError               **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  cairn_attachment_store_prepare_bytes_async (store, data, name, NULL, cairn_test_store_result_cb, &result);
+  g_assert_true (cairn_test_wait_until (cairn_test_has_result, &result, CAIRN_TEST_WAIT_MS));
+  return cairn_attachment_store_prepare_bytes_finish (store, result, error);
+}
+
+CairnAttachment *
+cairn_test_save_attachment (CairnAttachmentStore *store,
+                            CairnAttachment      *attachment)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  CairnAttachment *saved;
+
+  cairn_attachment_store_save_async (store, attachment, NULL, cairn_test_store_result_cb, &result);
+  g_assert_true (cairn_test_wait_until (cairn_test_has_result, &result, CAIRN_TEST_WAIT_MS));
+  saved = cairn_attachment_store_save_finish (store, result, &error);
+  g_assert_no_error (error);
+  return saved;
 }

@@ -7,9 +7,12 @@
 
 #pragma once
 
+#include <gdk-pixbuf/gdk-pixbuf.h>
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
+#include "attachments/cairn-attachment-store.h"
+#include "history/cairn-conversation-info.h"
 #include "session/cairn-session.h"
 #include "transcript/cairn-transcript.h"
 
@@ -27,9 +30,29 @@ typedef struct
   char        *project;
 } CairnTestFakeApi;
 
+/* A session whose CLI is tests/replay-cli.py, replaying a recording of the
+ * real CLI; Cairn launches it exactly as it launches claude. */
+typedef struct
+{
+  CairnSession *session;
+  char         *dir;
+  char         *args_log;
+} CairnTestReplay;
+
 typedef gboolean (*CairnTestCondition) (gpointer data);
 
+/* For the history tests: the conversation the real CLI 2.1.197 wrote in
+ * tests/data/history/rows, and a prompt line for files made by hand. */
+#define CAIRN_TEST_ROWS_ID "47c0592a-2c45-496d-86b9-83bc29cb1971"
+#define CAIRN_TEST_PROMPT(text) "{\"type\":\"user\",\"cwd\":\"/p\",\"timestamp\":\"2026-11-20T10:00:00Z\"," \
+                                "\"message\":{\"role\":\"user\",\"content\":\"" text "\"}}\n"
+
 extern const char * const cairn_test_recorded_versions[];
+
+/* For the attachment tests: how long a prepare or a save may take, and the
+ * classic 1 × 1 GIF (GdkPixbuf can read GIF but not write it). */
+#define CAIRN_TEST_WAIT_MS 30000
+extern const guint8 cairn_test_tiny_gif[43];
 
 char             *cairn_test_data_path        (const char         *name);
 char             *cairn_test_recording_path   (const char         *version,
@@ -37,10 +60,40 @@ char             *cairn_test_recording_path   (const char         *version,
 void              cairn_test_add_per_version  (const char         *path,
                                                GTestDataFunc       func);
 char             *cairn_test_make_dir         (const char         *prefix);
+char             *cairn_test_make_subdir      (const char         *parent,
+                                               const char         *name);
+int               cairn_test_run_in_dir       (char              **dir,
+                                               const char         *prefix);
 void              cairn_test_remove_dir       (const char         *dir);
 void              cairn_test_write_file       (const char         *dir,
                                                const char         *name,
                                                const char         *text);
+GFile            *cairn_test_write_gfile      (const char         *dir,
+                                               const char         *name,
+                                               const char         *text);
+char             *cairn_test_rows_contents    (void);
+CairnConversationInfo *cairn_test_read_info   (GFile              *file);
+GBytes           *cairn_test_read_bytes       (const char         *path);
+GdkPixbuf        *cairn_test_make_pixbuf      (int                 width,
+                                               int                 height,
+                                               gboolean            noisy);
+GBytes           *cairn_test_encode_pixbuf    (GdkPixbuf          *pixbuf,
+                                               const char         *type,
+                                               const char         *key,
+                                               const char         *value);
+GBytes           *cairn_test_make_png         (int                 width,
+                                               int                 height,
+                                               gboolean            noisy);
+void              cairn_test_store_result_cb  (GObject            *object,
+                                               GAsyncResult       *result,
+                                               gpointer            user_data);
+gboolean          cairn_test_has_result       (gpointer            data);
+CairnAttachment  *cairn_test_prepare_bytes    (CairnAttachmentStore *store,
+                                               GBytes             *data,
+                                               const char         *name,
+                                               GError            **error);
+CairnAttachment  *cairn_test_save_attachment  (CairnAttachmentStore *store,
+                                               CairnAttachment    *attachment);
 gboolean          cairn_test_wait_until       (CairnTestCondition  condition,
                                                gpointer            data,
                                                guint               timeout_ms);
@@ -53,6 +106,12 @@ gboolean          cairn_test_session_idle     (gpointer            session);
 void              cairn_test_send_and_wait    (CairnSession       *session,
                                                const char         *prompt);
 void              cairn_test_wait_idle        (CairnSession       *session);
+void              cairn_test_replay_start     (CairnTestReplay    *replay,
+                                               const char         *version,
+                                               const char         *recording);
+void              cairn_test_replay_send      (CairnTestReplay    *replay,
+                                               const char         *prompt);
+void              cairn_test_replay_stop      (CairnTestReplay    *replay);
 gboolean          cairn_test_project_has      (CairnTestFakeApi   *api,
                                                const char         *name);
 char             *cairn_test_session_file     (CairnTestFakeApi   *api,
@@ -71,6 +130,8 @@ CairnItem        *cairn_test_find_item        (CairnTranscript    *transcript,
 gboolean          cairn_test_transcript_mentions (CairnTranscript *transcript,
                                                   const char      *needle);
 void              cairn_test_dump_transcript  (CairnTranscript    *transcript);
+void              cairn_test_handle_line      (CairnSession       *session,
+                                               const char         *line);
 gint64            cairn_test_cpu_time_us      (void);
 long              cairn_test_peak_rss_kb      (void);
 

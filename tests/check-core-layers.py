@@ -12,8 +12,9 @@ or cairn_json_ function. The application hands its windows what they share
 application depends on the UI and not the other way round.
 
 The UI's folders depend one way too (src/ui/meson.build lists them from the
-top): window/ includes page/, page/ includes rows/, rows/ includes widgets/;
-app/ (the settings) is below them all. Its includes name the folder.
+top): window/ includes page/, page/ includes rows/, rows/ includes widgets/
+and app/ (the settings), which share the ground and don't include each
+other. Its includes name the folder.
 """
 import pathlib
 import re

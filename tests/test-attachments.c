@@ -10,36 +10,20 @@
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <glib/gstdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "attachments/cairn-attachment-store.h"
 #include "cairn-test-harness.h"
 
-#define WAIT_MS 30000
-#define N_CONCURRENT_SAVES 20
+/* What the store makes of a file or pasted bytes: the type from the bytes,
+ * each kind of bad input refused with its own code, and images too large
+ * for the API scaled down in a thread. Saving is test-attachments-save.c. */
 
 static char *workdir;
 
-/* The classic 1 × 1 GIF: GdkPixbuf can read GIF but not write it. */
-static const guint8 tiny_gif[] = {
-  'G', 'I', 'F', '8', '9', 'a', 0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00,
-  0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x21, 0xf9, 0x04, 0x01, 0x00, 0x00,
-  0x00, 0x00, 0x2c, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
-  0x02, 0x02, 0x44, 0x01, 0x00, 0x3b,
-};
 
 /* A 1 × 1 lossless WebP. */
 static const char tiny_webp_base64[] = "UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==";
-
-static char *
-make_project (const char *name)
-{
-  char *dir = g_build_filename (workdir, name, NULL);
-
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
-  return dir;
-}
 
 static char *
 write_file (const char *dir,
@@ -62,65 +46,6 @@ write_text (const char *dir,
   g_autoptr(GBytes) bytes = g_bytes_new (text, strlen (text));
 
   return write_file (dir, name, bytes);
-}
-
-static GBytes *
-read_bytes (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  char *contents = NULL;
-  gsize length = 0;
-
-  g_file_get_contents (path, &contents, &length, &error);
-  g_assert_no_error (error);
-  return g_bytes_new_take (contents, length);
-}
-
-/* Noise does not compress: a PNG of it is about 3 bytes a pixel. */
-static GdkPixbuf *
-make_pixbuf (int      width,
-             int      height,
-             gboolean noisy)
-{
-  GdkPixbuf *pixbuf = gdk_pixbuf_new (GDK_COLORSPACE_RGB, FALSE, 8, width, height);
-  int stride = gdk_pixbuf_get_rowstride (pixbuf);
-  guint8 *pixels = gdk_pixbuf_get_pixels (pixbuf);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (42);
-
-  for (int y = 0; y < height; y++)
-    {
-      guint8 *row = pixels + (gsize)y * stride;
-
-      for (int x = 0; x < width * 3; x++)
-        row[x] = noisy ? g_rand_int (rand) : (x / 3 + y) & 0xff;
-    }
-  return pixbuf;
-}
-
-static GBytes *
-encode (GdkPixbuf  *pixbuf,
-        const char *type,
-        const char *key,
-        const char *value)
-{
-  g_autoptr(GError) error = NULL;
-  char *buffer = NULL;
-  gsize size = 0;
-
-  gdk_pixbuf_save_to_buffer (pixbuf, &buffer, &size, type, &error, key, value, NULL);
-  g_assert_no_error (error);
-  return g_bytes_new_take (buffer, size);
-}
-
-static GBytes *
-make_png (int      width,
-          int      height,
-          gboolean noisy)
-{
-  g_autoptr(GdkPixbuf) pixbuf = make_pixbuf (width, height, noisy);
-
-  /* the fixture need not be small, only quick to make */
-  return encode (pixbuf, "png", "compression", noisy ? "1" : "6");
 }
 
 static guint32
@@ -171,20 +96,6 @@ make_pixel_bomb (void)
   return g_byte_array_free_to_bytes (png);
 }
 
-static void
-store_result_cb (GObject      *object,
-                 GAsyncResult *result,
-                 gpointer      user_data)
-{
-  *(GAsyncResult **)user_data = g_object_ref (result);
-}
-
-static gboolean
-has_result (gpointer data)
-{
-  return *(GAsyncResult **)data != NULL;
-}
-
 static CairnAttachment *
 prepare_file (CairnAttachmentStore  *store,
               const char            *path,
@@ -196,37 +107,9 @@ prepare_file (CairnAttachmentStore  *store,
   g_autoptr(GAsyncResult) result = NULL;
 
   cairn_attachment_store_prepare_file_async (store, file, root_file, NULL,
-                                             store_result_cb, &result);
-  g_assert_true (cairn_test_wait_until (has_result, &result, WAIT_MS));
+                                             cairn_test_store_result_cb, &result);
+  g_assert_true (cairn_test_wait_until (cairn_test_has_result, &result, CAIRN_TEST_WAIT_MS));
   return cairn_attachment_store_prepare_file_finish (store, result, error);
-}
-
-static CairnAttachment *
-prepare_bytes (CairnAttachmentStore  *store,
-               GBytes                *data,
-               const char            *name,
-               GError               **error)
-{
-  g_autoptr(GAsyncResult) result = NULL;
-
-  cairn_attachment_store_prepare_bytes_async (store, data, name, NULL, store_result_cb, &result);
-  g_assert_true (cairn_test_wait_until (has_result, &result, WAIT_MS));
-  return cairn_attachment_store_prepare_bytes_finish (store, result, error);
-}
-
-static CairnAttachment *
-save (CairnAttachmentStore *store,
-      CairnAttachment      *attachment)
-{
-  g_autoptr(GAsyncResult) result = NULL;
-  g_autoptr(GError) error = NULL;
-  CairnAttachment *saved;
-
-  cairn_attachment_store_save_async (store, attachment, NULL, store_result_cb, &result);
-  g_assert_true (cairn_test_wait_until (has_result, &result, WAIT_MS));
-  saved = cairn_attachment_store_save_finish (store, result, &error);
-  g_assert_no_error (error);
-  return saved;
 }
 
 static gboolean
@@ -243,6 +126,7 @@ has_format (const char *name)
     }
   return FALSE;
 }
+
 
 /* Each bad input gets its own code, and a message naming the file. */
 static void
@@ -283,11 +167,11 @@ assert_accepted (CairnAttachmentStore *store,
 static void
 test_sniff_png_and_jpeg (void)
 {
-  g_autofree char *dir = make_project ("sniff");
+  g_autofree char *dir = cairn_test_make_subdir (workdir, "sniff");
   g_autoptr(CairnAttachmentStore) store = cairn_attachment_store_new (dir);
-  g_autoptr(GdkPixbuf) pixbuf = make_pixbuf (64, 48, FALSE);
-  g_autoptr(GBytes) png = encode (pixbuf, "png", NULL, NULL);
-  g_autoptr(GBytes) jpeg = encode (pixbuf, "jpeg", "quality", "90");
+  g_autoptr(GdkPixbuf) pixbuf = cairn_test_make_pixbuf (64, 48, FALSE);
+  g_autoptr(GBytes) png = cairn_test_encode_pixbuf (pixbuf, "png", NULL, NULL);
+  g_autoptr(GBytes) jpeg = cairn_test_encode_pixbuf (pixbuf, "jpeg", "quality", "90");
   g_autofree char *png_path = write_file (dir, "photo.jpg", png);
   g_autofree char *jpeg_path = write_file (dir, "picture.png", jpeg);
   g_autoptr(CairnAttachment) a = assert_accepted (store, png_path, NULL, "image/png");
@@ -309,16 +193,16 @@ test_sniff_png_and_jpeg (void)
 static void
 test_sniff_gif (void)
 {
-  g_autofree char *dir = make_project ("gif");
+  g_autofree char *dir = cairn_test_make_subdir (workdir, "gif");
   g_autoptr(CairnAttachmentStore) store = cairn_attachment_store_new (dir);
-  g_autoptr(GBytes) gif89 = g_bytes_new_static (tiny_gif, sizeof tiny_gif);
-  g_autofree guint8 *copy = g_memdup2 (tiny_gif, sizeof tiny_gif);
+  g_autoptr(GBytes) gif89 = g_bytes_new_static (cairn_test_tiny_gif, sizeof cairn_test_tiny_gif);
+  g_autofree guint8 *copy = g_memdup2 (cairn_test_tiny_gif, sizeof cairn_test_tiny_gif);
   g_autoptr(GBytes) gif87 = NULL;
   g_autoptr(CairnAttachment) pasted = NULL;
   g_autoptr(CairnAttachment) old = NULL;
   g_autoptr(GError) error = NULL;
 
-  pasted = prepare_bytes (store, gif89, NULL, &error);
+  pasted = cairn_test_prepare_bytes (store, gif89, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (cairn_attachment_get_media_type (pasted), ==, "image/gif");
   g_assert_cmpstr (cairn_attachment_get_display_name (pasted), ==, "Pasted image");
@@ -326,8 +210,8 @@ test_sniff_gif (void)
   g_assert_true (g_bytes_equal (cairn_attachment_get_data (pasted), gif89));
 
   copy[4] = '7';
-  gif87 = g_bytes_new (copy, sizeof tiny_gif);
-  old = prepare_bytes (store, gif87, "old.gif", &error);
+  gif87 = g_bytes_new (copy, sizeof cairn_test_tiny_gif);
+  old = cairn_test_prepare_bytes (store, gif87, "old.gif", &error);
   g_assert_no_error (error);
   g_assert_cmpstr (cairn_attachment_get_media_type (old), ==, "image/gif");
   g_assert_cmpstr (cairn_attachment_get_display_name (old), ==, "old.gif");
@@ -337,7 +221,7 @@ test_sniff_gif (void)
 static void
 test_sniff_webp (void)
 {
-  g_autofree char *dir = make_project ("webp");
+  g_autofree char *dir = cairn_test_make_subdir (workdir, "webp");
   g_autoptr(CairnAttachmentStore) store = cairn_attachment_store_new (dir);
   gsize length = 0;
   g_autofree guint8 *webp = g_base64_decode (tiny_webp_base64, &length);
@@ -361,9 +245,9 @@ test_sniff_webp (void)
 static void
 test_not_images (void)
 {
-  g_autofree char *dir = make_project ("not-images");
+  g_autofree char *dir = cairn_test_make_subdir (workdir, "not-images");
   g_autoptr(CairnAttachmentStore) store = cairn_attachment_store_new (dir);
-  g_autoptr(GBytes) png = make_png (16, 16, FALSE);
+  g_autoptr(GBytes) png = cairn_test_make_png (16, 16, FALSE);
   g_autoptr(GBytes) broken = NULL;
   g_autoptr(GByteArray) garbage = g_byte_array_new ();
   g_autofree char *text = write_text (dir, "notes.png", "Shopping list:\n- milk\n- bread\n");
@@ -395,8 +279,8 @@ assert_remote_refused (CairnAttachmentStore *store)
   g_autoptr(GError) error = NULL;
   g_autoptr(CairnAttachment) attachment = NULL;
 
-  cairn_attachment_store_prepare_file_async (store, file, NULL, NULL, store_result_cb, &result);
-  g_assert_true (cairn_test_wait_until (has_result, &result, WAIT_MS));
+  cairn_attachment_store_prepare_file_async (store, file, NULL, NULL, cairn_test_store_result_cb, &result);
+  g_assert_true (cairn_test_wait_until (cairn_test_has_result, &result, CAIRN_TEST_WAIT_MS));
   attachment = cairn_attachment_store_prepare_file_finish (store, result, &error);
   g_assert_error (error, CAIRN_ATTACHMENT_ERROR, CAIRN_ATTACHMENT_ERROR_UNREADABLE);
   g_assert_nonnull (strstr (error->message, "cat.png"));
@@ -405,7 +289,7 @@ assert_remote_refused (CairnAttachmentStore *store)
 static void
 test_bad_files (void)
 {
-  g_autofree char *dir = make_project ("bad-files");
+  g_autofree char *dir = cairn_test_make_subdir (workdir, "bad-files");
   g_autoptr(CairnAttachmentStore) store = cairn_attachment_store_new (dir);
   g_autofree char *folder = g_build_filename (dir, "folder.png", NULL);
   g_autofree char *empty = write_text (dir, "empty.png", "");
@@ -430,11 +314,11 @@ test_bad_files (void)
 static void
 test_empty_bytes (void)
 {
-  g_autofree char *dir = make_project ("empty-bytes");
+  g_autofree char *dir = cairn_test_make_subdir (workdir, "empty-bytes");
   g_autoptr(CairnAttachmentStore) store = cairn_attachment_store_new (dir);
   g_autoptr(GBytes) nothing = g_bytes_new (NULL, 0);
   g_autoptr(GError) error = NULL;
-  g_autoptr(CairnAttachment) attachment = prepare_bytes (store, nothing, NULL, &error);
+  g_autoptr(CairnAttachment) attachment = cairn_test_prepare_bytes (store, nothing, NULL, &error);
 
   g_assert_null (attachment);
   g_assert_error (error, CAIRN_ATTACHMENT_ERROR, CAIRN_ATTACHMENT_ERROR_EMPTY);
@@ -445,9 +329,9 @@ test_empty_bytes (void)
 static void
 test_unreadable (void)
 {
-  g_autofree char *dir = make_project ("unreadable");
+  g_autofree char *dir = cairn_test_make_subdir (workdir, "unreadable");
   g_autoptr(CairnAttachmentStore) store = cairn_attachment_store_new (dir);
-  g_autoptr(GBytes) png = make_png (8, 8, FALSE);
+  g_autoptr(GBytes) png = cairn_test_make_png (8, 8, FALSE);
   g_autofree char *path = write_file (dir, "secret.png", png);
 
   g_assert_cmpint (g_chmod (path, 0), ==, 0);
@@ -463,11 +347,11 @@ test_unreadable (void)
 static void
 test_symlinks (void)
 {
-  g_autofree char *dir = make_project ("links");
+  g_autofree char *dir = cairn_test_make_subdir (workdir, "links");
   g_autofree char *root = g_build_filename (dir, "chosen", NULL);
   g_autofree char *outside = g_build_filename (dir, "outside", NULL);
   g_autoptr(CairnAttachmentStore) store = cairn_attachment_store_new (dir);
-  g_autoptr(GBytes) png = make_png (8, 8, FALSE);
+  g_autoptr(GBytes) png = cairn_test_make_png (8, 8, FALSE);
   g_autofree char *inside_target = NULL;
   g_autofree char *outside_target = NULL;
   g_autofree char *escape = g_build_filename (root, "escape.png", NULL);
@@ -495,135 +379,6 @@ test_symlinks (void)
   assert_refused (store, to_folder, NULL, CAIRN_ATTACHMENT_ERROR_NOT_A_FILE, NULL);
 }
 
-static void
-assert_mode (const char *path,
-             int         mode)
-{
-  struct stat st;
-
-  g_assert_cmpint (g_stat (path, &st), ==, 0);
-  g_assert_cmpint (st.st_mode & 0777, ==, mode);
-}
-
-static void
-count_save_cb (GObject      *object,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  GPtrArray *saved = user_data;
-  g_autoptr(GError) error = NULL;
-  CairnAttachment *attachment =
-    cairn_attachment_store_save_finish (CAIRN_ATTACHMENT_STORE (object), result, &error);
-
-  g_assert_no_error (error);
-  g_ptr_array_add (saved, attachment);
-}
-
-static gboolean
-all_saved (gpointer data)
-{
-  return ((GPtrArray *)data)->len == N_CONCURRENT_SAVES;
-}
-
-static void
-assert_saved_copy (CairnAttachment *saved,
-                   GBytes          *data,
-                   const char      *images_dir,
-                   GHashTable      *seen)
-{
-  const char *path = cairn_attachment_get_path (saved);
-  g_autofree char *parent = g_path_get_dirname (path);
-  g_autoptr(GBytes) contents = read_bytes (path);
-
-  g_assert_cmpstr (parent, ==, images_dir);
-  g_assert_true (g_str_has_suffix (path, ".png"));
-  g_assert_false (g_hash_table_contains (seen, path));
-  g_hash_table_add (seen, g_strdup (path));
-  assert_mode (path, 0600);
-  g_assert_true (g_bytes_equal (contents, data));
-}
-
-/* Twenty saves at once: twenty files, none overwritten. */
-static void
-test_concurrent_saves (void)
-{
-  g_autofree char *dir = make_project ("concurrent");
-  g_autoptr(CairnAttachmentStore) store = cairn_attachment_store_new (dir);
-  g_autofree char *images_dir = cairn_attachment_store_dup_images_dir (store);
-  g_autofree char *cairn_dir = g_build_filename (dir, ".cairn", NULL);
-  g_autofree char *gitignore = g_build_filename (cairn_dir, ".gitignore", NULL);
-  g_autoptr(GBytes) png = make_png (32, 32, FALSE);
-  g_autoptr(GPtrArray) saved = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(CairnAttachment) attachment = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *ignore_rules = NULL;
-
-  attachment = prepare_bytes (store, png, "screen shot (1).png", &error);
-  g_assert_no_error (error);
-  for (guint i = 0; i < N_CONCURRENT_SAVES; i++)
-    cairn_attachment_store_save_async (store, attachment, NULL, count_save_cb, saved);
-  g_assert_true (cairn_test_wait_until (all_saved, saved, WAIT_MS));
-
-  for (guint i = 0; i < saved->len; i++)
-    assert_saved_copy (g_ptr_array_index (saved, i), png, images_dir, seen);
-  g_assert_cmpuint (g_hash_table_size (seen), ==, N_CONCURRENT_SAVES);
-  assert_mode (cairn_dir, 0700);
-  assert_mode (images_dir, 0700);
-
-  g_file_get_contents (gitignore, &ignore_rules, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_cmpstr (ignore_rules, ==, "*\n");
-}
-
-static void
-test_file_name (void)
-{
-  g_autofree char *dir = make_project ("names");
-  g_autoptr(CairnAttachmentStore) store = cairn_attachment_store_new (dir);
-  g_autoptr(GBytes) gif = g_bytes_new_static (tiny_gif, sizeof tiny_gif);
-  g_autoptr(CairnAttachment) attachment = NULL;
-  g_autoptr(CairnAttachment) saved = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *base = NULL;
-
-  attachment = prepare_bytes (store, gif, "Ünïcode & spaces; rm -rf ~ a very long name indeed.png",
-                              &error);
-  g_assert_no_error (error);
-  saved = save (store, attachment);
-  base = g_path_get_basename (cairn_attachment_get_path (saved));
-  g_test_message ("saved as %s", base);
-  g_assert_true (g_regex_match_simple ("^[0-9]{8}-[0-9]{6}-[A-Za-z0-9_-]{1,40}-[0-9a-f]{8}\\.gif$",
-                                       base, 0, 0));
-  g_assert_nonnull (strstr (base, "-rm-rf-a-very-long-name"));
-}
-
-static void
-test_gitignore_preserved (void)
-{
-  g_autofree char *dir = make_project ("own-gitignore");
-  g_autofree char *cairn_dir = g_build_filename (dir, ".cairn", NULL);
-  g_autoptr(CairnAttachmentStore) store = cairn_attachment_store_new (dir);
-  g_autoptr(GBytes) png = make_png (8, 8, FALSE);
-  g_autofree char *gitignore = NULL;
-  g_autoptr(CairnAttachment) attachment = NULL;
-  g_autoptr(CairnAttachment) saved = NULL;
-  g_autoptr(GBytes) rules = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_mkdir (cairn_dir, 0755);
-  g_free (write_text (cairn_dir, ".gitignore", "tmp/\n!settings.json\n"));
-  gitignore = g_build_filename (cairn_dir, ".gitignore", NULL);
-
-  attachment = prepare_bytes (store, png, "a.png", &error);
-  g_assert_no_error (error);
-  saved = save (store, attachment);
-  g_assert_true (g_file_test (cairn_attachment_get_path (saved), G_FILE_TEST_IS_REGULAR));
-  rules = read_bytes (gitignore);
-  g_assert_cmpmem (g_bytes_get_data (rules, NULL), g_bytes_get_size (rules),
-                   "tmp/\n!settings.json\n", 20);
-}
-
 static gboolean
 count_tick_cb (gpointer data)
 {
@@ -643,9 +398,9 @@ prepare_counting_ticks (CairnAttachmentStore  *store,
   g_autoptr(GAsyncResult) result = NULL;
   guint id = g_timeout_add (5, count_tick_cb, ticks);
 
-  cairn_attachment_store_prepare_file_async (store, file, NULL, NULL, store_result_cb, &result);
+  cairn_attachment_store_prepare_file_async (store, file, NULL, NULL, cairn_test_store_result_cb, &result);
   g_assert_null (result);
-  g_assert_true (cairn_test_wait_until (has_result, &result, WAIT_MS));
+  g_assert_true (cairn_test_wait_until (cairn_test_has_result, &result, CAIRN_TEST_WAIT_MS));
   g_source_remove (id);
   return cairn_attachment_store_prepare_file_finish (store, result, error);
 }
@@ -653,9 +408,9 @@ prepare_counting_ticks (CairnAttachmentStore  *store,
 static void
 test_downscale_wide (void)
 {
-  g_autofree char *dir = make_project ("wide");
+  g_autofree char *dir = cairn_test_make_subdir (workdir, "wide");
   g_autoptr(CairnAttachmentStore) store = cairn_attachment_store_new (dir);
-  g_autoptr(GBytes) png = make_png (9000, 300, FALSE);
+  g_autoptr(GBytes) png = cairn_test_make_png (9000, 300, FALSE);
   g_autofree char *path = write_file (dir, "panorama.png", png);
   g_autoptr(CairnAttachment) attachment = NULL;
   g_autoptr(GError) error = NULL;
@@ -695,9 +450,9 @@ assert_decodes_as (CairnAttachment *attachment)
 static void
 test_downscale_heavy_png (void)
 {
-  g_autofree char *dir = make_project ("heavy");
+  g_autofree char *dir = cairn_test_make_subdir (workdir, "heavy");
   g_autoptr(CairnAttachmentStore) store = cairn_attachment_store_new (dir);
-  g_autoptr(GBytes) png = make_png (2600, 2600, TRUE);
+  g_autoptr(GBytes) png = cairn_test_make_png (2600, 2600, TRUE);
   g_autofree char *path = write_file (dir, "noise.png", png);
   g_autoptr(CairnAttachment) attachment = NULL;
   g_autoptr(GError) error = NULL;
@@ -727,16 +482,16 @@ test_downscale_heavy_png (void)
 static void
 test_recompress_jpeg (void)
 {
-  g_autofree char *dir = make_project ("jpeg");
+  g_autofree char *dir = cairn_test_make_subdir (workdir, "jpeg");
   g_autoptr(CairnAttachmentStore) store = cairn_attachment_store_new (dir);
-  g_autoptr(GdkPixbuf) pixbuf = make_pixbuf (1600, 1600, TRUE);
-  g_autoptr(GBytes) jpeg = encode (pixbuf, "jpeg", "quality", "100");
+  g_autoptr(GdkPixbuf) pixbuf = cairn_test_make_pixbuf (1600, 1600, TRUE);
+  g_autoptr(GBytes) jpeg = cairn_test_encode_pixbuf (pixbuf, "jpeg", "quality", "100");
   g_autoptr(CairnAttachment) attachment = NULL;
   g_autoptr(GError) error = NULL;
   gsize size;
 
   g_assert_cmpuint (g_bytes_get_size (jpeg) / 3 * 4, >, CAIRN_ATTACHMENT_MAX_ENCODED_SIZE);
-  attachment = prepare_bytes (store, jpeg, "photo.jpg", &error);
+  attachment = cairn_test_prepare_bytes (store, jpeg, "photo.jpg", &error);
   g_assert_no_error (error);
   size = cairn_attachment_get_size (attachment);
   g_test_message ("1600 × 1600 JPEG, %zu bytes → %d × %d, %zu bytes",
@@ -752,9 +507,9 @@ test_recompress_jpeg (void)
 static void
 test_gif_becomes_png (void)
 {
-  g_autofree char *dir = make_project ("wide-gif");
+  g_autofree char *dir = cairn_test_make_subdir (workdir, "wide-gif");
   g_autoptr(CairnAttachmentStore) store = cairn_attachment_store_new (dir);
-  g_autofree guint8 *wide = g_memdup2 (tiny_gif, sizeof tiny_gif);
+  g_autofree guint8 *wide = g_memdup2 (cairn_test_tiny_gif, sizeof cairn_test_tiny_gif);
   g_autoptr(GBytes) gif = NULL;
   g_autoptr(CairnAttachment) attachment = NULL;
   g_autoptr(GError) error = NULL;
@@ -763,8 +518,8 @@ test_gif_becomes_png (void)
   wide[6] = 9000 & 0xff;
   wide[7] = 9000 >> 8;
   wide[8] = 10;
-  gif = g_bytes_new (wide, sizeof tiny_gif);
-  attachment = prepare_bytes (store, gif, "banner.gif", &error);
+  gif = g_bytes_new (wide, sizeof cairn_test_tiny_gif);
+  attachment = cairn_test_prepare_bytes (store, gif, "banner.gif", &error);
   g_assert_no_error (error);
   g_test_message ("9000 × 10 GIF → %d × %d %s", cairn_attachment_get_width (attachment),
                   cairn_attachment_get_height (attachment),
@@ -776,120 +531,11 @@ test_gif_becomes_png (void)
   assert_decodes_as (attachment);
 }
 
-static JsonObject *
-element_object (JsonArray *array,
-                guint      index)
-{
-  JsonNode *node = json_array_get_element (array, index);
-
-  g_assert_true (JSON_NODE_HOLDS_OBJECT (node));
-  return json_node_get_object (node);
-}
-
-static void
-assert_image_block (JsonObject      *block,
-                    CairnAttachment *saved)
-{
-  JsonObject *source = json_object_get_object_member (block, "source");
-  g_autoptr(GBytes) on_disk = read_bytes (cairn_attachment_get_path (saved));
-  g_autofree guint8 *decoded = NULL;
-  gsize length = 0;
-
-  g_assert_cmpuint (json_object_get_size (block), ==, 2);
-  g_assert_cmpstr (json_object_get_string_member (block, "type"), ==, "image");
-  g_assert_cmpuint (json_object_get_size (source), ==, 3);
-  g_assert_cmpstr (json_object_get_string_member (source, "type"), ==, "base64");
-  g_assert_cmpstr (json_object_get_string_member (source, "media_type"), ==,
-                   cairn_attachment_get_media_type (saved));
-  decoded = g_base64_decode (json_object_get_string_member (source, "data"), &length);
-  g_assert_cmpmem (decoded, length, g_bytes_get_data (on_disk, NULL), g_bytes_get_size (on_disk));
-}
-
-static void
-assert_text_block (JsonObject *block,
-                   const char *text)
-{
-  g_assert_cmpuint (json_object_get_size (block), ==, 2);
-  g_assert_cmpstr (json_object_get_string_member (block, "type"), ==, "text");
-  g_assert_cmpstr (json_object_get_string_member (block, "text"), ==, text);
-}
-
-/* docs/protocol.md, "User messages": text, then base64 image blocks; then
- * the saved paths. */
-static void
-test_content_blocks (void)
-{
-  g_autofree char *dir = make_project ("content");
-  g_autoptr(CairnAttachmentStore) store = cairn_attachment_store_new (dir);
-  g_autoptr(GBytes) png = make_png (20, 10, FALSE);
-  g_autoptr(GBytes) gif = g_bytes_new_static (tiny_gif, sizeof tiny_gif);
-  g_autoptr(GPtrArray) saved = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(JsonArray) content = NULL;
-  g_autoptr(JsonArray) images_only = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *note = NULL;
-  GBytes *inputs[] = { png, gif };
-
-  for (guint i = 0; i < G_N_ELEMENTS (inputs); i++)
-    {
-      g_autoptr(CairnAttachment) attachment = prepare_bytes (store, inputs[i], NULL, &error);
-
-      g_assert_no_error (error);
-      g_ptr_array_add (saved, save (store, attachment));
-    }
-  note = g_strdup_printf ("[Attached images saved in the project: .cairn/tmp/images/%s, "
-                          ".cairn/tmp/images/%s]",
-                          strrchr (cairn_attachment_get_path (saved->pdata[0]), '/') + 1,
-                          strrchr (cairn_attachment_get_path (saved->pdata[1]), '/') + 1);
-
-  content = cairn_attachment_store_build_user_content (store, saved, "What is in these?");
-  g_assert_cmpuint (json_array_get_length (content), ==, 4);
-  assert_text_block (element_object (content, 0), "What is in these?");
-  assert_image_block (element_object (content, 1), saved->pdata[0]);
-  assert_image_block (element_object (content, 2), saved->pdata[1]);
-  assert_text_block (element_object (content, 3), note);
-
-  /* the API refuses an empty text block */
-  images_only = cairn_attachment_store_build_user_content (store, saved, "");
-  g_assert_cmpuint (json_array_get_length (images_only), ==, 3);
-  assert_image_block (element_object (images_only, 0), saved->pdata[0]);
-}
-
-static void
-test_cancelled_save (void)
-{
-  g_autofree char *dir = make_project ("cancel");
-  g_autoptr(CairnAttachmentStore) store = cairn_attachment_store_new (dir);
-  g_autoptr(GBytes) gif = g_bytes_new_static (tiny_gif, sizeof tiny_gif);
-  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  g_autoptr(CairnAttachment) attachment = NULL;
-  g_autoptr(CairnAttachment) saved = NULL;
-  g_autoptr(GAsyncResult) result = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *images_dir = cairn_attachment_store_dup_images_dir (store);
-  g_autoptr(GDir) listing = NULL;
-
-  attachment = prepare_bytes (store, gif, NULL, &error);
-  g_assert_no_error (error);
-  g_cancellable_cancel (cancellable);
-  cairn_attachment_store_save_async (store, attachment, cancellable, store_result_cb, &result);
-  g_assert_true (cairn_test_wait_until (has_result, &result, WAIT_MS));
-  saved = cairn_attachment_store_save_finish (store, result, &error);
-  g_assert_null (saved);
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-
-  listing = g_dir_open (images_dir, 0, NULL);
-  g_assert_true (listing == NULL || g_dir_read_name (listing) == NULL);
-}
-
 int
 main (int   argc,
       char *argv[])
 {
-  int status;
-
   g_test_init (&argc, &argv, NULL);
-  workdir = cairn_test_make_dir ("attachments");
 
   g_test_add_func ("/cairn/attachments/sniff-png-and-jpeg", test_sniff_png_and_jpeg);
   g_test_add_func ("/cairn/attachments/sniff-gif", test_sniff_gif);
@@ -899,17 +545,10 @@ main (int   argc,
   g_test_add_func ("/cairn/attachments/empty-bytes", test_empty_bytes);
   g_test_add_func ("/cairn/attachments/unreadable", test_unreadable);
   g_test_add_func ("/cairn/attachments/symlinks", test_symlinks);
-  g_test_add_func ("/cairn/attachments/concurrent-saves", test_concurrent_saves);
-  g_test_add_func ("/cairn/attachments/file-name", test_file_name);
-  g_test_add_func ("/cairn/attachments/gitignore-preserved", test_gitignore_preserved);
   g_test_add_func ("/cairn/attachments/downscale-wide", test_downscale_wide);
   g_test_add_func ("/cairn/attachments/downscale-heavy-png", test_downscale_heavy_png);
   g_test_add_func ("/cairn/attachments/recompress-jpeg", test_recompress_jpeg);
   g_test_add_func ("/cairn/attachments/gif-becomes-png", test_gif_becomes_png);
-  g_test_add_func ("/cairn/attachments/content-blocks", test_content_blocks);
-  g_test_add_func ("/cairn/attachments/cancelled-save", test_cancelled_save);
 
-  status = g_test_run ();
-  cairn_test_remove_dir (workdir);
-  return status;
+  return cairn_test_run_in_dir (&workdir, "attachments");
 }

@@ -104,18 +104,6 @@ attach (CairnAttachmentStore *store,
   return step.result;
 }
 
-static GBytes *
-read_bytes (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  char *contents = NULL;
-  gsize length = 0;
-
-  g_file_get_contents (path, &contents, &length, &error);
-  g_assert_no_error (error);
-  return g_bytes_new_take (contents, length);
-}
-
 /* The image blocks of the last user message of a request, or NULL. */
 static JsonArray *
 last_user_images (JsonNode *body)
@@ -148,7 +136,7 @@ assert_block_is_file (JsonObject      *block,
                       CairnAttachment *saved)
 {
   JsonObject *source = json_object_get_object_member (block, "source");
-  g_autoptr(GBytes) file = read_bytes (cairn_attachment_get_path (saved));
+  g_autoptr(GBytes) file = cairn_test_read_bytes (cairn_attachment_get_path (saved));
   g_autoptr(GBytes) sent = NULL;
   guchar *decoded;
   gsize length;
@@ -183,7 +171,7 @@ assert_gitignore (CairnAttachmentStore *store)
 {
   g_autofree char *path = g_build_filename (cairn_attachment_store_get_project_dir (store),
                                             ".cairn", ".gitignore", NULL);
-  g_autoptr(GBytes) contents = read_bytes (path);
+  g_autoptr(GBytes) contents = cairn_test_read_bytes (path);
   g_autofree char *text = g_strndup (g_bytes_get_data (contents, NULL),
                                      g_bytes_get_size (contents));
 

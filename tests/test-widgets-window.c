@@ -25,6 +25,7 @@
 #include "window/cairn-usage-panel.h"
 #include "window/cairn-window.h"
 #include "session/cairn-session-private.h"
+#include "cairn-test-harness.h"
 #include "cairn-test-ui.h"
 
 /* ... through visible ones, also off screen (a popover's content) */
@@ -200,15 +201,6 @@ test_supervised_toggle (void)
   g_settings_reset (settings, "supervised");
 }
 
-static void
-feed_line (CairnSession *session,
-           const char   *line)
-{
-  g_autoptr(CairnMessage) message = cairn_message_new_from_line (line, strlen (line));
-
-  _cairn_session_handle_message (session, message);
-}
-
 /* The plan's limits (rate_limit_event lines built to CLI 2.1.330's
  * schema, see test-session's rate-limits): near the limit the header says
  * so beside the cost; the usage popover lists both windows. */
@@ -230,10 +222,10 @@ test_window_limits (void)
   g_assert_null (cairn_test_find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL,
                                         cairn_test_label_contains, "limit"));
 
-  feed_line (session, "{\"type\":\"rate_limit_event\",\"rate_limit_info\":{\"status\":\"allowed_warning\","
-                      "\"rateLimitType\":\"five_hour\",\"unifiedWindows\":{\"five_hour\":{\"utilization\":0.85,"
-                      "\"resetsAt\":1795252310},\"seven_day\":{\"utilization\":0.4,\"resetsAt\":1795900000}}},"
-                      "\"uuid\":\"u1\",\"session_id\":\"s1\"}");
+  cairn_test_handle_line (session, "{\"type\":\"rate_limit_event\",\"rate_limit_info\":{\"status\":\"allowed_warning\","
+                                   "\"rateLimitType\":\"five_hour\",\"unifiedWindows\":{\"five_hour\":{\"utilization\":0.85,"
+                                   "\"resetsAt\":1795252310},\"seven_day\":{\"utilization\":0.4,\"resetsAt\":1795900000}}},"
+                                   "\"uuid\":\"u1\",\"session_id\":\"s1\"}");
   headline = cairn_test_find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, cairn_test_label_is,
                                     "5-hour limit 85%");
   g_assert_nonnull (headline);
@@ -248,9 +240,9 @@ test_window_limits (void)
   g_assert_nonnull (find_widget_anywhere (panel, GTK_TYPE_LABEL, cairn_test_label_contains,
                                           "40% used · resets "));
 
-  feed_line (session, "{\"type\":\"rate_limit_event\",\"rate_limit_info\":{\"status\":\"rejected\","
-                      "\"rateLimitType\":\"five_hour\",\"utilization\":1,\"resetsAt\":1795252310},"
-                      "\"uuid\":\"u2\",\"session_id\":\"s1\"}");
+  cairn_test_handle_line (session, "{\"type\":\"rate_limit_event\",\"rate_limit_info\":{\"status\":\"rejected\","
+                                   "\"rateLimitType\":\"five_hour\",\"utilization\":1,\"resetsAt\":1795252310},"
+                                   "\"uuid\":\"u2\",\"session_id\":\"s1\"}");
   headline = cairn_test_find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, cairn_test_label_is,
                                     "Usage limit reached");
   g_assert_nonnull (headline);
@@ -278,8 +270,8 @@ test_window_effort (void)
   session = cairn_window_get_session (window);
   g_assert_true (cairn_test_poll_until (session_exited, session, 10000));
 
-  feed_line (session, "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s1\","
-                      "\"model\":\"claude-opus-5-5\",\"permissionMode\":\"default\",\"effort\":\"high\"}");
+  cairn_test_handle_line (session, "{\"type\":\"system\",\"subtype\":\"init\",\"session_id\":\"s1\","
+                                   "\"model\":\"claude-opus-5-5\",\"permissionMode\":\"default\",\"effort\":\"high\"}");
   g_assert_cmpstr (cairn_session_get_effort (session), ==, "high");
   g_assert_nonnull (cairn_test_find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL,
                                            cairn_test_label_is, "opus-5-5 · high"));

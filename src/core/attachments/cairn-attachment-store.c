@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "attachments/cairn-attachment-store.h"
+#include "protocol/cairn-util.h"
 
 /* Turns what the user attached (files, pasted data) into checked images,
  * and saves them in the project's `.cairn/tmp/images/` so the agent can
@@ -494,25 +495,6 @@ ensure_private_dir (const char  *path,
   return FALSE;
 }
 
-static int
-write_all (int           fd,
-           const guint8 *data,
-           gsize         size)
-{
-  while (size > 0)
-    {
-      gssize n = write (fd, data, size);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        return errno;
-      data += n;
-      size -= n;
-    }
-  return 0;
-}
-
 /* An existing .gitignore is the user's: it is never rewritten. */
 static gboolean
 ensure_gitignore (const char  *cairn_dir,
@@ -529,7 +511,7 @@ ensure_gitignore (const char  *cairn_dir,
       set_save_error (error, cairn_dir, g_strerror (errno));
       return FALSE;
     }
-  saved_errno = write_all (fd, (const guint8 *)"*\n", 2);
+  saved_errno = cairn_write_all (fd, "*\n", 2);
   close (fd);
   if (saved_errno != 0)
     set_save_error (error, cairn_dir, g_strerror (saved_errno));
@@ -622,7 +604,7 @@ write_attachment (CairnAttachmentStore  *self,
 
   if ((fd = create_unique_file (dir, attachment, &path, error)) < 0)
     return NULL;
-  saved_errno = write_all (fd, g_bytes_get_data (data, NULL), g_bytes_get_size (data));
+  saved_errno = cairn_write_all (fd, g_bytes_get_data (data, NULL), g_bytes_get_size (data));
   if (close (fd) != 0 && saved_errno == 0)
     saved_errno = errno;
   if (saved_errno == 0)

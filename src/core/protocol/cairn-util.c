@@ -7,7 +7,9 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
+#include <unistd.h>
 
 #include "protocol/cairn-util.h"
 
@@ -140,4 +142,29 @@ cairn_format_reset_time (gint64 unix_time)
   today = g_date_time_get_year (when) == g_date_time_get_year (now)
           && g_date_time_get_day_of_year (when) == g_date_time_get_day_of_year (now);
   return g_date_time_format (when, today ? "%H:%M" : "%a %H:%M");
+}
+
+/* All of @data to @fd, through interrupted and short writes: 0, or the
+ * errno of the write that failed (EIO for one that wrote nothing). */
+int
+cairn_write_all (int         fd,
+                 const void *data,
+                 gsize       size)
+{
+  const guint8 *p = data;
+
+  while (size > 0)
+    {
+      gssize n = write (fd, p, size);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        return errno;
+      if (n == 0)
+        return EIO;
+      p += n;
+      size -= n;
+    }
+  return 0;
 }

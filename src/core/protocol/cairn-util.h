@@ -24,4 +24,8 @@ char    *cairn_format_duration (gint64      ms);
 
 char    *cairn_format_reset_time (gint64    unix_time);
 
+int      cairn_write_all      (int          fd,
+                               const void  *data,
+                               gsize        size);
+
 G_END_DECLS

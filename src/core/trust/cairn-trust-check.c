@@ -121,40 +121,21 @@ cairn_trust_check (const char  *folder,
   return g_steal_pointer (&report);
 }
 
-static void
-check_thread (GTask        *task,
-              gpointer      source,
-              gpointer      task_data,
-              GCancellable *cancellable)
-{
-  GError *error = NULL;
-  CairnTrustReport *report = cairn_trust_check (task_data, &error);
-
-  if (error != NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, report, g_object_unref);
-}
-
 void
 cairn_trust_check_async (const char          *folder,
                          GCancellable        *cancellable,
                          GAsyncReadyCallback  callback,
                          gpointer             user_data)
 {
-  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
-
-  g_task_set_source_tag (task, cairn_trust_check_async);
-  g_task_set_task_data (task, g_strdup (folder), g_free);
-  g_task_run_in_thread (task, check_thread);
+  cairn_trust_folder_run_async (folder, cairn_trust_check, cairn_trust_check_async,
+                                cancellable, callback, user_data);
 }
 
 CairnTrustReport *
 cairn_trust_check_finish (GAsyncResult  *result,
                           GError       **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
-  return g_task_propagate_pointer (G_TASK (result), error);
+  return cairn_trust_folder_run_finish (result, error);
 }
 
 /**

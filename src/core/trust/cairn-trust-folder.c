@@ -235,3 +235,60 @@ cairn_trust_folder_read (const char  *folder,
   read_mcp_files (report, real);
   return report;
 }
+
+typedef struct
+{
+  char                 *folder;
+  CairnTrustFolderFunc  func;
+} FolderRun;
+
+static void
+folder_run_free (FolderRun *run)
+{
+  g_free (run->folder);
+  g_free (run);
+}
+
+static void
+folder_run_thread (GTask        *task,
+                   gpointer      source,
+                   gpointer      task_data,
+                   GCancellable *cancellable)
+{
+  FolderRun *run = task_data;
+  GError *error = NULL;
+  CairnTrustReport *report = run->func (run->folder, &error);
+
+  if (error != NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, report, g_object_unref);
+}
+
+/* @func on @folder in a thread: the settings files are read off the main
+ * loop by the trust check and the hooks' reader alike. */
+void
+cairn_trust_folder_run_async (const char           *folder,
+                              CairnTrustFolderFunc  func,
+                              gpointer              source_tag,
+                              GCancellable         *cancellable,
+                              GAsyncReadyCallback   callback,
+                              gpointer              user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  FolderRun *run = g_new0 (FolderRun, 1);
+
+  run->folder = g_strdup (folder);
+  run->func = func;
+  g_task_set_source_tag (task, source_tag);
+  g_task_set_task_data (task, run, (GDestroyNotify)folder_run_free);
+  g_task_run_in_thread (task, folder_run_thread);
+}
+
+CairnTrustReport *
+cairn_trust_folder_run_finish (GAsyncResult  *result,
+                               GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

@@ -26,4 +26,17 @@ char             *cairn_trust_read_capped      (const char *path,
                                                 gsize      *length,
                                                 GError    **error);
 
+/* A blocking read of a folder (NULL without an error: nothing to report). */
+typedef CairnTrustReport *(*CairnTrustFolderFunc) (const char  *folder,
+                                                   GError     **error);
+
+void              cairn_trust_folder_run_async  (const char           *folder,
+                                                 CairnTrustFolderFunc  func,
+                                                 gpointer              source_tag,
+                                                 GCancellable         *cancellable,
+                                                 GAsyncReadyCallback   callback,
+                                                 gpointer              user_data);
+CairnTrustReport *cairn_trust_folder_run_finish (GAsyncResult         *result,
+                                                 GError              **error);
+
 G_END_DECLS

@@ -18,21 +18,6 @@
  * (docs/protocol.md, "Hooks"). The folder's settings, read as the trust
  * check reads them, say which commands that event and matcher run. */
 
-static void
-read_thread (GTask        *task,
-             gpointer      source,
-             gpointer      task_data,
-             GCancellable *cancellable)
-{
-  GError *error = NULL;
-  CairnTrustReport *report = cairn_trust_folder_read (task_data, &error);
-
-  if (report == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, report, g_object_unref);
-}
-
 /* The folder's settings files off the main loop (they are the project's:
  * capped, never followed blindly, as for the trust check). */
 void
@@ -41,19 +26,15 @@ cairn_trust_hooks_read_async (const char          *folder,
                               GAsyncReadyCallback  callback,
                               gpointer             user_data)
 {
-  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
-
-  g_task_set_source_tag (task, cairn_trust_hooks_read_async);
-  g_task_set_task_data (task, g_strdup (folder), g_free);
-  g_task_run_in_thread (task, read_thread);
+  cairn_trust_folder_run_async (folder, cairn_trust_folder_read, cairn_trust_hooks_read_async,
+                                cancellable, callback, user_data);
 }
 
 CairnTrustReport *
 cairn_trust_hooks_read_finish (GAsyncResult  *result,
                                GError       **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
-  return g_task_propagate_pointer (G_TASK (result), error);
+  return cairn_trust_folder_run_finish (result, error);
 }
 
 static gboolean

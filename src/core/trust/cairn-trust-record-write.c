@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "protocol/cairn-json.h"
+#include "protocol/cairn-util.h"
 #include "trust/cairn-trust-folder.h"
 #include "trust/cairn-trust-json.h"
 #include "trust/cairn-trust-record.h"
@@ -153,25 +154,6 @@ take_lock (const char  *lock,
   return TRUE;
 }
 
-static gboolean
-write_all (int          fd,
-           const char  *data,
-           gsize        length)
-{
-  while (length > 0)
-    {
-      gssize done = write (fd, data, length);
-
-      if (done < 0 && errno == EINTR)
-        continue;
-      if (done <= 0)
-        return FALSE;
-      data += done;
-      length -= done;
-    }
-  return TRUE;
-}
-
 /* @data into @target by a temporary file in the same folder and a rename:
  * a reader sees the old file or the new one, never half of one. */
 static gboolean
@@ -193,7 +175,7 @@ replace_file (const char  *target,
                    temp, g_strerror (saved));
       return FALSE;
     }
-  ok = write_all (fd, data, strlen (data)) && fchmod (fd, mode) == 0 && fsync (fd) == 0;
+  ok = cairn_write_all (fd, data, strlen (data)) == 0 && fchmod (fd, mode) == 0 && fsync (fd) == 0;
   saved = errno;
   ok = close (fd) == 0 && ok;
   if (ok && g_rename (temp, target) == 0)

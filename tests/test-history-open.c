@@ -1,0 +1,393 @@
+/* test-history-open.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <unistd.h>
+
+#include "attachments/cairn-attachment.h"
+#include "cairn-test-harness.h"
+#include "history/cairn-conversation-info.h"
+#include "history/cairn-history-edit.h"
+#include "session/cairn-session.h"
+#include "transcript/cairn-notice-item.h"
+#include "transcript/cairn-text-item.h"
+
+/* A conversation opened from its session file as the window does: the
+ * last screen first, unreadable and deleted files, and recordings of the
+ * real CLI (an image, renames, /compact, a rewind and its versions). */
+
+typedef struct
+{
+  guint first_change;   /* items in the transcript at its first change */
+  gboolean done;
+} OpenWatch;
+
+static void
+first_change_cb (GListModel *model,
+                 guint       position,
+                 guint       removed,
+                 guint       added,
+                 OpenWatch  *watch)
+{
+  if (watch->first_change == 0)
+    watch->first_change = g_list_model_get_n_items (model);
+}
+
+static void
+opened_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  OpenWatch *watch = user_data;
+
+  g_assert_true (cairn_session_open_conversation_finish (CAIRN_SESSION (source), result, NULL));
+  watch->done = TRUE;
+}
+
+static gboolean
+open_done (gpointer data)
+{
+  return ((OpenWatch *)data)->done;
+}
+
+static const char *
+text_at (CairnSession *session,
+         guint         position)
+{
+  g_autoptr(CairnItem) item = g_list_model_get_item (G_LIST_MODEL (cairn_session_get_transcript (session)),
+                                                     position);
+
+  return cairn_text_item_get_text (CAIRN_TEXT_ITEM (item));
+}
+
+/* A long conversation shows its last screen first, then all of it in
+ * order; a last line cut mid-write is shown as unreadable, not lost. */
+static void
+test_open_tail_first (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("history");
+  g_autofree char *path = g_build_filename (dir, CAIRN_TEST_ROWS_ID ".jsonl", NULL);
+  g_autoptr(GString) contents = g_string_new (NULL);
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(CairnSession) session = cairn_session_new (dir, "/bin/true");
+  OpenWatch watch = { 0 };
+  guint turns = 3000, n;
+  g_autoptr(CairnItem) last = NULL;
+
+  for (guint i = 0; i < turns; i++)
+    {
+      g_autofree char *parent = i ? g_strdup_printf ("\"a%u\"", i - 1) : g_strdup ("null");
+
+      g_string_append_printf (contents, "{\"type\":\"user\",\"uuid\":\"u%u\",\"parentUuid\":%s,"
+                              "\"permissionMode\":\"plan\",\"message\":{\"role\":\"user\",\"content\":\"prompt %u\"}}\n",
+                              i, parent, i);
+      g_string_append_printf (contents, "{\"type\":\"assistant\",\"uuid\":\"a%u\",\"parentUuid\":\"u%u\","
+                              "\"message\":{\"id\":\"m%u\",\"model\":\"claude-test\",\"role\":\"assistant\","
+                              "\"content\":[{\"type\":\"text\",\"text\":\"reply %u\"}]}}\n", i, i, i, i);
+    }
+  g_string_append (contents, "{\"type\":\"assistant\",\"uuid\":\"cut-mid-wri");
+  g_assert_true (g_file_set_contents (path, contents->str, contents->len, NULL));
+  file = g_file_new_for_path (path);
+
+  g_signal_connect (cairn_session_get_transcript (session), "items-changed", G_CALLBACK (first_change_cb), &watch);
+  cairn_session_open_conversation_async (session, file, NULL, opened_cb, &watch);
+  g_assert_true (cairn_test_wait_until (open_done, &watch, 30000));
+
+  /* the last screen came first, by itself */
+  g_assert_cmpuint (watch.first_change, >, 0);
+  g_assert_cmpuint (watch.first_change, <, 100);
+  n = g_list_model_get_n_items (G_LIST_MODEL (cairn_session_get_transcript (session)));
+  g_assert_cmpuint (n, ==, 2 * turns + 1);
+  g_assert_cmpstr (text_at (session, 0), ==, "prompt 0");
+  g_assert_cmpstr (text_at (session, 1), ==, "reply 0");
+  g_assert_cmpstr (text_at (session, n - 2), ==, "reply 2999");
+  last = g_list_model_get_item (G_LIST_MODEL (cairn_session_get_transcript (session)), n - 1);
+  g_assert_cmpint (cairn_item_get_kind (last), ==, CAIRN_ITEM_KIND_RAW);
+  g_assert_cmpstr (cairn_session_get_session_id (session), ==, CAIRN_TEST_ROWS_ID);
+  g_assert_cmpstr (cairn_session_get_model (session), ==, "claude-test");
+  g_assert_cmpstr (cairn_session_get_permission_mode (session), ==, "plan");
+  cairn_test_remove_dir (dir);
+}
+
+/* Opens a recorded conversation as the window does. */
+static CairnSession *
+open_recording (const char *name,
+                const char *session_id)
+{
+  g_autofree char *relative = g_strdup_printf ("history/%s/%s.jsonl", name, session_id);
+  g_autofree char *path = cairn_test_data_path (relative);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  CairnSession *session = cairn_session_new (g_get_tmp_dir (), "/bin/true");
+
+  g_assert_true (cairn_test_open_conversation (session, file));
+  return session;
+}
+
+static char *
+describe (CairnSession *session)
+{
+  GListModel *items = G_LIST_MODEL (cairn_session_get_transcript (session));
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (items); i++)
+    {
+      g_autoptr(CairnItem) item = g_list_model_get_item (items, i);
+      if (CAIRN_IS_TEXT_ITEM (item))
+        g_string_append_printf (out, "%d:%s\n", cairn_item_get_kind (item), cairn_text_item_get_text (CAIRN_TEXT_ITEM (item)));
+      else if (CAIRN_IS_NOTICE_ITEM (item))
+        g_string_append_printf (out, "notice:%s\n", cairn_notice_item_get_title (CAIRN_NOTICE_ITEM (item)));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* A conversation that can't be read says so in the window; one deleted
+ * after it was opened keeps its rows. */
+static void
+test_open_unreadable_and_deleted (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("history");
+  g_autoptr(GFile) gone = g_file_new_build_filename (dir, "gone.jsonl", NULL);
+  g_autoptr(GFile) file = cairn_test_write_gfile (dir, CAIRN_TEST_ROWS_ID ".jsonl", CAIRN_TEST_PROMPT ("still here"));
+  g_autoptr(CairnSession) failed = cairn_session_new (dir, "/bin/true");
+  g_autoptr(CairnSession) opened = cairn_session_new (dir, "/bin/true");
+
+  g_assert_false (cairn_test_open_conversation (failed, gone));
+  g_assert_true (cairn_test_transcript_mentions (cairn_session_get_transcript (failed),
+                                                 "This conversation could not be read"));
+  g_assert_true (cairn_test_open_conversation (opened, file));
+  g_assert_cmpint (g_unlink (g_file_peek_path (file)), ==, 0);
+  cairn_test_run_for (200);
+  g_assert_true (cairn_test_transcript_mentions (cairn_session_get_transcript (opened), "still here"));
+  cairn_test_remove_dir (dir);
+}
+
+/* Recordings of the real CLI 2.1.197 (tests/record-history.py). A prompt
+ * with an image shows the image. */
+static void
+test_recorded_image (void)
+{
+  g_autoptr(CairnSession) session = open_recording ("image", "6afb02ce-6f21-49ff-9682-857e3b738ab9");
+  g_autoptr(CairnItem) prompt = g_list_model_get_item (G_LIST_MODEL (cairn_session_get_transcript (session)), 0);
+  GListModel *images = cairn_text_item_get_attachments (CAIRN_TEXT_ITEM (prompt));
+  g_autoptr(CairnAttachment) image = NULL;
+
+  g_assert_cmpint (cairn_item_get_kind (prompt), ==, CAIRN_ITEM_KIND_USER);
+  g_assert_cmpstr (cairn_text_item_get_text (CAIRN_TEXT_ITEM (prompt)), ==, "What is in this picture?");
+  g_assert_nonnull (images);
+  g_assert_cmpuint (g_list_model_get_n_items (images), ==, 1);
+  image = g_list_model_get_item (images, 0);
+  g_assert_cmpstr (cairn_attachment_get_media_type (image), ==, "image/png");
+  g_assert_cmpint (cairn_attachment_get_width (image), ==, 2);
+}
+
+/* The CLI's own rename (rename_session) is the title, and Cairn's rename
+ * appends exactly the line the CLI wrote. */
+static void
+test_recorded_rename (void)
+{
+  g_autofree char *source = cairn_test_data_path ("history/rename/da353b36-8dd7-4ab1-996d-dd818e0f449b.jsonl");
+  g_autofree char *dir = cairn_test_make_dir ("history");
+  g_autofree char *contents = NULL;
+  g_autoptr(GFile) copy = NULL;
+  g_autoptr(CairnConversationInfo) info = NULL;
+  g_autofree char *after = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_auto(GStrv) new_lines = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (source, &contents, NULL, NULL));
+  copy = cairn_test_write_gfile (dir, "da353b36-8dd7-4ab1-996d-dd818e0f449b.jsonl", contents);
+  info = cairn_test_read_info (copy);
+  g_assert_cmpstr (cairn_conversation_info_get_title (info), ==, "Renamed by the CLI");
+
+  g_assert_true (cairn_history_append_title (copy, "Renamed by the CLI", &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (g_file_peek_path (copy), &after, NULL, NULL));
+  lines = g_strsplit (contents, "\n", -1);
+  new_lines = g_strsplit (after, "\n", -1);
+  /* the CLI wrote its line first; Cairn's comes last, byte for byte the same */
+  g_assert_cmpstr (new_lines[g_strv_length (new_lines) - 2], ==, lines[0]);
+  cairn_test_remove_dir (dir);
+}
+
+/* After /compact: the earlier turns still show, then the marker and the
+ * summary (beside the branch: the CLI continues the conversation from the
+ * last turn before them), the command, then the rest. */
+static void
+test_recorded_compaction (void)
+{
+  g_autoptr(CairnSession) session = open_recording ("compact", "1349c147-9c39-4f26-b3be-c2f5e184897a");
+  g_autofree char *rows = describe (session);
+  const char *kiwi = strstr (rows, "0:Remember the word KIWI");
+  const char *command = strstr (rows, "0:/compact");
+  const char *marker = strstr (rows, "notice:The conversation was compacted");
+  const char *summary = strstr (rows, "notice:Summary of the earlier conversation");
+  const char *after = strstr (rows, "0:After the compaction");
+
+  g_assert_nonnull (kiwi);
+  g_assert_nonnull (command);
+  g_assert_nonnull (marker);
+  g_assert_nonnull (summary);
+  g_assert_nonnull (after);
+  g_assert_true (kiwi < marker && marker < summary && summary < command && command < after);
+  g_assert_null (strstr (rows, "Caveat"));
+  g_assert_null (strstr (rows, "<command-name>"));
+  /* the CLI wrote the last reply before /compact twice: shown once */
+  g_assert_null (strstr (strstr (rows, "You said: Turn 6") + 1, "You said: Turn 6"));
+}
+
+/* A prompt edited with --resume-session-at starts a branch: the newest
+ * branch shows, the abandoned prompt doesn't. */
+static void
+test_recorded_rewind (void)
+{
+  g_autoptr(CairnSession) session = open_recording ("rewind", "a93094b3-7abe-4fd0-b7c7-c08cea4c6339");
+  g_autofree char *rows = describe (session);
+
+  g_assert_nonnull (strstr (rows, "0:First prompt\n"));
+  g_assert_nonnull (strstr (rows, "0:Second prompt, edited\n"));
+  g_assert_null (strstr (rows, "later abandoned"));
+}
+
+#define REWIND_ID "a93094b3-7abe-4fd0-b7c7-c08cea4c6339"
+
+/* A copy of the recorded rewind conversation, to go to its branches in. */
+static GFile *
+copy_of_rewind (void)
+{
+  g_autofree char *source = cairn_test_data_path ("history/rewind/" REWIND_ID ".jsonl");
+  g_autofree char *dir = cairn_test_make_dir ("history");
+  g_autofree char *contents = NULL;
+
+  g_assert_true (g_file_get_contents (source, &contents, NULL, NULL));
+  return cairn_test_write_gfile (dir, REWIND_ID ".jsonl", contents);
+}
+
+static CairnSession *
+open_file (GFile *file)
+{
+  CairnSession *session = cairn_session_new (g_get_tmp_dir (), "/bin/true");
+
+  g_assert_true (cairn_test_open_conversation (session, file));
+  return session;
+}
+
+/* The last line of @file. */
+static char *
+last_line_of (GFile *file)
+{
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint n;
+
+  g_assert_true (g_file_load_contents (file, NULL, &contents, NULL, NULL, NULL));
+  lines = g_strsplit (g_strchomp (contents), "\n", -1);
+  n = g_strv_length (lines);
+  return g_strdup (n > 0 ? lines[n - 1] : "");
+}
+
+/* While another Claude Code has the conversation open (its entry in the
+ * CLI's sessions folder; this test's own process stands in for it), no
+ * version is switched to and the file is left as it was. */
+static void
+refuse_while_open_elsewhere (CairnSession  *session,
+                             CairnTextItem *prompt,
+                             GFile         *file)
+{
+  g_autofree char *config = cairn_test_make_dir ("config");
+  g_autofree char *sessions = g_build_filename (config, "sessions", NULL);
+  g_autofree char *entry = g_strdup_printf ("{\"pid\":%d,\"sessionId\":\"" REWIND_ID "\"}", (int)getpid ());
+  g_autofree char *before = last_line_of (file);
+  g_autofree char *after = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_setenv ("CLAUDE_CONFIG_DIR", config, TRUE);
+  g_assert_cmpint (g_mkdir_with_parents (sessions, 0700), ==, 0);
+  g_object_unref (cairn_test_write_gfile (sessions, "1.json", entry));
+  g_assert_false (cairn_test_switch_version (session, prompt, -1, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_BUSY);
+  after = last_line_of (file);
+  g_assert_cmpstr (after, ==, before);
+  g_unsetenv ("CLAUDE_CONFIG_DIR");
+  cairn_test_remove_dir (config);
+}
+
+/* The arrows on an edited prompt: the recorded file has two versions of
+ * the second prompt; going to the first shows its branch and names it in
+ * the file as the CLI does (a last-prompt line), so that the CLI resumes
+ * it and the conversation opens on it again; and back. */
+static void
+test_recorded_versions (void)
+{
+  g_autoptr(GFile) file = copy_of_rewind ();
+  g_autoptr(CairnSession) session = open_file (file);
+  g_autoptr(CairnSession) reopened = NULL;
+  CairnTranscript *transcript = cairn_session_get_transcript (session);
+  /* held: the transcript lets them go when it shows another branch */
+  g_autoptr(CairnItem) first = g_object_ref (cairn_test_find_item (transcript, CAIRN_ITEM_KIND_USER, 0));
+  g_autoptr(CairnItem) edited = g_object_ref (cairn_test_find_item (transcript, CAIRN_ITEM_KIND_USER, 1));
+  g_autoptr(CairnItem) abandoned = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *old_rows = NULL;
+  g_autofree char *reopened_rows = NULL;
+  g_autofree char *new_rows = NULL;
+  g_autofree char *named = NULL;
+  guint index, count;
+
+  g_assert_null (cairn_text_item_get_branch (CAIRN_TEXT_ITEM (first), NULL, NULL));
+  g_assert_cmpstr (cairn_text_item_get_branch (CAIRN_TEXT_ITEM (edited), &index, &count), ==,
+                   "6dda3d05-5b12-48dc-87e9-d7a511f12ba9");
+  g_assert_cmpuint (index, ==, 1);
+  g_assert_cmpuint (count, ==, 2);
+  /* there is no version after the newest */
+  g_assert_false (cairn_test_switch_version (session, CAIRN_TEXT_ITEM (edited), 1, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  refuse_while_open_elsewhere (session, CAIRN_TEXT_ITEM (edited), file);
+  g_assert_true (cairn_test_switch_version (session, CAIRN_TEXT_ITEM (edited), -1, &error));
+  g_assert_no_error (error);
+  old_rows = describe (session);
+  g_assert_nonnull (strstr (old_rows, "0:First prompt\n"));
+  g_assert_nonnull (strstr (old_rows, "0:Second prompt, later abandoned\n"));
+  g_assert_nonnull (strstr (old_rows, "You said: Second prompt, later abandoned"));
+  g_assert_null (strstr (old_rows, "edited"));
+  abandoned = g_object_ref (cairn_test_find_item (transcript, CAIRN_ITEM_KIND_USER, 1));
+  cairn_text_item_get_branch (CAIRN_TEXT_ITEM (abandoned), &index, &count);
+  g_assert_cmpuint (index, ==, 0);
+  g_assert_cmpuint (count, ==, 2);
+  named = last_line_of (file);
+  g_assert_cmpstr (named, ==, "{\"type\":\"last-prompt\",\"lastPrompt\":\"Second prompt, later abandoned\","
+                              "\"leafUuid\":\"bf6c5154-af42-40c3-9062-1369c24fca84\",\"sessionId\":\"" REWIND_ID "\"}");
+  reopened = open_file (file);
+  reopened_rows = describe (reopened);
+  g_assert_cmpstr (reopened_rows, ==, old_rows);
+
+  g_assert_true (cairn_test_switch_version (session, CAIRN_TEXT_ITEM (abandoned), 1, &error));
+  new_rows = describe (session);
+  g_assert_nonnull (strstr (new_rows, "You said: Second prompt, edited"));
+  g_assert_null (strstr (new_rows, "abandoned"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cairn/history/open-tail-first", test_open_tail_first);
+  g_test_add_func ("/cairn/history/open-unreadable-and-deleted", test_open_unreadable_and_deleted);
+  g_test_add_func ("/cairn/history/recorded-image", test_recorded_image);
+  g_test_add_func ("/cairn/history/recorded-rename", test_recorded_rename);
+  g_test_add_func ("/cairn/history/recorded-compaction", test_recorded_compaction);
+  g_test_add_func ("/cairn/history/recorded-rewind", test_recorded_rewind);
+  g_test_add_func ("/cairn/history/recorded-versions", test_recorded_versions);
+
+  return g_test_run ();
+}
