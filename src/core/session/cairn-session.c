@@ -339,7 +339,7 @@ cairn_session_get_property (GObject    *object,
       break;
 
     case CAIRN_SESSION_PROP_RUNNING_ELSEWHERE:
-      g_value_set_boolean (value, self->running_elsewhere != 0);
+      g_value_set_boolean (value, cairn_session_get_running_elsewhere (self));
       break;
 
     case CAIRN_SESSION_PROP_STALLED:
