@@ -40,7 +40,7 @@ is_metadata (const char *type)
   static const char *types[] = {
     "attachment", "queue-operation", "last-prompt", "custom-title", "ai-title", "mode",
     "file-history-snapshot", "file-history-delta", "summary", "tag", "agent-name", "pr-link", "worktree-state",
-    "atis-latch", "api-request", "tools-used", "cost-state", NULL,
+    "atis-latch", "api-request", "tools-used", "cost-state", "permission-mode", NULL,
   };
 
   /* api-request-shape, -blob, -resumed: parts of a request as sent */

@@ -45,4 +45,6 @@ GStrv cairn_terminal_command_build_argv (const CairnTerminalCommand  *command,
                                          GError                    **error);
 void  cairn_terminal_command_clear      (CairnTerminalCommand        *command);
 
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CairnTerminalCommand, cairn_terminal_command_clear)
+
 G_END_DECLS

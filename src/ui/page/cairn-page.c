@@ -254,7 +254,8 @@ cairn_page_is_fresh (CairnPage *self)
 {
   g_return_val_if_fail (CAIRN_IS_PAGE (self), FALSE);
   return cairn_session_get_session_id (self->session) == NULL &&
-         g_list_model_get_n_items (G_LIST_MODEL (cairn_session_get_transcript (self->session))) == 0;
+         g_list_model_get_n_items (G_LIST_MODEL (cairn_session_get_transcript (self->session))) == 0 &&
+         !cairn_page_get_terminal_running (self);
 }
 
 void
@@ -468,6 +469,7 @@ cairn_page_class_init (CairnPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnPage, stall_banner);
   gtk_widget_class_bind_template_child (widget_class, CairnPage, composer);
   gtk_widget_class_bind_template_callback (widget_class, composer_send_cb);
+  _cairn_page_class_init_terminal (widget_class);
 
   gtk_widget_class_install_action (widget_class, "page.stop", NULL, stop_action);
   gtk_widget_class_install_action (widget_class, "page.retry", NULL, retry_action);

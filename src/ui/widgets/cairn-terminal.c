@@ -275,17 +275,26 @@ cairn_terminal_get_vte (CairnTerminal *self)
   return GTK_WIDGET (self->vte);
 }
 
-/* The text on screen and in the scrollback. */
+/* The text on screen and in the scrollback (of the normal screen; a
+ * program on the alternate screen, as Claude Code's interface, has only
+ * the screen). */
 char *
 cairn_terminal_dup_text (CairnTerminal *self)
 {
   GtkAdjustment *rows;
+  char *text;
 
   g_return_val_if_fail (CAIRN_IS_TERMINAL (self), NULL);
   rows = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->vte));
-  return vte_terminal_get_text_range (self->vte, (glong)gtk_adjustment_get_lower (rows), 0,
-                                      (glong)gtk_adjustment_get_upper (rows),
-                                      vte_terminal_get_column_count (self->vte), NULL, NULL, NULL);
+  text = vte_terminal_get_text_range (self->vte, (glong)gtk_adjustment_get_lower (rows), 0,
+                                      (glong)gtk_adjustment_get_upper (rows) - 1,
+                                      vte_terminal_get_column_count (self->vte) - 1, NULL, NULL, NULL);
+  if (text == NULL || text[strspn (text, " \n")] == '\0')
+    {
+      g_free (text);
+      text = vte_terminal_get_text (self->vte, NULL, NULL, NULL);
+    }
+  return text;
 }
 
 /* As if typed. */
