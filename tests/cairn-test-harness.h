@@ -73,6 +73,7 @@ gboolean          cairn_test_transcript_mentions (CairnTranscript *transcript,
 void              cairn_test_dump_transcript  (CairnTranscript    *transcript);
 gint64            cairn_test_cpu_time_us      (void);
 long              cairn_test_peak_rss_kb      (void);
+double            cairn_test_longest_gap_ms   (GArray             *frames);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CairnTestFakeApi, cairn_test_fake_api_free)
 

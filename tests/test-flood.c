@@ -92,16 +92,6 @@ type_and_send (Fixture    *f,
   g_assert_true (gtk_widget_activate_action (composer, "composer.send", NULL));
 }
 
-static double
-longest_gap_ms (GArray *frames)
-{
-  gint64 longest = 0;
-
-  for (guint i = 1; i < frames->len; i++)
-    longest = MAX (longest, g_array_index (frames, gint64, i) - g_array_index (frames, gint64, i - 1));
-  return longest / 1000.0;
-}
-
 static void
 test_flood_keeps_window_drawing (void)
 {
@@ -143,7 +133,7 @@ test_flood_keeps_window_drawing (void)
   seconds = (g_get_monotonic_time () - start) / (double)G_USEC_PER_SEC;
   g_test_message ("%u lines in %.1f s (%.0f lines/s), %u frames, longest gap %.0f ms",
                   FLOOD_LINES, seconds, FLOOD_LINES / seconds, f.frames->len,
-                  longest_gap_ms (f.frames));
+                  cairn_test_longest_gap_ms (f.frames));
   /* nothing lost, and the window drew all along */
   g_assert_cmpuint (reply_length (&f), ==, FLOOD_LINES * strlen (DELTA_TEXT));
   g_assert_cmpuint (f.frames->len, >=, (guint)(seconds * 5));

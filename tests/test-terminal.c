@@ -198,16 +198,6 @@ flood_exited_cb (CairnTerminal *terminal,
   flood->done = TRUE;
 }
 
-static double
-longest_gap_ms (GArray *frames)
-{
-  gint64 longest = 0;
-
-  for (guint i = 1; i < frames->len; i++)
-    longest = MAX (longest, g_array_index (frames, gint64, i) - g_array_index (frames, gint64, i - 1));
-  return longest / 1000.0;
-}
-
 static gboolean
 flood_done (gpointer data)
 {
@@ -243,7 +233,7 @@ test_flood (gconstpointer data)
   seconds = (g_get_monotonic_time () - start) / 1e6;
   rss_after = cairn_test_peak_rss_kb ();
   g_test_message ("%s: %.1f s, %u frames, longest gap %.0f ms, peak RSS +%ld KB", command, seconds,
-                  flood.frames->len, longest_gap_ms (flood.frames), rss_after - rss_before);
+                  flood.frames->len, cairn_test_longest_gap_ms (flood.frames), rss_after - rss_before);
   g_assert_cmpuint (flood.frames->len, >=, (guint)(seconds * 5));
   /* the scrollback (10,000 lines) holds what is kept: far less than 100 MB */
   g_assert_cmpint (rss_after - rss_before, <, 60 * 1024);
