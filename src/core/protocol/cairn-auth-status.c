@@ -89,6 +89,34 @@ cairn_auth_status_describe (const CairnAuthStatus *status)
   return g_string_free (line, FALSE);
 }
 
+/* A CLI that does not answer (a stand-in, a hung one) is not waited for:
+ * ended after this long, or when the caller cancels. */
+#define STATUS_TIMEOUT_S 20
+
+typedef struct
+{
+  GSubprocess *process;
+  guint        timeout;
+} Check;
+
+static void
+check_free (Check *check)
+{
+  g_clear_handle_id (&check->timeout, g_source_remove);
+  g_clear_object (&check->process);
+  g_free (check);
+}
+
+static gboolean
+give_up_cb (gpointer user_data)
+{
+  Check *check = user_data;
+
+  check->timeout = 0;
+  g_subprocess_force_exit (check->process);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 communicated_cb (GObject      *source,
                  GAsyncResult *result,
@@ -101,6 +129,7 @@ communicated_cb (GObject      *source,
 
   if (!g_subprocess_communicate_utf8_finish (G_SUBPROCESS (source), result, &out, NULL, &error))
     {
+      g_subprocess_force_exit (G_SUBPROCESS (source));
       g_task_return_error (task, error);
       return;
     }
@@ -131,10 +160,12 @@ cairn_auth_status_check_async (const char          *cli_path,
   const char *command[] = { cli_path, "auth", "status", "--json", NULL };
   g_auto(GStrv) argv = NULL;
   GError *error = NULL;
+  Check *check;
 
   g_task_set_source_tag (task, cairn_auth_status_check_async);
   argv = cairn_launcher_host_argv (command, NULL, in_flatpak);
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                        G_SUBPROCESS_FLAGS_STDERR_SILENCE);
   if (in_flatpak)
     {
       int fd = cairn_launcher_flatpak_env_fd (&error);
@@ -151,6 +182,10 @@ cairn_auth_status_check_async (const char          *cli_path,
       g_task_return_error (task, error);
       return;
     }
+  check = g_new0 (Check, 1);
+  check->process = g_object_ref (process);
+  check->timeout = g_timeout_add_seconds (STATUS_TIMEOUT_S, give_up_cb, check);
+  g_task_set_task_data (task, check, (GDestroyNotify)check_free);
   g_subprocess_communicate_utf8_async (process, NULL, cancellable, communicated_cb, g_steal_pointer (&task));
 }
 

@@ -70,6 +70,10 @@ struct _CairnPage
   CairnTerminalKind   terminal_kind;
   /* the pane's CLI has the conversation */
   gboolean            terminal_holds;
+  /* Claude Code is not signed in: a prompt waits here */
+  gboolean            signed_out;
+  char               *waiting_text;
+  GPtrArray          *waiting_images;
 };
 
 /* cairn-page-scroll.c */
@@ -81,6 +85,9 @@ void _cairn_page_arm_ticks         (CairnPage *self);
 void _cairn_page_disarm_ticks      (CairnPage *self);
 
 void _cairn_page_class_init_terminal (GtkWidgetClass *widget_class);
+gboolean _cairn_page_hold_prompt      (CairnPage      *self,
+                                       const char     *text,
+                                       GPtrArray      *images);
 void _cairn_page_init_drafts       (CairnPage *self);
 void _cairn_page_dispose_drafts    (CairnPage *self);
 void _cairn_page_notify_turn_end   (CairnPage *self);

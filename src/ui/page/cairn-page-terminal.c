@@ -231,3 +231,59 @@ _cairn_page_class_init_terminal (GtkWidgetClass *widget_class)
   g_signal_new ("terminal-exited", G_TYPE_FROM_CLASS (widget_class), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                 G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_INT);
 }
+
+/* Signing in. While Claude Code is not signed in, a prompt would only
+ * come back as "Not logged in": it waits in the page instead, and goes
+ * once the window has seen the sign-in succeed. */
+
+static void
+send_waiting (CairnPage *self)
+{
+  g_autofree char *text = g_steal_pointer (&self->waiting_text);
+  g_autoptr(GPtrArray) images = g_steal_pointer (&self->waiting_images);
+
+  if (text == NULL)
+    return;
+  _cairn_page_set_follow_output (self, TRUE);
+  cairn_session_send_prompt_with_images (self->session, text, images);
+}
+
+/**
+ * cairn_page_set_signed_out:
+ *
+ * Whether Claude Code is signed in, as the window last heard; signed in
+ * again, the prompt that waited is sent.
+ */
+void
+cairn_page_set_signed_out (CairnPage *self,
+                           gboolean   signed_out)
+{
+  g_return_if_fail (CAIRN_IS_PAGE (self));
+
+  self->signed_out = signed_out;
+  if (!signed_out)
+    send_waiting (self);
+}
+
+/* Keeps @text (the last one, if several) until signed in. */
+gboolean
+_cairn_page_hold_prompt (CairnPage  *self,
+                         const char *text,
+                         GPtrArray  *images)
+{
+  if (!self->signed_out)
+    return FALSE;
+  g_free (self->waiting_text);
+  self->waiting_text = g_strdup (text);
+  g_clear_pointer (&self->waiting_images, g_ptr_array_unref);
+  self->waiting_images = images ? g_ptr_array_ref (images) : NULL;
+  return TRUE;
+}
+
+/* (nullable): the prompt waiting for the sign-in */
+const char *
+cairn_page_get_waiting_prompt (CairnPage *self)
+{
+  g_return_val_if_fail (CAIRN_IS_PAGE (self), NULL);
+  return self->waiting_text;
+}

@@ -124,6 +124,8 @@ composer_send_cb (CairnPage     *self,
                   GPtrArray     *images,
                   CairnComposer *composer)
 {
+  if (_cairn_page_hold_prompt (self, text, images))
+    return;
   _cairn_page_set_follow_output (self, TRUE);
   /* the images are saved already; without any this sends plain text */
   cairn_session_send_prompt_with_images (self->session, text, images);
@@ -359,6 +361,8 @@ cairn_page_dispose (GObject *object)
 
   g_clear_object (&self->approvals);
   _cairn_page_dispose_drafts (self);
+  g_clear_pointer (&self->waiting_text, g_free);
+  g_clear_pointer (&self->waiting_images, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_PAGE);
   g_clear_object (&self->session);
   g_clear_object (&self->settings);

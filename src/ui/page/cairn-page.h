@@ -50,5 +50,8 @@ void          cairn_page_toggle_terminal    (CairnPage       *self);
 void          cairn_page_switch_focus       (CairnPage       *self);
 gboolean      cairn_page_get_terminal_running (CairnPage     *self);
 struct _CairnTerminal *cairn_page_get_terminal (CairnPage    *self);
+void          cairn_page_set_signed_out     (CairnPage       *self,
+                                             gboolean         signed_out);
+const char   *cairn_page_get_waiting_prompt (CairnPage       *self);
 
 G_END_DECLS

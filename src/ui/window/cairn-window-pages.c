@@ -381,6 +381,7 @@ _cairn_window_add_page (CairnWindow  *self,
   gtk_stack_add_child (self->page_stack, GTK_WIDGET (page));
   _cairn_window_add_to_session_set (self, session);
   _cairn_window_watch_page (self, page);
+  _cairn_window_watch_signin (self, page);
   _cairn_window_show_page (self, page);
   track_session (self, session);
   return page;

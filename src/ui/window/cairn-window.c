@@ -167,6 +167,7 @@ cairn_window_dispose (GObject *object)
   g_clear_object (&self->opening);
   g_clear_pointer (&self->locate_query, g_free);
   g_clear_pointer (&self->checked_cli, g_free);
+  _cairn_window_dispose_signin (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_WINDOW);
   /* its last words are written before it goes */
   g_clear_object (&self->drafts);
@@ -395,6 +396,7 @@ cairn_window_class_init (CairnWindowClass *klass)
                                        "win.new-conversation", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.toggle-sidebar", NULL);
   _cairn_window_class_init_header (widget_class);
+  _cairn_window_class_init_signin (widget_class);
   _cairn_window_class_init_history (widget_class);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, GDK_CONTROL_MASK,
                                        "win.jump-to-latest", NULL);
