@@ -40,17 +40,6 @@ typedef struct
   char             *dir;
 } Fixture;
 
-static void
-type_and_send (Fixture    *f,
-               const char *text)
-{
-  GtkWidget *composer = cairn_test_find_widget (GTK_WIDGET (f->window), CAIRN_TYPE_COMPOSER);
-  GtkWidget *view = cairn_test_find_widget (composer, GTK_TYPE_TEXT_VIEW);
-
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), text, -1);
-  g_assert_true (gtk_widget_activate_action (composer, "composer.send", NULL));
-}
-
 static gboolean
 banner_shown (gpointer data)
 {
@@ -114,7 +103,7 @@ test_real_cli_signed_out (void)
   open_window (&f, app);
 
   g_assert_true (cairn_test_poll_until (banner_shown, &f, 30000));
-  type_and_send (&f, "kept until signed in");
+  cairn_test_type_and_send (GTK_WIDGET (f.window), "kept until signed in");
   cairn_test_run_for (2000);
   g_assert_cmpstr (cairn_page_get_waiting_prompt (shown_page (&f)), ==, "kept until signed in");
   f.needle = "kept until signed in";
@@ -176,7 +165,7 @@ test_sign_in_flow (void)
   open_window (&f, app);
 
   g_assert_true (cairn_test_poll_until (banner_shown, &f, 30000));
-  type_and_send (&f, "waiting prompt");
+  cairn_test_type_and_send (GTK_WIDGET (f.window), "waiting prompt");
   cairn_test_run_for (500);
   g_assert_cmpstr (cairn_page_get_waiting_prompt (shown_page (&f)), ==, "waiting prompt");
 
