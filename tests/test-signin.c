@@ -40,10 +40,13 @@ typedef struct
   char             *dir;
 } Fixture;
 
+#define PROMPT_WAITS "Claude Code is not signed in. Your message waits, and is sent once you are signed in."
+
 static gboolean
 banner_shown (gpointer data)
 {
-  return cairn_test_shows_text (GTK_WIDGET (((Fixture *)data)->window), NOT_SIGNED_IN);
+  return cairn_test_shows_text (GTK_WIDGET (((Fixture *)data)->window), NOT_SIGNED_IN) ||
+         cairn_test_shows_text (GTK_WIDGET (((Fixture *)data)->window), PROMPT_WAITS);
 }
 
 static gboolean
@@ -106,6 +109,7 @@ test_real_cli_signed_out (void)
   cairn_test_type_and_send (GTK_WIDGET (f.window), "kept until signed in");
   cairn_test_run_for (2000);
   g_assert_cmpstr (cairn_page_get_waiting_prompt (shown_page (&f)), ==, "kept until signed in");
+  g_assert_true (cairn_test_shows_text (GTK_WIDGET (f.window), PROMPT_WAITS));
   f.needle = "kept until signed in";
   g_assert_false (model_got (&f));
   g_assert_false (conversation_shows (&f));

@@ -227,6 +227,9 @@ _cairn_page_class_init_terminal (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "page.terminal-claude", NULL, terminal_action);
   gtk_widget_class_install_action (widget_class, "page.terminal-shell", NULL, terminal_action);
   gtk_widget_class_install_action (widget_class, "page.close-terminal", NULL, terminal_action);
+  /* a prompt waits for the sign-in */
+  g_signal_new ("prompt-held", G_TYPE_FROM_CLASS (widget_class), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                G_TYPE_NONE, 0);
   /* the pane's child ended: what it was (CairnTerminalKind), its wait status */
   g_signal_new ("terminal-exited", G_TYPE_FROM_CLASS (widget_class), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                 G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_INT);
@@ -277,6 +280,7 @@ _cairn_page_hold_prompt (CairnPage  *self,
   self->waiting_text = g_strdup (text);
   g_clear_pointer (&self->waiting_images, g_ptr_array_unref);
   self->waiting_images = images ? g_ptr_array_ref (images) : NULL;
+  g_signal_emit_by_name (self, "prompt-held");
   return TRUE;
 }
 

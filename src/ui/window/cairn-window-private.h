@@ -92,6 +92,7 @@ struct _CairnWindow
   CairnMissingCliPage  *missing_page;
   /* signing in (cairn-window-signin.c) */
   GtkRevealer          *signin_banner;
+  GtkLabel             *signin_label;
   gboolean              signed_out;
   GCancellable         *signin_checking;
   CairnPage            *signing_in;

@@ -32,6 +32,9 @@ set_signed_out (CairnWindow *self,
 
   self->signed_out = signed_out;
   gtk_revealer_set_reveal_child (self->signin_banner, signed_out);
+  if (!signed_out)
+    gtk_label_set_text (self->signin_label, _("Claude Code is not signed in. Sign in, and a message you send "
+                                              "meanwhile goes once you are."));
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->page_stack));
        child != NULL;
        child = gtk_widget_get_next_sibling (child))
@@ -99,6 +102,15 @@ session_signed_out_cb (CairnWindow  *self,
   check_again (self);
 }
 
+/* The banner says that what was sent waits. */
+static void
+prompt_held_cb (CairnWindow *self,
+                CairnPage   *page)
+{
+  gtk_label_set_text (self->signin_label, _("Claude Code is not signed in. Your message waits, and is sent once "
+                                            "you are signed in."));
+}
+
 static void
 terminal_exited_cb (CairnWindow *self,
                     int          kind,
@@ -123,6 +135,7 @@ _cairn_window_watch_signin (CairnWindow *self,
   g_signal_connect_object (cairn_page_get_session (page), "signed-out", G_CALLBACK (session_signed_out_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (page, "terminal-exited", G_CALLBACK (terminal_exited_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (page, "prompt-held", G_CALLBACK (prompt_held_cb), self, G_CONNECT_SWAPPED);
 }
 
 static void
@@ -148,6 +161,7 @@ void
 _cairn_window_class_init_signin (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, signin_banner);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, signin_label);
   gtk_widget_class_install_action (widget_class, "win.sign-in", "s", sign_in_action);
 }
 
