@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "history/cairn-history-replay.h"
+#include "history/cairn-history-running.h"
 #include "protocol/cairn-json.h"
 #include "session/cairn-session-private.h"
 
@@ -36,6 +37,10 @@ typedef struct
   goffset    offset;     /* -1: only find where the file ends */
   GPtrArray *messages;
   goffset    end;
+  /* following another process (not the pane's): is it still there? */
+  char      *session_id;
+  GArray    *own_pids;
+  GPid       running_pid;
 } TailRead;
 
 static void
@@ -43,6 +48,8 @@ tail_read_free (TailRead *read)
 {
   g_clear_object (&read->file);
   g_clear_pointer (&read->messages, g_ptr_array_unref);
+  g_free (read->session_id);
+  g_clear_pointer (&read->own_pids, g_array_unref);
   g_free (read);
 }
 
@@ -62,6 +69,8 @@ read_thread (GTask        *task,
 
   read->messages = g_ptr_array_new_with_free_func (g_object_unref);
   read->end = MAX (read->offset, 0);
+  if (read->session_id != NULL)
+    read->running_pid = cairn_history_running_pid (read->session_id, read->own_pids);
   if (stream == NULL)
     {
       g_task_return_boolean (task, TRUE);
@@ -122,6 +131,13 @@ read_done_cb (GObject      *source,
     if (is_shown (g_ptr_array_index (read->messages, i)))
       cairn_history_replay_line (self->tail_replay, g_ptr_array_index (read->messages, i));
   self->tail_offset = read->end;
+  /* the other process ended: its last lines are shown, and this one may
+   * go on (stops following when nothing else holds it) */
+  if (read->session_id != NULL && read->running_pid == 0 && self->running_elsewhere != 0)
+    {
+      _cairn_session_set_running_elsewhere (self, 0);
+      return;
+    }
   if (self->tail_closing && !self->tail_again)
     {
       self->tail_closing = FALSE;
@@ -152,6 +168,11 @@ start_read (CairnSession *self)
   read = g_new0 (TailRead, 1);
   read->file = g_object_ref (self->tail_file);
   read->offset = self->tail_offset;
+  if (!self->held_by_terminal && self->running_elsewhere != 0)
+    {
+      read->session_id = g_strdup (self->session_id);
+      read->own_pids = g_array_copy (self->own_pids);
+    }
   g_task_set_task_data (task, read, (GDestroyNotify)tail_read_free);
   g_task_run_in_thread (task, read_thread);
 }

@@ -389,15 +389,12 @@ show_tail (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-static void
-set_running_elsewhere (CairnSession *self,
-                       GPid          pid);
 
 /* While another process has the conversation open, its file is followed
  * and nothing is sent from here. */
-static void
-set_running_elsewhere (CairnSession *self,
-                       GPid          pid)
+void
+_cairn_session_set_running_elsewhere (CairnSession *self,
+                                      GPid          pid)
 {
   gboolean was = self->running_elsewhere != 0;
 
@@ -434,7 +431,7 @@ _cairn_session_refuse_if_running_elsewhere (CairnSession *self)
                                       "continue here once it has ended there."));
       return TRUE;
     }
-  set_running_elsewhere (self, cairn_history_running_pid (self->session_id, self->own_pids));
+  _cairn_session_set_running_elsewhere (self, cairn_history_running_pid (self->session_id, self->own_pids));
   if (self->running_elsewhere == 0)
     return FALSE;
   body = g_strdup_printf (_("Claude Code (process %d) has it open, in a terminal or another window. "
@@ -515,7 +512,7 @@ cairn_session_open_conversation_finish (CairnSession  *self,
   if (self->connection == NULL)
     cairn_session_resume_conversation (self, data->session_id, data->model, data->mode);
   g_set_object (&self->history_file, data->file);
-  set_running_elsewhere (self, data->running_pid);
+  _cairn_session_set_running_elsewhere (self, data->running_pid);
   return TRUE;
 }
 

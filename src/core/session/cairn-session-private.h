@@ -192,6 +192,8 @@ void _cairn_session_hold_for_trust   (CairnSession       *self,
 void _cairn_session_add_cost         (CairnSession       *self,
                                       double              cost);
 void _cairn_session_start_following (CairnSession       *self);
+void _cairn_session_set_running_elsewhere (CairnSession  *self,
+                                           GPid           pid);
 void _cairn_session_stop_following  (CairnSession       *self);
 gboolean _cairn_session_refuse_if_running_elsewhere (CairnSession *self);
 void _cairn_session_set_state        (CairnSession       *self,
