@@ -209,7 +209,8 @@ _cairn_session_start_following (CairnSession *self)
 {
   if (self->follow_monitor != NULL || self->session_id == NULL)
     return;
-  g_set_object (&self->tail_file, _cairn_session_dup_file (self));
+  g_clear_object (&self->tail_file);
+  self->tail_file = _cairn_session_dup_file (self);
   self->following = g_cancellable_new ();
   self->tail_offset = -1;
   self->tail_reading = FALSE;
