@@ -21,6 +21,7 @@
 
 #include "cairn-test-harness.h"
 #include "cairn-test-ui.h"
+#include "page/cairn-composer.h"
 #include "page/cairn-page.h"
 #include "widgets/cairn-terminal.h"
 
@@ -134,6 +135,15 @@ test_open_in_terminal (void)
   tty = proc_link (cairn_terminal_get_pid (terminal), "fd/0");
   g_assert_cmpstr (cwd, ==, api->project);
   g_assert_true (g_str_has_prefix (tty, "/dev/pts/"));
+
+  /* F6 moves between the terminal and the composer; the terminal has the
+   * focus once opened */
+  g_assert_true (gtk_window_get_focus (window) == cairn_terminal_get_vte (terminal));
+  cairn_page_switch_focus (w.page);
+  g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (window),
+                                         cairn_test_find_widget (GTK_WIDGET (w.page), CAIRN_TYPE_COMPOSER)));
+  cairn_page_switch_focus (w.page);
+  g_assert_true (gtk_window_get_focus (window) == cairn_terminal_get_vte (terminal));
 
   /* typed into the CLI's own interface: the model gets it, and the
    * conversation shows it, read from what the CLI appended */

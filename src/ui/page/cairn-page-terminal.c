@@ -144,6 +144,19 @@ cairn_page_close_terminal (CairnPage *self)
   cairn_page_focus_composer (self);
 }
 
+/* Whether the terminal has the window's focus (asked of the window, so
+ * that it holds also while another window is active). */
+static gboolean
+terminal_focused (CairnPage *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root ? gtk_root_get_focus (root) : NULL;
+
+  return self->terminal != NULL && focus != NULL &&
+         (focus == cairn_terminal_get_vte (self->terminal) ||
+          gtk_widget_is_ancestor (focus, GTK_WIDGET (self->terminal)));
+}
+
 /**
  * cairn_page_toggle_terminal:
  *
@@ -166,7 +179,7 @@ cairn_page_toggle_terminal (CairnPage *self)
       gtk_widget_set_visible (self->terminal_pane, TRUE);
       gtk_widget_grab_focus (GTK_WIDGET (self->terminal));
     }
-  else if (self->terminal != NULL && !gtk_widget_has_focus (cairn_terminal_get_vte (self->terminal)))
+  else if (self->terminal != NULL && !terminal_focused (self))
     gtk_widget_grab_focus (GTK_WIDGET (self->terminal));
   else
     {
@@ -181,8 +194,7 @@ cairn_page_switch_focus (CairnPage *self)
 {
   g_return_if_fail (CAIRN_IS_PAGE (self));
 
-  if (self->terminal != NULL && gtk_widget_get_visible (self->terminal_pane) &&
-      !gtk_widget_has_focus (cairn_terminal_get_vte (self->terminal)))
+  if (self->terminal != NULL && gtk_widget_get_visible (self->terminal_pane) && !terminal_focused (self))
     gtk_widget_grab_focus (GTK_WIDGET (self->terminal));
   else
     cairn_page_focus_composer (self);
