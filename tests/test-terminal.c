@@ -17,6 +17,8 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
+#include <unistd.h>
 #include <sys/wait.h>
 
 #include "cairn-test-harness.h"
@@ -251,6 +253,80 @@ test_flood (gconstpointer data)
   gtk_window_destroy (window);
 }
 
+static void
+exited_cb (CairnTerminal *terminal,
+           int            status,
+           int           *out)
+{
+  *out = status;
+}
+
+static gboolean
+has_exited (gpointer data)
+{
+  return *(int *)data != -1;
+}
+
+/* In the Flatpak: behind flatpak-spawn (a stand-in that reads --env-fd as
+ * the real one does and runs the command with only what it was given, as
+ * the host would), the command still runs on the PTY, in the project
+ * folder, with TERM and the forwarded variables from fd 3 and none of
+ * them on the command line. */
+static void
+test_flatpak_host (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("flatpak-host");
+  g_autofree char *bin = g_build_filename (dir, "bin", NULL);
+  g_autofree char *spawn = g_build_filename (bin, "flatpak-spawn", NULL);
+  g_autofree char *fake = g_test_build_filename (G_TEST_DIST, "fake-flatpak-spawn.py", NULL);
+  g_autofree char *cli = g_build_filename (dir, "claude", NULL);
+  g_autofree char *log = g_build_filename (dir, "child.log", NULL);
+  g_autofree char *argv_log = g_build_filename (dir, "argv.json", NULL);
+  g_autofree char *script = g_strdup_printf ("#!/bin/sh\n{ echo \"$*\"; tty; pwd; echo \"$TERM\"; "
+                                             "echo \"$ANTHROPIC_BASE_URL\"; } > '%s'\n", log);
+  g_autofree char *path = g_strdup_printf ("%s:%s", bin, g_getenv ("PATH"));
+  g_autofree char *expected_dir = NULL;
+  CairnTerminalCommand command = { .kind = CAIRN_TERMINAL_CLAUDE, .cli_path = cli, .cwd = dir,
+                                   .session_id = (char *)"0b6c7b52-2b1c-4b1a-9a39-4b7f6f1d2c10",
+                                   .in_flatpak = TRUE };
+  g_auto(GStrv) argv = cairn_terminal_command_build_argv (&command, NULL);
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  CairnTerminal *terminal = cairn_terminal_new ();
+  g_autofree char *text = NULL;
+  g_autofree char *spawned = NULL;
+  g_auto(GStrv) lines = NULL;
+  int status = -1;
+
+  g_mkdir_with_parents (bin, 0700);
+  g_assert_cmpint (symlink (fake, spawn), ==, 0);
+  g_assert_true (g_file_set_contents (cli, script, -1, NULL));
+  g_assert_cmpint (g_chmod (cli, 0755), ==, 0);
+  g_setenv ("PATH", path, TRUE);
+  g_setenv ("FAKE_SPAWN_ARGV_LOG", argv_log, TRUE);
+  g_setenv ("ANTHROPIC_BASE_URL", "http://127.0.0.1:9/secret-path", TRUE);
+
+  gtk_window_set_child (window, GTK_WIDGET (terminal));
+  cairn_test_present (window);
+  g_signal_connect (terminal, "exited", G_CALLBACK (exited_cb), &status);
+  cairn_terminal_spawn (terminal, (const char * const *)argv, dir, TRUE);
+  g_assert_true (cairn_test_poll_until (has_exited, &status, 10000));
+  g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
+  g_assert_true (g_file_get_contents (log, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "--resume=0b6c7b52-2b1c-4b1a-9a39-4b7f6f1d2c10");
+  g_assert_true (g_str_has_prefix (lines[1], "/dev/pts/"));
+  expected_dir = g_canonicalize_filename (dir, NULL);
+  g_assert_cmpstr (lines[2], ==, expected_dir);
+  g_assert_cmpstr (lines[3], ==, "xterm-256color");
+  g_assert_cmpstr (lines[4], ==, "http://127.0.0.1:9/secret-path");
+  g_assert_true (g_file_get_contents (argv_log, &spawned, NULL, NULL));
+  g_assert_null (strstr (spawned, "secret-path"));
+  g_assert_nonnull (strstr (spawned, "--env-fd=3"));
+  gtk_window_destroy (window);
+  g_unsetenv ("ANTHROPIC_BASE_URL");
+  cairn_test_remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -259,6 +335,7 @@ main (int   argc,
   adw_init ();
 
   g_test_add_func ("/cairn/terminal/open-in-terminal", test_open_in_terminal);
+  g_test_add_func ("/cairn/terminal/flatpak-host", test_flatpak_host);
   g_test_add_data_func ("/cairn/terminal/flood-text", "yes 'a line of text in a flood' | head -c 100000000",
                         test_flood);
   g_test_add_data_func ("/cairn/terminal/flood-binary", "head -c 100000000 /dev/urandom", test_flood);
