@@ -3,7 +3,7 @@
 
 CAIRN_BUILD_PACKAGES="build-essential meson ninja-build pkg-config gettext \
   libglib2.0-dev libglib2.0-dev-bin libgtk-4-dev libepoxy-dev libadwaita-1-dev \
-  libgtksourceview-5-dev libjson-glib-dev libmd4c-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader \
+  libgtksourceview-5-dev libvte-2.91-gtk4-dev libjson-glib-dev libmd4c-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader \
   desktop-file-utils appstream"
 CAIRN_TEST_PACKAGES="xvfb dbus at-spi2-core python3 python3-pyatspi python3-gi \
   gir1.2-atspi-2.0 imagemagick xdotool git adwaita-icon-theme fonts-cantarell nodejs npm flatpak-builder"

@@ -343,6 +343,17 @@ cairn_test_cpu_time_us (void)
          usage.ru_utime.tv_usec + usage.ru_stime.tv_usec;
 }
 
+/* The longest time between two of @frames (gint64 µs each), in ms. */
+double
+cairn_test_longest_gap_ms (GArray *frames)
+{
+  gint64 longest = 0;
+
+  for (guint i = 1; i < frames->len; i++)
+    longest = MAX (longest, g_array_index (frames, gint64, i) - g_array_index (frames, gint64, i - 1));
+  return longest / 1000.0;
+}
+
 long
 cairn_test_peak_rss_kb (void)
 {

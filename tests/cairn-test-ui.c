@@ -14,6 +14,7 @@
 
 #include "cairn-application.h"
 #include "cairn-test-ui.h"
+#include "page/cairn-composer.h"
 
 /**
  * cairn_test_find_widget:
@@ -243,4 +244,16 @@ cairn_test_tooltip_is (GtkWidget     *widget,
                        gconstpointer  text)
 {
   return g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
+}
+
+/* What a user does: types into the composer under @root and presses Send. */
+void
+cairn_test_type_and_send (GtkWidget  *root,
+                          const char *text)
+{
+  GtkWidget *composer = cairn_test_find_widget (root, CAIRN_TYPE_COMPOSER);
+  GtkWidget *view = cairn_test_find_widget (composer, GTK_TYPE_TEXT_VIEW);
+
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), text, -1);
+  g_assert_true (gtk_widget_activate_action (composer, "composer.send", NULL));
 }

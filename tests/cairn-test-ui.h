@@ -53,6 +53,8 @@ gboolean   cairn_test_poll_until         (gboolean      (*condition) (gpointer d
 void       cairn_test_press_key          (GtkWidget      *text_view,
                                           guint           keyval);
 GSettings *cairn_test_keys               (void);
+void       cairn_test_type_and_send      (GtkWidget      *root,
+                                          const char     *text);
 GdkPixbuf *cairn_test_new_picture        (int             width,
                                           int             height);
 

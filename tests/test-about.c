@@ -60,6 +60,9 @@ test_about_debug_info (void)
     }
   g_setenv ("CAIRN_CLAUDE", cli, TRUE);
   g_setenv ("CAIRN_DEBUG_PROTOCOL", "/tmp/cairn-protocol-logs", TRUE);
+  /* the real CLI says how it is signed in: here by a key (which it reads
+   * from its environment, not from a file) */
+  g_setenv ("ANTHROPIC_API_KEY", "sk-about-test", TRUE);
   window = cairn_application_new_window (app, folder);
   gtk_window_present (GTK_WINDOW (window));
   while (!gtk_widget_get_mapped (GTK_WIDGET (window)))
@@ -78,6 +81,7 @@ test_about_debug_info (void)
   expected = g_strdup_printf ("Claude Code version: %s", g_getenv ("CAIRN_TEST_CLI_VERSION"));
   g_assert_nonnull (strstr (info, expected));
   g_assert_nonnull (strstr (info, cli));
+  g_assert_nonnull (strstr (info, "Signed in: signed in (api_key from ANTHROPIC_API_KEY, firstParty)"));
   g_assert_nonnull (strstr (info, "GTK 4.8."));
   g_assert_nonnull (strstr (info, "libadwaita 1.2."));
   g_assert_nonnull (strstr (info, "GtkSourceView 5.6."));

@@ -80,28 +80,6 @@ second_reply_shown (gpointer data)
          cairn_test_session_idle (session (data));
 }
 
-/* What a user does: types into the composer and presses Send. */
-static void
-type_and_send (Fixture    *f,
-               const char *text)
-{
-  GtkWidget *composer = cairn_test_find_widget (GTK_WIDGET (f->window), CAIRN_TYPE_COMPOSER);
-  GtkWidget *view = cairn_test_find_widget (composer, GTK_TYPE_TEXT_VIEW);
-
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), text, -1);
-  g_assert_true (gtk_widget_activate_action (composer, "composer.send", NULL));
-}
-
-static double
-longest_gap_ms (GArray *frames)
-{
-  gint64 longest = 0;
-
-  for (guint i = 1; i < frames->len; i++)
-    longest = MAX (longest, g_array_index (frames, gint64, i) - g_array_index (frames, gint64, i - 1));
-  return longest / 1000.0;
-}
-
 static void
 test_flood_keeps_window_drawing (void)
 {
@@ -128,10 +106,10 @@ test_flood_keeps_window_drawing (void)
 
   start = g_get_monotonic_time ();
   f.flooding = TRUE;
-  type_and_send (&f, "go");
+  cairn_test_type_and_send (GTK_WIDGET (f.window), "go");
   g_assert_true (cairn_test_wait_until (flood_started, &f, 30000));
   sent_at = g_get_monotonic_time ();
-  type_and_send (&f, "meanwhile");
+  cairn_test_type_and_send (GTK_WIDGET (f.window), "meanwhile");
   g_assert_true (cairn_test_wait_until (cli_got_prompt, &f, 30000));
   /* the prompt went out while the flood was still coming in */
   g_assert_cmpuint (reply_length (&f), <, FLOOD_LINES * strlen (DELTA_TEXT));
@@ -143,7 +121,7 @@ test_flood_keeps_window_drawing (void)
   seconds = (g_get_monotonic_time () - start) / (double)G_USEC_PER_SEC;
   g_test_message ("%u lines in %.1f s (%.0f lines/s), %u frames, longest gap %.0f ms",
                   FLOOD_LINES, seconds, FLOOD_LINES / seconds, f.frames->len,
-                  longest_gap_ms (f.frames));
+                  cairn_test_longest_gap_ms (f.frames));
   /* nothing lost, and the window drew all along */
   g_assert_cmpuint (reply_length (&f), ==, FLOOD_LINES * strlen (DELTA_TEXT));
   g_assert_cmpuint (f.frames->len, >=, (guint)(seconds * 5));

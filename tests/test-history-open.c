@@ -375,6 +375,77 @@ test_recorded_versions (void)
   g_assert_null (strstr (new_rows, "abandoned"));
 }
 
+#define FOLLOW_ID "0b6c7b52-2b1c-4b1a-9a39-4b7f6f1d2c10"
+#define FOLLOW_USER(uuid, parent, text) \
+  "{\"parentUuid\":" parent ",\"isSidechain\":false,\"type\":\"user\",\"uuid\":\"" uuid "\"," \
+  "\"sessionId\":\"" FOLLOW_ID "\",\"message\":{\"role\":\"user\",\"content\":\"" text "\"}}\n"
+#define FOLLOW_ASSISTANT(uuid, parent, text) \
+  "{\"parentUuid\":\"" parent "\",\"isSidechain\":false,\"type\":\"assistant\",\"uuid\":\"" uuid "\"," \
+  "\"sessionId\":\"" FOLLOW_ID "\",\"message\":{\"id\":\"msg_" uuid "\",\"model\":\"claude-opus-4-8\"," \
+  "\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"" text "\"}]}}\n"
+
+static void
+append_text (const char *path,
+             const char *text)
+{
+  FILE *file = fopen (path, "a");
+
+  g_assert_nonnull (file);
+  fputs (text, file);
+  fclose (file);
+}
+
+static gboolean
+mentions_second_answer (gpointer session)
+{
+  return cairn_test_transcript_mentions (cairn_session_get_transcript (session), "SECOND ANSWER");
+}
+
+/* While the terminal pane's CLI has a conversation, what it appends shows,
+ * read from where the last read ended: the rows shown before stay the same
+ * objects (the file is not read again whole), a line still being written
+ * waits until it is whole, and a sidechain's lines are left to their
+ * card. Taken back, the conversation is its own again. */
+static void
+test_follow_appended (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("follow");
+  g_autofree char *path = g_build_filename (dir, FOLLOW_ID ".jsonl", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(CairnSession) session = cairn_session_new (dir, "/bin/false");
+  g_autoptr(CairnItem) first = NULL;
+  g_autoptr(CairnItem) still_first = NULL;
+  GListModel *items;
+  const char *second_user = FOLLOW_USER ("u2", "\"a1\"", "SECOND QUESTION");
+
+  append_text (path, FOLLOW_USER ("u1", "null", "FIRST QUESTION") FOLLOW_ASSISTANT ("a1", "u1", "first answer"));
+  g_assert_true (cairn_test_open_conversation (session, file));
+  items = G_LIST_MODEL (cairn_session_get_transcript (session));
+  first = g_list_model_get_item (items, 0);
+  g_assert_true (cairn_session_hand_to_terminal (session));
+  g_assert_true (cairn_session_get_running_elsewhere (session));
+  cairn_test_run_for (300);
+
+  /* half a line: nothing yet */
+  append_text (path, "{\"parentUuid\":\"a1\",\"isSidechain\":true,\"type\":\"assistant\",\"uuid\":\"s1\",");
+  cairn_test_run_for (600);
+  append_text (path, "\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"SIDECHAIN\"}]}}\n");
+  append_text (path, second_user);
+  append_text (path, FOLLOW_ASSISTANT ("a2", "u2", "SECOND ANSWER"));
+  g_assert_true (cairn_test_wait_until (mentions_second_answer, session, 10000));
+  g_assert_true (cairn_test_transcript_mentions (cairn_session_get_transcript (session), "SECOND QUESTION"));
+  g_assert_false (cairn_test_transcript_mentions (cairn_session_get_transcript (session), "SIDECHAIN"));
+  still_first = g_list_model_get_item (items, 0);
+  g_assert_true (first == still_first);
+  g_assert_cmpuint (g_list_model_get_n_items (items), ==, 4);
+
+  cairn_session_take_back (session);
+  cairn_test_run_for (300);
+  g_assert_false (cairn_session_get_running_elsewhere (session));
+  g_assert_false (cairn_session_get_held_by_terminal (session));
+  cairn_test_remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -388,6 +459,8 @@ main (int   argc,
   g_test_add_func ("/cairn/history/recorded-compaction", test_recorded_compaction);
   g_test_add_func ("/cairn/history/recorded-rewind", test_recorded_rewind);
   g_test_add_func ("/cairn/history/recorded-versions", test_recorded_versions);
+
+  g_test_add_func ("/cairn/history/follow-appended", test_follow_appended);
 
   return g_test_run ();
 }

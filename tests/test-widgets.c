@@ -17,6 +17,7 @@
 
 #include <glib/gstdio.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 
 #include <adwaita.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
@@ -43,6 +44,7 @@
 #include "page/cairn-trust-page.h"
 #include "app/cairn-preferences-window.h"
 #include "cairn-test-ui.h"
+#include "widgets/cairn-terminal.h"
 #include "widgets/cairn-working-indicator.h"
 
 static void
@@ -64,6 +66,7 @@ test_instantiate_types (void)
     CAIRN_TYPE_SIDEBAR,
     CAIRN_TYPE_START_PAGE,
     CAIRN_TYPE_WORKING_INDICATOR,
+    CAIRN_TYPE_TERMINAL,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (types); i++)
@@ -73,6 +76,75 @@ test_instantiate_types (void)
       g_assert_true (G_TYPE_CHECK_INSTANCE_TYPE (widget, types[i]));
       g_object_unref (widget);
     }
+}
+
+static void
+exited_cb (CairnTerminal *terminal,
+           int            status,
+           int           *out)
+{
+  *out = status;
+}
+
+static void
+wait_exit (CairnTerminal *terminal,
+           int           *status)
+{
+  gint64 until = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  *status = -1;
+  while (*status == -1 && g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (*status, !=, -1);
+  /* VTE shows what it read in its own time */
+  until = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static gboolean
+has_visible_text (GtkWidget  *widget,
+                  const char *needle)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    if ((GTK_IS_LABEL (child) && gtk_widget_is_visible (child) &&
+         strstr (gtk_label_get_text (GTK_LABEL (child)), needle) != NULL) ||
+        has_visible_text (child, needle))
+      return TRUE;
+  return FALSE;
+}
+
+/* A child on a PTY (its stdin a terminal), its output on screen, its exit
+ * status said, and Restart running it again; named for screen readers. */
+static void
+test_terminal (void)
+{
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  CairnTerminal *terminal = cairn_terminal_new ();
+  const char *argv[] = { "/bin/sh", "-c", "test -t 0 && echo on-a-tty; echo https://example.com/oauth?code=1; exit 3", NULL };
+  g_autofree char *text = NULL;
+  int status = -1;
+
+  gtk_window_set_child (window, GTK_WIDGET (terminal));
+  gtk_window_present (window);
+  g_signal_connect (terminal, "exited", G_CALLBACK (exited_cb), &status);
+  cairn_terminal_spawn (terminal, argv, g_get_tmp_dir (), FALSE);
+  wait_exit (terminal, &status);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 3);
+  g_assert_false (cairn_terminal_get_running (terminal));
+  text = cairn_terminal_dup_text (terminal);
+  g_test_message ("terminal: %s", text);
+  g_assert_nonnull (strstr (text, "on-a-tty"));
+  g_assert_nonnull (strstr (text, "https://example.com/oauth?code=1"));
+  g_assert_true (has_visible_text (GTK_WIDGET (terminal), "exit status 3"));
+
+  cairn_terminal_restart (terminal);
+  wait_exit (terminal, &status);
+  g_clear_pointer (&text, g_free);
+  text = cairn_terminal_dup_text (terminal);
+  g_assert_nonnull (strstr (strstr (text, "on-a-tty") + 1, "on-a-tty"));
+  gtk_window_destroy (window);
 }
 
 static void
@@ -139,6 +211,7 @@ main (int   argc,
   adw_init ();
 
   g_test_add_func ("/cairn/widgets/instantiate", test_instantiate_types);
+  g_test_add_func ("/cairn/widgets/terminal", test_terminal);
   g_test_add_func ("/cairn/widgets/preferences/mode", test_preferences_mode);
   g_test_add_func ("/cairn/widgets/preferences/supervised", test_preferences_supervised);
   g_test_add_func ("/cairn/widgets/instantiate-attachment-types",

@@ -40,7 +40,7 @@ is_metadata (const char *type)
   static const char *types[] = {
     "attachment", "queue-operation", "last-prompt", "custom-title", "ai-title", "mode",
     "file-history-snapshot", "file-history-delta", "summary", "tag", "agent-name", "pr-link", "worktree-state",
-    "atis-latch", "api-request", "tools-used", "cost-state", NULL,
+    "atis-latch", "api-request", "tools-used", "cost-state", "permission-mode", NULL,
   };
 
   /* api-request-shape, -blob, -resumed: parts of a request as sent */
@@ -55,11 +55,27 @@ CairnHistoryReplay *
 cairn_history_replay_new (const char *cwd,
                           GFile      *session_file)
 {
+  g_autoptr(CairnTranscriptBuilder) builder = cairn_transcript_builder_new (cwd);
+
+  return cairn_history_replay_new_for_builder (builder, session_file);
+}
+
+/**
+ * cairn_history_replay_new_for_builder:
+ * @builder: a builder whose transcript has the lines before these
+ *
+ * Replays lines appended to a conversation into the transcript it shows
+ * already (the session's, on the main loop).
+ */
+CairnHistoryReplay *
+cairn_history_replay_new_for_builder (CairnTranscriptBuilder *builder,
+                                      GFile                  *session_file)
+{
   CairnHistoryReplay *self = g_new0 (CairnHistoryReplay, 1);
   g_autoptr(GFile) parent = session_file ? g_file_get_parent (session_file) : NULL;
   g_autofree char *base = session_file ? g_file_get_basename (session_file) : NULL;
 
-  self->builder = cairn_transcript_builder_new (cwd);
+  self->builder = g_object_ref (builder);
   self->shown_agents = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   if (base != NULL && g_str_has_suffix (base, ".jsonl"))
     {

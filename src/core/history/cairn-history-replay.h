@@ -18,6 +18,8 @@ typedef struct _CairnHistoryReplay CairnHistoryReplay;
 
 CairnHistoryReplay     *cairn_history_replay_new         (const char         *cwd,
                                                           GFile              *session_file);
+CairnHistoryReplay     *cairn_history_replay_new_for_builder (CairnTranscriptBuilder *builder,
+                                                              GFile                  *session_file);
 CairnTranscriptBuilder *cairn_history_replay_get_builder (CairnHistoryReplay *self);
 void                    cairn_history_replay_line        (CairnHistoryReplay *self,
                                                           CairnMessage       *message);

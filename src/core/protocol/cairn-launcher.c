@@ -138,13 +138,41 @@ is_forwarded (const char *variable)
  * D-Bus call: an --env=K=V argument would show every value in the
  * process list of the sandbox and, through the portal, of the host. */
 static void
-add_flatpak_prefix (GStrvBuilder             *argv,
-                    const CairnLaunchOptions *options)
+add_host_prefix (GStrvBuilder *argv,
+                 const char   *cwd)
 {
-  g_autofree char *directory = g_strdup_printf ("--directory=%s", options->cwd);
+  g_strv_builder_add_many (argv, "flatpak-spawn", "--host", "--watch-bus", NULL);
+  if (cwd != NULL)
+    {
+      g_autofree char *directory = g_strdup_printf ("--directory=%s", cwd);
+      g_strv_builder_add (argv, directory);
+    }
+  g_strv_builder_add (argv, "--env-fd=" G_STRINGIFY (CAIRN_LAUNCHER_ENV_FD));
+}
 
-  g_strv_builder_add_many (argv, "flatpak-spawn", "--host", "--watch-bus", directory,
-                           "--env-fd=" G_STRINGIFY (CAIRN_LAUNCHER_ENV_FD), NULL);
+/**
+ * cairn_launcher_host_argv:
+ * @argv: a command, built by code
+ * @cwd: (nullable): where it runs
+ *
+ * Returns: @argv as it is run: inside the Flatpak behind `flatpak-spawn
+ *   --host`, which runs it on the host in @cwd with the variables of
+ *   cairn_launcher_flatpak_env_fd() (on fd 3); elsewhere a copy of @argv.
+ *   flatpak-spawn hands its own stdin, stdout and stderr on to the host
+ *   process, and the host side makes a terminal on stdin the process's
+ *   controlling terminal, so a PTY reaches the command whole.
+ */
+GStrv
+cairn_launcher_host_argv (const char * const *argv,
+                          const char         *cwd,
+                          gboolean            in_flatpak)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  if (in_flatpak)
+    add_host_prefix (builder, cwd);
+  g_strv_builder_addv (builder, (const char **)argv);
+  return g_strv_builder_end (builder);
 }
 
 /**
@@ -159,8 +187,13 @@ cairn_launcher_build_flatpak_env (void)
   g_auto(GStrv) env = g_get_environ ();
   GString *block = g_string_new (NULL);
 
-  g_string_append (block, CHECKPOINTING_VARIABLE "=1");
-  g_string_append_c (block, '\0');
+  /* the host side's environment has no TERM: what the terminal pane is */
+  for (guint i = 0; i < 3; i++)
+    {
+      static const char *fixed[] = { CHECKPOINTING_VARIABLE "=1", "TERM=xterm-256color", "COLORTERM=truecolor" };
+      g_string_append (block, fixed[i]);
+      g_string_append_c (block, '\0');
+    }
   for (guint i = 0; env[i] != NULL; i++)
     if (is_forwarded (env[i]))
       {
@@ -170,10 +203,14 @@ cairn_launcher_build_flatpak_env (void)
   return g_string_free_to_bytes (block);
 }
 
-/* The block in a sealed memory file, read from the start by flatpak-spawn
- * (it opens /proc/self/fd/N, so the file's offset does not matter). */
-static int
-flatpak_env_fd (GError **error)
+/**
+ * cairn_launcher_flatpak_env_fd:
+ *
+ * Returns: the block in a memory file, read from the start by flatpak-spawn
+ *   (it opens /proc/self/fd/N, so the file's offset does not matter), or -1
+ */
+int
+cairn_launcher_flatpak_env_fd (GError **error)
 {
   g_autoptr(GBytes) block = cairn_launcher_build_flatpak_env ();
   gsize size;
@@ -278,7 +315,7 @@ cairn_launcher_build_argv (const CairnLaunchOptions *options)
   g_return_val_if_fail (options->cli_path != NULL, NULL);
 
   if (options->in_flatpak)
-    add_flatpak_prefix (argv, options);
+    add_host_prefix (argv, options->cwd);
   g_strv_builder_add_many (argv, options->cli_path, "-p",
                            "--input-format", "stream-json",
                            "--output-format", "stream-json",
@@ -328,7 +365,7 @@ cairn_launcher_spawn (const CairnLaunchOptions  *options,
   g_subprocess_launcher_setenv (launcher, CHECKPOINTING_VARIABLE, "1", FALSE);
   if (options->in_flatpak)
     {
-      int fd = flatpak_env_fd (error);
+      int fd = cairn_launcher_flatpak_env_fd (error);
       if (fd < 0)
         return NULL;
       g_subprocess_launcher_take_fd (launcher, fd, CAIRN_LAUNCHER_ENV_FD);

@@ -49,6 +49,10 @@ gboolean     cairn_launcher_check_options (const CairnLaunchOptions  *options,
                                            GError                   **error);
 GStrv        cairn_launcher_build_argv    (const CairnLaunchOptions  *options);
 GBytes      *cairn_launcher_build_flatpak_env (void);
+int          cairn_launcher_flatpak_env_fd (GError                  **error);
+GStrv        cairn_launcher_host_argv     (const char * const        *argv,
+                                           const char                *cwd,
+                                           gboolean                   in_flatpak);
 GSubprocess *cairn_launcher_spawn         (const CairnLaunchOptions  *options,
                                            GError                   **error);
 void         cairn_launch_options_clear   (CairnLaunchOptions        *options);

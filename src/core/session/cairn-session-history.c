@@ -389,89 +389,19 @@ show_tail (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-static void
-set_running_elsewhere (CairnSession *self,
-                       GPid          pid);
-
-static void
-refollowed_cb (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  CairnSession *self = CAIRN_SESSION (source);
-  OpenData *data = g_task_get_task_data (G_TASK (result));
-  CairnTranscript *transcript;
-
-  if (!g_task_propagate_boolean (G_TASK (result), NULL))
-    return;
-  transcript = cairn_session_get_transcript (self);
-  cairn_transcript_replace_all (transcript, data->earlier_items);
-  cairn_transcript_builder_set_todos (self->builder, data->todos);
-  set_running_elsewhere (self, data->running_pid);
-}
-
-/* Reads the file again, whole, and shows what the other process added. */
-static gboolean
-refollow_cb (gpointer user_data)
-{
-  CairnSession *self = user_data;
-  g_autoptr(GTask) task = NULL;
-  OpenData *data;
-
-  self->follow_source = 0;
-  task = g_task_new (self, self->following, refollowed_cb, NULL);
-  data = g_new0 (OpenData, 1);
-  data->file = g_object_ref (self->history_file);
-  data->cwd = g_strdup (self->cwd);
-  data->session_id = g_strdup (self->session_id);
-  data->whole = TRUE;
-  g_task_set_task_data (task, data, (GDestroyNotify)open_data_free);
-  g_task_run_in_thread (task, open_thread);
-  return G_SOURCE_REMOVE;
-}
-
-#define FOLLOW_DELAY_MS 400
-
-static void
-history_file_changed_cb (CairnSession      *self,
-                         GFile             *file,
-                         GFile             *other,
-                         GFileMonitorEvent  event,
-                         GFileMonitor      *monitor)
-{
-  if (self->follow_source == 0)
-    self->follow_source = g_timeout_add (FOLLOW_DELAY_MS, refollow_cb, self);
-}
-
-void
-_cairn_session_stop_following (CairnSession *self)
-{
-  g_clear_handle_id (&self->follow_source, g_source_remove);
-  g_cancellable_cancel (self->following);
-  g_clear_object (&self->following);
-  if (self->follow_monitor != NULL)
-    g_file_monitor_cancel (self->follow_monitor);
-  g_clear_object (&self->follow_monitor);
-}
 
 /* While another process has the conversation open, its file is followed
  * and nothing is sent from here. */
-static void
-set_running_elsewhere (CairnSession *self,
-                       GPid          pid)
+void
+_cairn_session_set_running_elsewhere (CairnSession *self,
+                                      GPid          pid)
 {
   gboolean was = self->running_elsewhere != 0;
 
   self->running_elsewhere = pid;
-  if (pid != 0 && self->follow_monitor == NULL && self->history_file != NULL)
-    {
-      self->following = g_cancellable_new ();
-      self->follow_monitor = g_file_monitor_file (self->history_file, G_FILE_MONITOR_NONE, NULL, NULL);
-      if (self->follow_monitor != NULL)
-        g_signal_connect_object (self->follow_monitor, "changed", G_CALLBACK (history_file_changed_cb), self,
-                                 G_CONNECT_SWAPPED);
-    }
-  else if (pid == 0)
+  if (pid != 0 && self->history_file != NULL)
+    _cairn_session_start_following (self);
+  else if (pid == 0 && !self->held_by_terminal)
     _cairn_session_stop_following (self);
   if (was != (pid != 0))
     g_object_notify (G_OBJECT (self), "running-elsewhere");
@@ -494,7 +424,14 @@ _cairn_session_refuse_if_running_elsewhere (CairnSession *self)
   /* a fork writes a file of its own */
   if (self->connection != NULL || self->session_id == NULL || self->fork_next)
     return FALSE;
-  set_running_elsewhere (self, cairn_history_running_pid (self->session_id, self->own_pids));
+  if (self->held_by_terminal)
+    {
+      _cairn_session_append_notice (self, CAIRN_NOTICE_WARNING, _("This conversation is open in the terminal"),
+                                    _("Claude Code in the terminal pane has it. Cairn shows what it writes; "
+                                      "continue here once it has ended there."));
+      return TRUE;
+    }
+  _cairn_session_set_running_elsewhere (self, cairn_history_running_pid (self->session_id, self->own_pids));
   if (self->running_elsewhere == 0)
     return FALSE;
   body = g_strdup_printf (_("Claude Code (process %d) has it open, in a terminal or another window. "
@@ -510,7 +447,7 @@ cairn_session_get_running_elsewhere (CairnSession *self)
 {
   g_return_val_if_fail (CAIRN_IS_SESSION (self), FALSE);
 
-  return self->running_elsewhere != 0;
+  return self->running_elsewhere != 0 || self->held_by_terminal;
 }
 
 /**
@@ -575,7 +512,7 @@ cairn_session_open_conversation_finish (CairnSession  *self,
   if (self->connection == NULL)
     cairn_session_resume_conversation (self, data->session_id, data->model, data->mode);
   g_set_object (&self->history_file, data->file);
-  set_running_elsewhere (self, data->running_pid);
+  _cairn_session_set_running_elsewhere (self, data->running_pid);
   return TRUE;
 }
 

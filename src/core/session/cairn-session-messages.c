@@ -219,6 +219,9 @@ handle_assistant (CairnSession *self,
   if (cairn_json_get_string (object, "parent_tool_use_id") == NULL)
     track_usage (self, cairn_json_get_object (cairn_json_get_object (object, "message"), "usage"));
   cairn_transcript_builder_add_assistant (self->builder, message);
+  /* "Not logged in · Please run /login" (docs/protocol.md, "Signing in") */
+  if (g_strcmp0 (cairn_json_get_string (object, "error"), "authentication_failed") == 0)
+    g_signal_emit_by_name (self, "signed-out");
 }
 
 static void

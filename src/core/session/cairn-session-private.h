@@ -128,6 +128,15 @@ struct _CairnSession
   GFileMonitor       *follow_monitor;
   guint               follow_source;
   GCancellable       *following;
+  /* what is appended, read from tail_offset on (cairn-session-follow.c) */
+  GFile              *tail_file;
+  goffset             tail_offset;
+  struct _CairnHistoryReplay *tail_replay;
+  gboolean            tail_reading;
+  gboolean            tail_again;
+  gboolean            tail_closing;
+  /* Claude Code in Cairn's terminal pane has the conversation */
+  gboolean            held_by_terminal;
 
   /* the watchdog: silence while a turn waits for the CLI */
   guint               stall_source;
@@ -182,6 +191,9 @@ void _cairn_session_hold_for_trust   (CairnSession       *self,
                                       JsonObject         *message);
 void _cairn_session_add_cost         (CairnSession       *self,
                                       double              cost);
+void _cairn_session_start_following (CairnSession       *self);
+void _cairn_session_set_running_elsewhere (CairnSession  *self,
+                                           GPid           pid);
 void _cairn_session_stop_following  (CairnSession       *self);
 gboolean _cairn_session_refuse_if_running_elsewhere (CairnSession *self);
 void _cairn_session_set_state        (CairnSession       *self,

@@ -29,6 +29,7 @@ static GParamSpec *properties [CAIRN_SESSION_N_PROPS];
 
 enum {
   PERMISSION_REQUESTED,
+  SIGNED_OUT,
   N_SIGNALS
 };
 
@@ -339,7 +340,7 @@ cairn_session_get_property (GObject    *object,
       break;
 
     case CAIRN_SESSION_PROP_RUNNING_ELSEWHERE:
-      g_value_set_boolean (value, self->running_elsewhere != 0);
+      g_value_set_boolean (value, cairn_session_get_running_elsewhere (self));
       break;
 
     case CAIRN_SESSION_PROP_STALLED:
@@ -490,6 +491,11 @@ cairn_session_class_init (CairnSessionClass *klass)
   signals [PERMISSION_REQUESTED] =
     g_signal_new ("permission-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 1, CAIRN_TYPE_PERMISSION_REQUEST);
+  /* A turn failed as the CLI is not signed in ("authentication_failed",
+   * docs/protocol.md "Signing in"): the window asks `claude auth status`. */
+  signals [SIGNED_OUT] =
+    g_signal_new ("signed-out", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void

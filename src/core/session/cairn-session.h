@@ -172,6 +172,9 @@ void                cairn_session_resume_conversation (CairnSession *self,
                                                        const char   *model,
                                                        const char   *mode);
 gboolean            cairn_session_get_running_elsewhere (CairnSession *self);
+gboolean            cairn_session_hand_to_terminal    (CairnSession *self);
+void                cairn_session_take_back           (CairnSession *self);
+gboolean            cairn_session_get_held_by_terminal (CairnSession *self);
 gboolean            cairn_session_get_can_retry       (CairnSession *self);
 gboolean            cairn_session_get_supervised      (CairnSession *self);
 void                cairn_session_set_supervised      (CairnSession *self,

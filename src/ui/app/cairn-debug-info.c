@@ -15,6 +15,7 @@
 #include <json-glib/json-glib.h>
 
 #include "app/cairn-debug-info.h"
+#include "protocol/cairn-auth-status.h"
 #include "protocol/cairn-cli-version.h"
 #include "protocol/cairn-launcher.h"
 
@@ -29,6 +30,7 @@ typedef struct
   char         *cli_problem;  /* why not */
   char         *renderer;
   char         *protocol_log;
+  char         *version;
 } Collect;
 
 static void
@@ -38,6 +40,7 @@ collect_free (Collect *collect)
   g_free (collect->cli_problem);
   g_free (collect->renderer);
   g_free (collect->protocol_log);
+  g_free (collect->version);
   g_free (collect);
 }
 
@@ -65,7 +68,8 @@ protocol_log_of (CairnSettings *settings)
 
 static char *
 format_info (Collect    *collect,
-             const char *cli_version)
+             const char *cli_version,
+             const char *signed_in)
 {
   g_autofree char *os = g_get_os_info (G_OS_INFO_KEY_PRETTY_NAME);
   GString *text = g_string_new (NULL);
@@ -73,6 +77,7 @@ format_info (Collect    *collect,
   g_string_append_printf (text, "Cairn %s (%s)\n", PACKAGE_VERSION, APP_ID);
   g_string_append_printf (text, "Claude Code: %s\n", collect->cli ? collect->cli : collect->cli_problem);
   g_string_append_printf (text, "Claude Code version: %s\n", cli_version);
+  g_string_append_printf (text, "Signed in: %s\n", signed_in);
   g_string_append_printf (text, "GTK %u.%u.%u\n", gtk_get_major_version (),
                           gtk_get_minor_version (), gtk_get_micro_version ());
   g_string_append_printf (text, "libadwaita %u.%u.%u\n", adw_get_major_version (),
@@ -89,18 +94,34 @@ format_info (Collect    *collect,
   return g_string_free (text, FALSE);
 }
 
+/* How the CLI is signed in, as `claude auth status` says. */
+static void
+status_done_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Collect *collect = g_task_get_task_data (task);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CairnAuthStatus) status = cairn_auth_status_check_finish (result, &error);
+  g_autofree char *signed_in = status ? cairn_auth_status_describe (status)
+                                      : g_strdup_printf (_("not known (%s)"), error->message);
+
+  g_task_return_pointer (task, format_info (collect, collect->version, signed_in), g_free);
+}
+
 static void
 version_done_cb (GObject      *object,
                  GAsyncResult *result,
                  gpointer      user_data)
 {
-  g_autoptr(GTask) task = user_data;
+  GTask *task = user_data;
   Collect *collect = g_task_get_task_data (task);
   g_autoptr(GError) error = NULL;
   g_autofree char *out = cairn_cli_version_query_finish (result, &error);
-  g_autofree char *version = out ? g_strdup (out) : g_strdup_printf (_("not known (%s)"), error->message);
 
-  g_task_return_pointer (task, format_info (collect, version), g_free);
+  collect->version = out ? g_strdup (out) : g_strdup_printf (_("not known (%s)"), error->message);
+  cairn_auth_status_check_async (collect->cli, cairn_launcher_in_flatpak (), NULL, status_done_cb, task);
 }
 
 /**
@@ -127,7 +148,7 @@ cairn_debug_info_collect_async (GtkWindow           *window,
   if (collect->cli == NULL)
     {
       collect->cli_problem = g_strdup_printf (_("not found (%s)"), error->message);
-      g_task_return_pointer (task, format_info (collect, _("not known")), g_free);
+      g_task_return_pointer (task, format_info (collect, _("not known"), _("not known")), g_free);
       return;
     }
   cairn_cli_version_query_async (collect->cli, version_done_cb, g_steal_pointer (&task));

@@ -12,17 +12,19 @@
 #include "page/cairn-page.h"
 #include "page/cairn-trust-page.h"
 #include "transcript/cairn-text-item.h"
+#include "widgets/cairn-terminal.h"
 
 G_BEGIN_DECLS
 
-/* The page is split over six files; cairn-page.c calls the others, and
+/* The page is split over seven files; cairn-page.c calls the others, and
  * cairn-page-branch.c calls the restore and scroll files:
  *   cairn-page.c          the transcript, the banners, the approvals
  *   cairn-page-branch.c   Edit and Resend, Branch, a prompt's versions
  *   cairn-page-restore.c  "Restore Files to Here" on a user's message
  *   cairn-page-drafts.c   the composer's draft, kept on disk
  *   cairn-page-notify.c   a turn that ends out of sight, in a notification
- *   cairn-page-scroll.c   following the end, scrolling to an item */
+ *   cairn-page-scroll.c   following the end, scrolling to an item
+ *   cairn-page-terminal.c the terminal pane */
 
 struct _CairnPage
 {
@@ -59,6 +61,19 @@ struct _CairnPage
   GtkRevealer        *elsewhere_banner;
   GtkRevealer        *stall_banner;
   CairnComposer      *composer;
+
+  /* the terminal pane: made when first opened */
+  GtkPaned           *paned;
+  GtkWidget          *terminal_pane;
+  GtkLabel           *terminal_title;
+  CairnTerminal      *terminal;
+  CairnTerminalKind   terminal_kind;
+  /* the pane's CLI has the conversation */
+  gboolean            terminal_holds;
+  /* Claude Code is not signed in: a prompt waits here */
+  gboolean            signed_out;
+  char               *waiting_text;
+  GPtrArray          *waiting_images;
 };
 
 /* cairn-page-scroll.c */
@@ -69,6 +84,10 @@ void _cairn_page_scroll_to_end     (CairnPage *self);
 void _cairn_page_arm_ticks         (CairnPage *self);
 void _cairn_page_disarm_ticks      (CairnPage *self);
 
+void _cairn_page_class_init_terminal (GtkWidgetClass *widget_class);
+gboolean _cairn_page_hold_prompt      (CairnPage      *self,
+                                       const char     *text,
+                                       GPtrArray      *images);
 void _cairn_page_init_drafts       (CairnPage *self);
 void _cairn_page_dispose_drafts    (CairnPage *self);
 void _cairn_page_notify_turn_end   (CairnPage *self);

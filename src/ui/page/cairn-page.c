@@ -124,6 +124,8 @@ composer_send_cb (CairnPage     *self,
                   GPtrArray     *images,
                   CairnComposer *composer)
 {
+  if (_cairn_page_hold_prompt (self, text, images))
+    return;
   _cairn_page_set_follow_output (self, TRUE);
   /* the images are saved already; without any this sends plain text */
   cairn_session_send_prompt_with_images (self->session, text, images);
@@ -254,7 +256,8 @@ cairn_page_is_fresh (CairnPage *self)
 {
   g_return_val_if_fail (CAIRN_IS_PAGE (self), FALSE);
   return cairn_session_get_session_id (self->session) == NULL &&
-         g_list_model_get_n_items (G_LIST_MODEL (cairn_session_get_transcript (self->session))) == 0;
+         g_list_model_get_n_items (G_LIST_MODEL (cairn_session_get_transcript (self->session))) == 0 &&
+         !cairn_page_get_terminal_running (self);
 }
 
 void
@@ -358,6 +361,8 @@ cairn_page_dispose (GObject *object)
 
   g_clear_object (&self->approvals);
   _cairn_page_dispose_drafts (self);
+  g_clear_pointer (&self->waiting_text, g_free);
+  g_clear_pointer (&self->waiting_images, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_PAGE);
   g_clear_object (&self->session);
   g_clear_object (&self->settings);
@@ -468,6 +473,7 @@ cairn_page_class_init (CairnPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnPage, stall_banner);
   gtk_widget_class_bind_template_child (widget_class, CairnPage, composer);
   gtk_widget_class_bind_template_callback (widget_class, composer_send_cb);
+  _cairn_page_class_init_terminal (widget_class);
 
   gtk_widget_class_install_action (widget_class, "page.stop", NULL, stop_action);
   gtk_widget_class_install_action (widget_class, "page.retry", NULL, retry_action);

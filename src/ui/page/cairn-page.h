@@ -11,6 +11,7 @@
 
 #include "app/cairn-settings.h"
 #include "prompt/cairn-draft-store.h"
+#include "protocol/cairn-terminal-command.h"
 #include "session/cairn-session.h"
 
 G_BEGIN_DECLS
@@ -41,5 +42,16 @@ gboolean      cairn_page_has_request        (CairnPage       *self,
                                              const char      *request_id);
 void          cairn_page_set_folder_path    (CairnPage       *self,
                                              const char      *path);
+void          cairn_page_open_terminal      (CairnPage         *self,
+                                             CairnTerminalKind  kind,
+                                             CairnLoginMethod   method);
+void          cairn_page_close_terminal     (CairnPage       *self);
+void          cairn_page_toggle_terminal    (CairnPage       *self);
+void          cairn_page_switch_focus       (CairnPage       *self);
+gboolean      cairn_page_get_terminal_running (CairnPage     *self);
+struct _CairnTerminal *cairn_page_get_terminal (CairnPage    *self);
+void          cairn_page_set_signed_out     (CairnPage       *self,
+                                             gboolean         signed_out);
+const char   *cairn_page_get_waiting_prompt (CairnPage       *self);
 
 G_END_DECLS

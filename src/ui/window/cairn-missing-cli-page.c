@@ -11,16 +11,27 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <sys/wait.h>
 
+#include "protocol/cairn-cli-version.h"
+#include "protocol/cairn-launcher.h"
+#include "protocol/cairn-terminal-command.h"
 #include "window/cairn-missing-cli-page.h"
 #include "widgets/cairn-plain-text.h"
+#include "widgets/cairn-terminal.h"
 
 /* Shown instead of the conversation when no usable claude program was
- * found: says why, how to install it, and lets the user pick it. */
+ * found: says why, how to install it, and lets the user pick it, or
+ * install it: Install runs npm's installation into ~/.local (on the host
+ * in the Flatpak) in a terminal here, and once it ends well and
+ * `claude --version` answers, the window tries again. */
 struct _CairnMissingCliPage
 {
   GtkWidget             parent_instance;
   AdwStatusPage        *status_page;
+  GtkWidget            *install_box;
+  GtkLabel             *install_status;
+  CairnTerminal        *terminal;
   GtkFileChooserNative *chooser;
 };
 
@@ -81,6 +92,75 @@ choose_action (GtkWidget  *widget,
 }
 
 static void
+version_cb (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(CairnMissingCliPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *version = cairn_cli_version_query_finish (result, &error);
+
+  if (version == NULL)
+    {
+      gtk_label_set_text (self->install_status, _("Installed, but Claude Code does not answer yet."));
+      return;
+    }
+  g_signal_emit (self, signals[RETRY], 0);
+}
+
+static void
+install_exited_cb (CairnMissingCliPage *self,
+                   int                  status,
+                   CairnTerminal       *terminal)
+{
+  g_autofree char *cli = NULL;
+
+  if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
+    {
+      gtk_label_set_text (self->install_status, _("The installation did not succeed; its output is below."));
+      return;
+    }
+  cli = cairn_launcher_find_cli (NULL, NULL);
+  if (cli == NULL)
+    {
+      gtk_label_set_text (self->install_status, _("Installed, but Cairn does not find the claude program."));
+      return;
+    }
+  gtk_label_set_text (self->install_status, _("Installed. Asking Claude Code for its version…"));
+  cairn_cli_version_query_async (cli, version_cb, g_object_ref (self));
+}
+
+static void
+install_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  CairnMissingCliPage *self = CAIRN_MISSING_CLI_PAGE (widget);
+  CairnTerminalCommand command = { .kind = CAIRN_TERMINAL_INSTALL, .in_flatpak = cairn_launcher_in_flatpak () };
+  g_auto(GStrv) argv = cairn_terminal_command_build_argv (&command, NULL);
+
+  if (self->terminal == NULL)
+    {
+      self->terminal = cairn_terminal_new ();
+      gtk_widget_set_vexpand (GTK_WIDGET (self->terminal), TRUE);
+      g_signal_connect_object (self->terminal, "exited", G_CALLBACK (install_exited_cb), self, G_CONNECT_SWAPPED);
+      gtk_box_append (GTK_BOX (self->install_box), GTK_WIDGET (self->terminal));
+    }
+  gtk_label_set_text (self->install_status, _("Installing Claude Code…"));
+  gtk_widget_set_visible (self->install_box, TRUE);
+  cairn_terminal_spawn (self->terminal, (const char * const *)argv, g_get_home_dir (), command.in_flatpak);
+  gtk_widget_grab_focus (GTK_WIDGET (self->terminal));
+}
+
+/* (nullable): the installation's terminal, once Install was clicked */
+CairnTerminal *
+cairn_missing_cli_page_get_terminal (CairnMissingCliPage *self)
+{
+  g_return_val_if_fail (CAIRN_IS_MISSING_CLI_PAGE (self), NULL);
+  return self->terminal;
+}
+
+static void
 retry_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *param)
@@ -120,6 +200,9 @@ cairn_missing_cli_page_class_init (CairnMissingCliPageClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
   gtk_widget_class_bind_template_child (widget_class, CairnMissingCliPage, status_page);
+  gtk_widget_class_bind_template_child (widget_class, CairnMissingCliPage, install_box);
+  gtk_widget_class_bind_template_child (widget_class, CairnMissingCliPage, install_status);
+  gtk_widget_class_install_action (widget_class, "page.install", NULL, install_action);
   gtk_widget_class_install_action (widget_class, "page.retry", NULL, retry_action);
   gtk_widget_class_install_action (widget_class, "page.choose", NULL, choose_action);
 }

@@ -46,7 +46,8 @@ version_cb (GObject      *object,
   gtk_revealer_set_reveal_child (self->old_cli_banner, TRUE);
 }
 
-/* Asked once for each claude program the window uses. */
+/* Asked once for each claude program the window uses, with whether it
+ * is signed in. */
 static void
 check_cli_version (CairnWindow *self,
                    const char  *cli)
@@ -56,6 +57,7 @@ check_cli_version (CairnWindow *self,
   g_free (self->checked_cli);
   self->checked_cli = g_strdup (cli);
   cairn_cli_version_query_async (cli, version_cb, g_object_ref (self));
+  _cairn_window_check_signin (self, cli);
 }
 
 /* The claude program, or NULL after showing how to install it. */

@@ -197,7 +197,7 @@ cairn_window_show_conversation (CairnWindow *self,
 }
 
 /* The titles of the conversations that would be cut off: working, or
- * waiting for the user. */
+ * waiting for the user, and those whose terminal still runs something. */
 static GPtrArray *
 dup_working_titles (CairnWindow *self)
 {
@@ -211,6 +211,12 @@ dup_working_titles (CairnWindow *self)
 
       if (state == CAIRN_CONVERSATION_WORKING || state == CAIRN_CONVERSATION_WAITING)
         g_ptr_array_add (titles, cairn_page_dup_title (CAIRN_PAGE (child)));
+      else if (cairn_page_get_terminal_running (CAIRN_PAGE (child)))
+        {
+          g_autofree char *title = cairn_page_dup_title (CAIRN_PAGE (child));
+          /* Translators: a conversation whose terminal pane still runs something */
+          g_ptr_array_add (titles, g_strdup_printf (_("%s (terminal)"), title));
+        }
     }
   return titles;
 }
@@ -375,6 +381,7 @@ _cairn_window_add_page (CairnWindow  *self,
   gtk_stack_add_child (self->page_stack, GTK_WIDGET (page));
   _cairn_window_add_to_session_set (self, session);
   _cairn_window_watch_page (self, page);
+  _cairn_window_watch_signin (self, page);
   _cairn_window_show_page (self, page);
   track_session (self, session);
   return page;

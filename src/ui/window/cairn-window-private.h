@@ -23,7 +23,7 @@ G_BEGIN_DECLS
 
 /* The window is chrome around pages (page/cairn-page.c), one per open
  * conversation, each with its transcript, composer and approvals. It is
- * split over five files, each calling only those listed after it:
+ * split over six files, each calling only those listed after it:
  *   cairn-window.c          the window: construction, state, its own actions
  *   cairn-window-history.c  the project: its folder, sidebar, stored
  *                           conversations, search, the start page
@@ -31,7 +31,8 @@ G_BEGIN_DECLS
  *                           them, and their state in the sidebar
  *   cairn-window-header.c   the header, following the session of the page
  *                           shown, and its actions
- *   cairn-window-cli.c      the claude program: found, and its version */
+ *   cairn-window-cli.c      the claude program: found, and its version
+ *   cairn-window-signin.c   whether Claude Code is signed in, and Sign In */
 
 struct _CairnWindow
 {
@@ -89,6 +90,12 @@ struct _CairnWindow
   /* the claude program whose --version was asked */
   char                 *checked_cli;
   CairnMissingCliPage  *missing_page;
+  /* signing in (cairn-window-signin.c) */
+  GtkRevealer          *signin_banner;
+  GtkLabel             *signin_label;
+  gboolean              signed_out;
+  GCancellable         *signin_checking;
+  CairnPage            *signing_in;
 };
 
 /* cairn-window-history.c */
@@ -120,6 +127,14 @@ void          _cairn_window_set_header_session    (CairnWindow    *self,
                                                    CairnSession   *session);
 void          _cairn_window_class_init_header     (GtkWidgetClass *widget_class);
 void          _cairn_window_init_header           (CairnWindow    *self);
+
+/* cairn-window-signin.c */
+void          _cairn_window_check_signin          (CairnWindow    *self,
+                                                   const char     *cli);
+void          _cairn_window_watch_signin          (CairnWindow    *self,
+                                                   CairnPage      *page);
+void          _cairn_window_class_init_signin     (GtkWidgetClass *widget_class);
+void          _cairn_window_dispose_signin        (CairnWindow    *self);
 
 /* cairn-window-cli.c */
 char         *_cairn_window_find_cli              (CairnWindow  *self);

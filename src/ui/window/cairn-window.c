@@ -167,6 +167,7 @@ cairn_window_dispose (GObject *object)
   g_clear_object (&self->opening);
   g_clear_pointer (&self->locate_query, g_free);
   g_clear_pointer (&self->checked_cli, g_free);
+  _cairn_window_dispose_signin (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_WINDOW);
   /* its last words are written before it goes */
   g_clear_object (&self->drafts);
@@ -270,6 +271,38 @@ cairn_window_set_property (GObject      *object,
 }
 
 static void
+terminal_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  CairnWindow *self = CAIRN_WINDOW (widget);
+
+  if (self->page == NULL || g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "chat") != 0)
+    return;
+  if (g_str_equal (action_name, "win.toggle-terminal"))
+    cairn_page_toggle_terminal (self->page);
+  else
+    cairn_page_switch_focus (self->page);
+}
+
+/* Ctrl+Shift+T and F6 before the terminal sees them: it would hand every
+ * key to its child. */
+static void
+add_terminal_keys (CairnWindow *self)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                        gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control><Shift>t"),
+                                                          gtk_named_action_new ("win.toggle-terminal")));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_F6, 0),
+                                                          gtk_named_action_new ("win.switch-focus")));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
+static void
 cairn_window_class_init (CairnWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -357,10 +390,13 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.jump-to-latest", NULL, jump_to_latest_action);
   gtk_widget_class_install_action (widget_class, "win.new-conversation", NULL, new_conversation_action);
   gtk_widget_class_install_action (widget_class, "win.toggle-sidebar", NULL, toggle_sidebar_action);
+  gtk_widget_class_install_action (widget_class, "win.toggle-terminal", NULL, terminal_action);
+  gtk_widget_class_install_action (widget_class, "win.switch-focus", NULL, terminal_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK,
                                        "win.new-conversation", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.toggle-sidebar", NULL);
   _cairn_window_class_init_header (widget_class);
+  _cairn_window_class_init_signin (widget_class);
   _cairn_window_class_init_history (widget_class);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, GDK_CONTROL_MASK,
                                        "win.jump-to-latest", NULL);
@@ -379,6 +415,7 @@ cairn_window_init (CairnWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop", FALSE);
   self->search = cairn_search_new ();
   cairn_sidebar_set_search (self->sidebar, self->search);
+  add_terminal_keys (self);
 }
 
 /**
