@@ -25,10 +25,13 @@ struct _CairnConversationRow
 {
   GtkWidget   parent_instance;
 
+  /* made when the row first heads a group, and a mark when there is
+   * one: a few hundred rows are kept, each widget is an accessible */
   GtkWidget  *heading;
+  GtkWidget  *line;
   GtkWidget  *title;
   GtkWidget  *subtitle;
-  GtkWidget  *mark_slot;
+  GtkWidget  *mark;
 
   GObject    *item;
   gulong      title_handler;
@@ -139,12 +142,10 @@ title_changed_cb (CairnConversationRow *self)
 static void
 show_mark (CairnConversationRow *self)
 {
-  GtkWidget *old = gtk_widget_get_first_child (self->mark_slot);
-
-  if (old != NULL)
-    gtk_box_remove (GTK_BOX (self->mark_slot), old);
+  if (self->mark != NULL)
+    gtk_box_remove (GTK_BOX (self->line), g_steal_pointer (&self->mark));
   if (has_mark (self->state))
-    gtk_box_append (GTK_BOX (self->mark_slot), mark_new (self->state));
+    gtk_box_append (GTK_BOX (self->line), (self->mark = mark_new (self->state)));
 }
 
 /**
@@ -221,8 +222,19 @@ cairn_conversation_row_set_heading (CairnConversationRow *self,
 {
   g_return_if_fail (CAIRN_IS_CONVERSATION_ROW (self));
 
-  gtk_label_set_text (GTK_LABEL (self->heading), heading ? heading : "");
-  gtk_widget_set_visible (self->heading, heading != NULL);
+  if (heading != NULL && self->heading == NULL)
+    {
+      self->heading = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (self->heading), 0);
+      gtk_widget_add_css_class (self->heading, "heading");
+      gtk_widget_add_css_class (self->heading, "sidebar-heading");
+      gtk_widget_insert_before (self->heading, GTK_WIDGET (self), self->line);
+    }
+  if (self->heading != NULL)
+    {
+      gtk_label_set_text (GTK_LABEL (self->heading), heading ? heading : "");
+      gtk_widget_set_visible (self->heading, heading != NULL);
+    }
 }
 
 static GtkWidget *
@@ -263,28 +275,19 @@ cairn_conversation_row_class_init (CairnConversationRowClass *klass)
 static void
 cairn_conversation_row_init (CairnConversationRow *self)
 {
-  GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
                                   GTK_ORIENTATION_VERTICAL);
-  self->heading = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->heading), 0);
-  gtk_widget_add_css_class (self->heading, "heading");
-  gtk_widget_add_css_class (self->heading, "sidebar-heading");
-  gtk_widget_set_visible (self->heading, FALSE);
-  gtk_widget_set_parent (self->heading, GTK_WIDGET (self));
-
   self->title = line_label_new (text);
   self->subtitle = line_label_new (text);
   gtk_widget_add_css_class (self->subtitle, "caption");
   gtk_widget_add_css_class (self->subtitle, "dim-label");
   gtk_widget_set_hexpand (text, TRUE);
-  gtk_widget_add_css_class (line, "conversation");
-  gtk_box_append (GTK_BOX (line), text);
-  self->mark_slot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  gtk_box_append (GTK_BOX (line), self->mark_slot);
-  gtk_widget_set_parent (line, GTK_WIDGET (self));
+  self->line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_add_css_class (self->line, "conversation");
+  gtk_box_append (GTK_BOX (self->line), text);
+  gtk_widget_set_parent (self->line, GTK_WIDGET (self));
 }
 
 GtkWidget *
