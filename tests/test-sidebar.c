@@ -300,6 +300,52 @@ test_sidebar_marks (void)
   history_clear (&history);
 }
 
+static void
+remember_title_cb (CairnSidebar *sidebar,
+                   GObject      *item,
+                   char        **title)
+{
+  g_free (*title);
+  g_object_get (item, "title", title, NULL);
+}
+
+/* The keyboard: Enter on a row opens its conversation; Shift+F10 (or the
+ * Menu key) opens the row's menu, whose Rename renames that one. */
+static void
+test_sidebar_keyboard (void)
+{
+  History history;
+  CairnWindow *window;
+  GtkWidget *list, *row, *popover;
+  CairnSidebar *sidebar;
+  g_autofree char *activated = NULL;
+  g_autofree char *renamed = NULL;
+
+  history_init (&history, 50);
+  list = open_listed (&history, &window);
+  sidebar = CAIRN_SIDEBAR (sidebar_of (window));
+  g_signal_connect (sidebar, "activated", G_CALLBACK (remember_title_cb), &activated);
+  g_signal_connect (sidebar, "rename", G_CALLBACK (remember_title_cb), &renamed);
+  /* the rename dialog is the window's: not here */
+  g_signal_handlers_disconnect_matched (sidebar, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, window);
+
+  g_assert_true (gtk_widget_activate_action (list, "list.activate-item", "u", 3));
+  g_assert_cmpstr (activated, ==, "Conversation 3");
+
+  row = row_showing (list, "Conversation 2");
+  g_assert_true (gtk_widget_grab_focus (gtk_widget_get_parent (row)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (sidebar), "sidebar.context-menu", NULL));
+  popover = cairn_test_find_shown (row, GTK_TYPE_POPOVER_MENU, NULL, NULL);
+  g_assert_nonnull (popover);
+  g_assert_true (gtk_widget_activate_action (popover, "sidebar.rename", NULL));
+  g_assert_cmpstr (renamed, ==, "Conversation 2");
+  gtk_popover_popdown (GTK_POPOVER (popover));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  cairn_test_drain_main_context ();
+  history_clear (&history);
+}
+
 static gboolean
 says_no_conversations (CairnWindow *window)
 {
@@ -384,6 +430,7 @@ main (int   argc,
 
   g_test_add_func ("/cairn/sidebar/recycles", test_sidebar_recycles);
   g_test_add_func ("/cairn/sidebar/marks", test_sidebar_marks);
+  g_test_add_func ("/cairn/sidebar/keyboard", test_sidebar_keyboard);
   g_test_add_func ("/cairn/sidebar/loading", test_sidebar_loading);
   g_test_add_func ("/cairn/sidebar/empty-once-read", test_sidebar_empty_once_read);
 
