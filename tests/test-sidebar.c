@@ -37,7 +37,25 @@ typedef struct
   char *config;
   char *project;
   char *cwd;
+  char *folder;   /* the CLI's folder of the project's conversations */
 } History;
+
+/* Conversation @i, "Conversation @i", last active at @when. */
+static void
+write_conversation (History *history,
+                    guint    i,
+                    gint64   when)
+{
+  g_autofree char *name = g_strdup_printf ("00000000-0000-4000-8000-%012u.jsonl", i);
+  g_autofree char *path = g_build_filename (history->folder, name, NULL);
+  g_autofree char *line = g_strdup_printf (
+    "{\"type\":\"user\",\"cwd\":\"%s\",\"timestamp\":\"2020-01-01T00:00:00Z\","
+    "\"message\":{\"role\":\"user\",\"content\":\"Conversation %u\"}}\n", history->cwd, i);
+  struct utimbuf times = { when, when };
+
+  g_assert_true (g_file_set_contents (path, line, -1, NULL));
+  g_assert_cmpint (utime (path, &times), ==, 0);
+}
 
 /* A project of @n small conversations, "Conversation 0" the newest; their
  * lines are older than their files, whose times make the order. */
@@ -46,7 +64,6 @@ history_init (History *history,
               guint    n)
 {
   g_autofree char *folder_name = NULL;
-  g_autofree char *folder = NULL;
   gint64 now = g_get_real_time () / G_USEC_PER_SEC;
 
   history->config = cairn_test_make_dir ("sidebar-config");
@@ -54,20 +71,10 @@ history_init (History *history,
   history->cwd = realpath (history->project, NULL);
   folder_name = g_strdup (history->cwd);
   g_strcanon (folder_name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", '-');
-  folder = g_build_filename (history->config, "projects", folder_name, NULL);
-  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  history->folder = g_build_filename (history->config, "projects", folder_name, NULL);
+  g_assert_cmpint (g_mkdir_with_parents (history->folder, 0700), ==, 0);
   for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *name = g_strdup_printf ("00000000-0000-4000-8000-%012u.jsonl", i);
-      g_autofree char *path = g_build_filename (folder, name, NULL);
-      g_autofree char *line = g_strdup_printf (
-        "{\"type\":\"user\",\"cwd\":\"%s\",\"timestamp\":\"2020-01-01T00:00:00Z\","
-        "\"message\":{\"role\":\"user\",\"content\":\"Conversation %u\"}}\n", history->cwd, i);
-      struct utimbuf times = { now - i * STEP_S, now - i * STEP_S };
-
-      g_assert_true (g_file_set_contents (path, line, -1, NULL));
-      g_assert_cmpint (utime (path, &times), ==, 0);
-    }
+    write_conversation (history, i, now - i * STEP_S);
   g_setenv ("CLAUDE_CONFIG_DIR", history->config, TRUE);
   g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
 }
@@ -81,6 +88,7 @@ history_clear (History *history)
   cairn_test_remove_dir (history->project);
   g_free (history->config);
   g_free (history->project);
+  g_free (history->folder);
   free (history->cwd);
 }
 
@@ -347,6 +355,41 @@ test_sidebar_keyboard (void)
 }
 
 static gboolean
+selected_first (gpointer list)
+{
+  GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_list_view_get_model (list));
+
+  return gtk_single_selection_get_selected (selection) == 0;
+}
+
+/* The conversation shown is new: it is selected once it is listed, at
+ * the top, where the Today heading moves to it from the row below. */
+static void
+test_sidebar_new_conversation (void)
+{
+  History history;
+  CairnWindow *window;
+  GtkWidget *list;
+
+  history_init (&history, 20);
+  list = open_listed (&history, &window);
+  cairn_sidebar_select_session_id (CAIRN_SIDEBAR (sidebar_of (window)), "00000000-0000-4000-8000-000000000099");
+  write_conversation (&history, 99, g_get_real_time () / G_USEC_PER_SEC + 60);
+  g_assert_true (cairn_test_poll_until (selected_first, list, 10000));
+  for (guint i = 0; i < 100 && !in_view (gtk_widget_get_parent (list), "Conversation 99"); i++)
+    cairn_test_run_for (50);
+  g_assert_true (in_view (gtk_widget_get_parent (list), "Conversation 99"));
+  g_assert_nonnull (cairn_test_find_shown (row_showing (list, "Conversation 99"), GTK_TYPE_LABEL,
+                                           cairn_test_label_is, "Today"));
+  g_assert_null (cairn_test_find_shown (row_showing (list, "Conversation 0"), GTK_TYPE_LABEL,
+                                        cairn_test_label_is, "Today"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  cairn_test_drain_main_context ();
+  history_clear (&history);
+}
+
+static gboolean
 says_no_conversations (CairnWindow *window)
 {
   return cairn_test_find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, cairn_test_label_is,
@@ -431,6 +474,7 @@ main (int   argc,
   g_test_add_func ("/cairn/sidebar/recycles", test_sidebar_recycles);
   g_test_add_func ("/cairn/sidebar/marks", test_sidebar_marks);
   g_test_add_func ("/cairn/sidebar/keyboard", test_sidebar_keyboard);
+  g_test_add_func ("/cairn/sidebar/new-conversation", test_sidebar_new_conversation);
   g_test_add_func ("/cairn/sidebar/loading", test_sidebar_loading);
   g_test_add_func ("/cairn/sidebar/empty-once-read", test_sidebar_empty_once_read);
 

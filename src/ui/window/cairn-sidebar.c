@@ -66,6 +66,8 @@ struct _CairnSidebar
   GHashTable  *by_id;
   /* the list is being read: an empty one says nothing yet */
   gboolean     loading;
+  /* conversations came at the top while it was in view: it stays there */
+  gboolean     keep_top;
 };
 
 G_DEFINE_FINAL_TYPE (CairnSidebar, cairn_sidebar, GTK_TYPE_WIDGET)
@@ -738,11 +740,16 @@ select_shown (CairnSidebar *self)
  * first): the headings are found again for the rows it binds, and those
  * bound already get theirs. */
 static void
-model_items_changed_cb (CairnSidebar *self)
+model_items_changed_cb (CairnSidebar *self,
+                        guint         position,
+                        guint         removed,
+                        guint         added)
 {
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->list));
   GHashTableIter iter;
   gpointer row;
 
+  self->keep_top = position == 0 && added > 0 && adjustment != NULL && gtk_adjustment_get_value (adjustment) <= 0;
   g_clear_pointer (&self->by_id, g_hash_table_unref);
   find_group_firsts (self);
   g_hash_table_iter_init (&iter, self->bound);
@@ -752,12 +759,39 @@ model_items_changed_cb (CairnSidebar *self)
 }
 
 /* Conversations are replaced when their file changes, and a new one is
- * listed after it is shown: the one shown stays selected. */
+ * listed after it is shown: the one shown stays selected. (Connected
+ * after: the list view hears of the change before its selection moves.) */
+/* Once the list view has laid out the change, in the frame's layout
+ * (connected after the window's, whose handler allocates; setting the
+ * value lays out again in the same frame): a list view stays on the
+ * conversation it showed first, so a new one above it would be out of
+ * view. (GTK 4.8's list.scroll-to-item would pin the view to the top:
+ * scrolling the adjustment no longer moved it.) */
+static void
+back_to_top_cb (GdkFrameClock *clock,
+                CairnSidebar  *self)
+{
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->list));
+
+  g_signal_handlers_disconnect_by_func (clock, back_to_top_cb, self);
+  if (adjustment != NULL)
+    gtk_adjustment_set_value (adjustment, 0);
+}
+
 static void
 selection_items_changed_cb (CairnSidebar *self)
 {
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self->list));
+
   update_page (self);
   select_shown (self);
+  if (self->keep_top && clock != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (clock, back_to_top_cb, self);
+      g_signal_connect_object (clock, "layout", G_CALLBACK (back_to_top_cb), self, G_CONNECT_AFTER);
+      gtk_widget_queue_allocate (GTK_WIDGET (self->list));
+    }
+  self->keep_top = FALSE;
 }
 
 /**
@@ -776,7 +810,7 @@ cairn_sidebar_set_model (CairnSidebar *self,
   if (conversations != NULL)
     g_signal_connect_object (conversations, "items-changed", G_CALLBACK (model_items_changed_cb),
                              self, G_CONNECT_SWAPPED);
-  model_items_changed_cb (self);
+  model_items_changed_cb (self, 0, 0, 0);
   g_clear_object (&self->selection);
   if (conversations != NULL)
     {
@@ -785,7 +819,7 @@ cairn_sidebar_set_model (CairnSidebar *self,
       gtk_single_selection_set_can_unselect (self->selection, TRUE);
       gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
       g_signal_connect_object (self->selection, "items-changed", G_CALLBACK (selection_items_changed_cb),
-                               self, G_CONNECT_SWAPPED);
+                               self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
     }
   gtk_list_view_set_model (self->list, GTK_SELECTION_MODEL (self->selection));
   selection_items_changed_cb (self);
