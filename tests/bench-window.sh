@@ -6,13 +6,14 @@
 #
 # For each corpus in $CAIRN_CORPORA (CLAUDE_CONFIG_DIRs made by
 # tests/history-corpus.py; default tests/.corpus), every conversation of it
-# is put in one project (symlinks in a temporary CLAUDE_CONFIG_DIR: the
-# corpus is only read), so the sidebar lists them all, as a user with that
-# many conversations in one folder sees it. Cairn runs with
+# is put in one project (tests/bench-corpus-project.sh), so the sidebar
+# lists them all. Cairn runs with
 # CAIRN_REPORT_FIRST_FRAME=all and prints when the frame that shows each
 # event was painted; this prints them minus the launch time (ms):
 #   first-frame      the window's first frame
 #   title-shown      the newest conversation's title drawn in the sidebar
+#                    (and title-after-items: from the first conversations
+#                    given to the sidebar to then, the sidebar's own part)
 #   list-complete    the whole list read
 #   search-first-hit Ctrl+K and a word (typed once the list is complete):
 #   search-complete  its first result, and the search done (both also
@@ -32,16 +33,8 @@ export CAIRN_REPORT_FIRST_FRAME=all CAIRN_CLAUDE=/bin/true GSK_RENDERER="${GSK_R
 word="${CAIRN_BENCH_WORD:-linker}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-
-# One project holding every conversation of corpus $1: prints its folder.
-overlay() {
-  local corpus="$1" project="$work/src/project" folder
-  mkdir -p "$project"
-  folder="$work/config/projects/$(realpath "$project" | sed 's/[^A-Za-z0-9]/-/g')"
-  rm -rf "$work/config" && mkdir -p "$folder"
-  find "$corpus/projects" -name '*.jsonl' -exec ln -s -t "$folder" {} +
-  echo "$project"
-}
+# shellcheck source=tests/bench-corpus-project.sh
+. "$here/bench-corpus-project.sh"
 
 # The figure named $2 in Cairn's output $1, minus $3, in ms ("-": none).
 since() {
@@ -63,7 +56,7 @@ wait_line() {
 median() { printf '%s\n' "$@" | grep -v '^-$' | sort -n | awk '{a[NR]=$1} END {print (NR ? a[int((NR+1)/2)] : "-")}'; }
 
 for corpus in ${CAIRN_CORPORA:-$here/.corpus}; do
-  project="$(overlay "$corpus")"
+  project="$(corpus_project "$corpus" "$work")"
   n=$(find "$work/config/projects" -name '*.jsonl' | wc -l)
   declare -A fig=()
   for run in $(seq "$runs"); do
@@ -82,6 +75,8 @@ for corpus in ${CAIRN_CORPORA:-$here/.corpus}; do
     kill "$(pgrep -P "$timer")" 2>/dev/null || true
     wait "$timer" || true
     search=$(sed -n 's/^search-start-realtime-us //p' "$out" | head -n1)
+    items=$(sed -n 's/^list-items-realtime-us //p' "$out" | head -n1)
+    fig[title-after-items]+=" $(if [ -n "$items" ]; then since "$out" title-shown "$items"; else echo -; fi)"
     for event in first-frame title-shown list-complete search-first-hit search-complete; do
       fig[$event]+=" $(since "$out" "$event" "$start")"
     done
@@ -91,7 +86,7 @@ for corpus in ${CAIRN_CORPORA:-$here/.corpus}; do
     fig[peak-rss-mb]+=" $(( $(tail -n1 "$rss" | grep -o '[0-9]*$' || echo 0) / 1024 ))"
   done
   echo "# $corpus: $n conversations in one project, $runs runs, ms from launch (search: also from its start)"
-  for key in first-frame title-shown list-complete search-first-hit search-first-hit-after-start \
+  for key in first-frame title-shown title-after-items list-complete search-first-hit search-first-hit-after-start \
              search-complete search-complete-after-start peak-rss-mb; do
     # shellcheck disable=SC2086
     echo "window $(basename "$corpus") $key median $(median ${fig[$key]}) all${fig[$key]}"
