@@ -2,6 +2,10 @@
 # Benchmark (prints figures, asserts nothing): time from launching Cairn to
 # its first painted frame, and its peak RSS, under Xvfb, for both GTK
 # renderers. Usage: tests/bench-startup.sh [path/to/cairn] [runs]
+# With CAIRN_CORPORA="DIR..." (CLAUDE_CONFIG_DIRs made by
+# tests/history-corpus.py), also on a project holding every conversation of
+# each (tests/bench-corpus-project.sh), cairo only: the window must not
+# wait for the list (issue 27).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cairn="${1:-$here/../_build/src/cairn}"
@@ -11,18 +15,32 @@ if [ -z "${DISPLAY:-}" ]; then
 fi
 export GSETTINGS_BACKEND=memory GSETTINGS_SCHEMA_DIR="${GSETTINGS_SCHEMA_DIR:-$here/../_build/data}"
 export CAIRN_REPORT_FIRST_FRAME=1 CAIRN_CLAUDE=/bin/true
-project="$(mktemp -d)"
-trap 'rm -rf "$project"' EXIT
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+# shellcheck source=tests/bench-corpus-project.sh
+. "$here/bench-corpus-project.sh"
 
-for renderer in cairo gl; do
-  times=() rss=()
+# measure RENDERER PROJECT LABEL [env...]: runs Cairn on PROJECT, prints a line
+measure() {
+  local renderer="$1" project="$2" label="$3" times=() rss=() start out frame sorted
+  shift 3
   for _ in $(seq "$runs"); do
     start=$(date +%s%6N)
-    out=$(GSK_RENDERER=$renderer /usr/bin/time -f "maxrss-kb %M" "$cairn" --standalone "$project" 2>&1)
+    out=$(env "$@" GSK_RENDERER="$renderer" /usr/bin/time -f "maxrss-kb %M" "$cairn" --standalone "$project" 2>&1)
     frame=$(sed -n 's/^first-frame-realtime-us //p' <<< "$out")
     times+=($(( (frame - start) / 1000 )))
     rss+=($(sed -n 's/^maxrss-kb //p' <<< "$out"))
   done
   sorted=($(printf '%s\n' "${times[@]}" | sort -n))
-  echo "startup renderer=$renderer runs=$runs first-frame-ms median=${sorted[$((runs / 2))]} min=${sorted[0]} max=${sorted[-1]} peak-rss-kb max=$(printf '%s\n' "${rss[@]}" | sort -n | tail -1)"
+  echo "startup renderer=$renderer$label runs=$runs first-frame-ms median=${sorted[$((runs / 2))]} min=${sorted[0]} max=${sorted[-1]} peak-rss-kb max=$(printf '%s\n' "${rss[@]}" | sort -n | tail -1)"
+}
+
+mkdir -p "$work/empty"
+for renderer in cairo gl; do
+  measure "$renderer" "$work/empty" ""
+done
+for corpus in ${CAIRN_CORPORA:-}; do
+  project="$(corpus_project "$corpus" "$work")"
+  measure cairo "$project" " corpus=$(basename "$corpus")($(find "$work/config/projects" -name '*.jsonl' | wc -l))" \
+    CLAUDE_CONFIG_DIR="$work/config" XDG_CACHE_HOME="$work/cache"
 done

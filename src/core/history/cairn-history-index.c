@@ -38,15 +38,25 @@ struct _CairnHistoryIndex
 
 G_DEFINE_FINAL_TYPE (CairnHistoryIndex, cairn_history_index, G_TYPE_OBJECT)
 
+enum {
+  LISTED,
+  N_SIGNALS
+};
+
+static guint signals [N_SIGNALS];
+
 typedef struct
 {
   CairnHistoryIndex *index;   /* unowned: the index owns the watch */
+  char              *cwd;
   GFile             *folder;
   GListStore        *store;
   GFileMonitor      *monitor;
   guint              relist_source;
   gboolean           listing;
   gboolean           relist_again;
+  /* the store holds the whole folder (it was listed once) */
+  gboolean           listed;
 } Watch;
 
 static void
@@ -58,6 +68,7 @@ watch_free (Watch *watch)
   g_clear_object (&watch->monitor);
   g_clear_object (&watch->folder);
   g_clear_object (&watch->store);
+  g_free (watch->cwd);
   g_free (watch);
 }
 
@@ -197,6 +208,8 @@ folder_listed_cb (GObject      *source,
     return;   /* cancelled: the index is gone */
   watch->listing = FALSE;
   update_store (watch->store, infos);
+  watch->listed = TRUE;
+  g_signal_emit (watch->index, signals[LISTED], 0, watch->cwd);
   if (watch->relist_again)
     relist (watch);
 }
@@ -262,6 +275,7 @@ cairn_history_index_get_conversations (CairnHistoryIndex *self,
     return G_LIST_MODEL (watch->store);
   watch = g_new0 (Watch, 1);
   watch->index = self;
+  watch->cwd = g_strdup (cwd);
   watch->folder = cairn_history_project_folder (cwd);
   watch->store = g_list_store_new (CAIRN_TYPE_CONVERSATION_INFO);
   /* the folder appears with the project's first conversation */
@@ -272,6 +286,26 @@ cairn_history_index_get_conversations (CairnHistoryIndex *self,
   g_hash_table_insert (self->watches, g_strdup (cwd), watch);
   relist (watch);
   return G_LIST_MODEL (watch->store);
+}
+
+/**
+ * cairn_history_index_get_listed:
+ * @cwd: a project folder
+ *
+ * Returns: whether cairn_history_index_get_conversations() for @cwd holds
+ *   the whole folder: it was listed once (until then, an empty list says
+ *   nothing yet)
+ */
+gboolean
+cairn_history_index_get_listed (CairnHistoryIndex *self,
+                                const char        *cwd)
+{
+  Watch *watch;
+
+  g_return_val_if_fail (CAIRN_IS_HISTORY_INDEX (self), FALSE);
+
+  watch = g_hash_table_lookup (self->watches, cwd);
+  return watch != NULL && watch->listed;
 }
 
 /**
@@ -412,6 +446,16 @@ cairn_history_index_class_init (CairnHistoryIndexClass *klass)
 
   object_class->dispose = cairn_history_index_dispose;
   object_class->finalize = cairn_history_index_finalize;
+
+  /**
+   * CairnHistoryIndex::listed:
+   * @cwd: the project folder
+   *
+   * @cwd's conversations were listed (the first time, or again after a
+   * change): its list is whole.
+   */
+  signals[LISTED] = g_signal_new ("listed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void

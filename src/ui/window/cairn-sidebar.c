@@ -12,12 +12,27 @@
 #include <glib/gi18n.h>
 
 #include "window/cairn-sidebar.h"
-#include "widgets/cairn-working-indicator.h"
+#include "window/cairn-conversation-row.h"
+#include "window/cairn-hit-row.h"
+#include "widgets/cairn-paint-report.h"
 #include "search/cairn-search-hit.h"
 
 /* The conversations of the project, newest first, under day headings.
  * Each item of the model has the properties "title", "modified" (unix
- * seconds), "git-branch" and "session-id"; the sidebar only reads them. */
+ * seconds), "git-branch" and "session-id"; the sidebar only reads them.
+ *
+ * Both lists are list views: they make rows for the conversations (and
+ * the search results) in view only and bind them as they scroll, so a
+ * history of 10,000 conversations costs what one of 30 does, in time,
+ * memory and the accessibility tree.
+ *
+ * GTK 4.8's list views have no section headers. The day heading is shown
+ * by the row of the first conversation of its group (the rows find their
+ * group's first conversation by a binary search over the list, newest
+ * first). The other way, heading items put into the model, would make the
+ * headings list items of their own: the arrow keys would stop on them, a
+ * screen reader would count them as conversations and the items' positions
+ * would no longer be the model's. */
 
 struct _CairnSidebar
 {
@@ -27,19 +42,32 @@ struct _CairnSidebar
   GtkSearchEntry *search_entry;
   GtkToggleButton *all_projects_button;
   GtkStack       *stack;
-  GtkListBox     *list;
-  GtkListBox     *results;
+  GtkListView    *list;
+  GtkListView    *results;
   GtkLabel       *progress_label;
   GMenuModel     *row_menu;
 
   GListModel  *model;
+  GtkSingleSelection *selection;
+  GtkSingleSelection *hit_selection;
   CairnSearch *search;
   /* the open conversations' states, by session id */
   GHashTable  *states;
-  /* the conversation shown, selected once its row is there */
+  /* the conversation shown, selected once it is listed */
   char        *selected_id;
-  /* the row whose context menu is open */
-  GtkListBoxRow *menu_row;
+  /* the conversation whose context menu is open */
+  GObject     *menu_item;
+  /* the rows bound now: those in view and a few around */
+  GHashTable  *bound;
+  /* the first conversation of each day group (NULL: none) */
+  GObject     *group_firsts[CAIRN_DAY_GROUP_OLDER + 1];
+  /* session id → conversation, for the titles of search results; made
+   * when a result asks, dropped when the list changes */
+  GHashTable  *by_id;
+  /* the list is being read: an empty one says nothing yet */
+  gboolean     loading;
+  /* conversations came at the top while it was in view: it stays there */
+  gboolean     keep_top;
 };
 
 G_DEFINE_FINAL_TYPE (CairnSidebar, cairn_sidebar, GTK_TYPE_WIDGET)
@@ -140,118 +168,53 @@ group_title (CairnDayGroup group)
     }
 }
 
+
 static gint64
-row_modified (GtkListBoxRow *row)
+modified_at (GListModel *model,
+             guint       position)
 {
-  GObject *item = g_object_get_data (G_OBJECT (row), "item");
+  g_autoptr(GObject) item = g_list_model_get_item (model, position);
   gint64 modified = 0;
 
   g_object_get (item, "modified", &modified, NULL);
   return modified;
 }
 
-/* A heading above the first conversation of each day group. */
+/* The first conversation of each day group: the list is newest first, so
+ * the groups follow each other and a binary search finds where each one
+ * starts (a few dozen reads for 10,000 conversations). */
 static void
-update_header (GtkListBoxRow *row,
-               GtkListBoxRow *before,
-               gpointer       user_data)
+find_group_firsts (CairnSidebar *self)
 {
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  CairnDayGroup group = cairn_day_group (now, row_modified (row));
-  GtkWidget *header;
+  guint n = self->model ? g_list_model_get_n_items (self->model) : 0;
 
-  if (before != NULL && cairn_day_group (now, row_modified (before)) == group)
+  for (guint group = 0; group < G_N_ELEMENTS (self->group_firsts); group++)
     {
-      gtk_list_box_row_set_header (row, NULL);
-      return;
+      guint low = 0, high = n;
+
+      g_clear_object (&self->group_firsts[group]);
+      while (low < high)
+        {
+          guint middle = low + (high - low) / 2;
+          if (cairn_day_group (now, modified_at (self->model, middle)) < group)
+            low = middle + 1;
+          else
+            high = middle;
+        }
+      if (low < n && cairn_day_group (now, modified_at (self->model, low)) == group)
+        self->group_firsts[group] = g_list_model_get_item (self->model, low);
     }
-  header = gtk_label_new (group_title (group));
-  gtk_label_set_xalign (GTK_LABEL (header), 0);
-  gtk_widget_add_css_class (header, "heading");
-  gtk_widget_add_css_class (header, "sidebar-heading");
-  gtk_list_box_row_set_header (row, header);
 }
 
-static char *
-row_subtitle (GObject *item)
+static const char *
+heading_of (CairnSidebar *self,
+            GObject      *item)
 {
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *branch = NULL;
-  g_autofree char *when = NULL;
-  gint64 modified = 0;
-
-  g_object_get (item, "modified", &modified, "git-branch", &branch, NULL);
-  when = cairn_relative_time (now, modified);
-  if (branch == NULL || *branch == '\0' || g_str_equal (branch, "HEAD"))
-    return g_steal_pointer (&when);
-  /* Translators: when a conversation was active, and its git branch */
-  return g_strdup_printf (_("%s · %s"), when, branch);
-}
-
-/* The mark at the end of an open conversation's row, and what it says
- * to a screen reader. */
-static const struct {
-  const char *icon;       /* NULL: the working dots */
-  const char *css;
-  const char *says;
-} marks[] = {
-  [CAIRN_CONVERSATION_WORKING] = { NULL, NULL, N_("Working") },
-  [CAIRN_CONVERSATION_WAITING] = { "dialog-question-symbolic", "accent", N_("Waiting for you") },
-  [CAIRN_CONVERSATION_UNSEEN] = { "media-record-symbolic", "accent", N_("Finished, not seen yet") },
-  [CAIRN_CONVERSATION_FAILED] = { "dialog-error-symbolic", "error", N_("Failed") },
-};
-
-static GtkWidget *
-mark_new (CairnConversationState state)
-{
-  GtkWidget *mark;
-
-  if (state == CAIRN_CONVERSATION_QUIET || state >= G_N_ELEMENTS (marks))
-    return NULL;
-  if (marks[state].icon == NULL)
-    {
-      mark = cairn_working_indicator_new ();
-      cairn_working_indicator_set_working (CAIRN_WORKING_INDICATOR (mark), TRUE);
-    }
-  else
-    {
-      mark = gtk_image_new_from_icon_name (marks[state].icon);
-      gtk_widget_add_css_class (mark, marks[state].css);
-    }
-  gtk_widget_set_valign (mark, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (mark, "conversation-mark");
-  return mark;
-}
-
-/* The row's subtitle for a screen reader, with its state first. */
-static void
-describe_row (GtkWidget              *row,
-              CairnConversationState  state)
-{
-  const char *subtitle = g_object_get_data (G_OBJECT (row), "subtitle");
-  g_autofree char *description = NULL;
-
-  if (state == CAIRN_CONVERSATION_QUIET || state >= G_N_ELEMENTS (marks))
-    description = g_strdup (subtitle);
-  else
-    /* Translators: a conversation's state and when it was active, in the sidebar */
-    description = g_strdup_printf (_("%s · %s"), _(marks[state].says), subtitle);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
-}
-
-static void
-show_state (GtkWidget              *row,
-            CairnConversationState  state)
-{
-  GtkWidget *slot = g_object_get_data (G_OBJECT (row), "mark-slot");
-  GtkWidget *old = gtk_widget_get_first_child (slot);
-  GtkWidget *mark = mark_new (state);
-
-  if (old != NULL)
-    gtk_box_remove (GTK_BOX (slot), old);
-  if (mark != NULL)
-    gtk_box_append (GTK_BOX (slot), mark);
-  describe_row (row, state);
+  for (guint group = 0; group < G_N_ELEMENTS (self->group_firsts); group++)
+    if (self->group_firsts[group] == item)
+      return group_title (group);
+  return NULL;
 }
 
 static CairnConversationState
@@ -264,60 +227,18 @@ state_of (CairnSidebar *self,
   return id ? GPOINTER_TO_UINT (g_hash_table_lookup (self->states, id)) : CAIRN_CONVERSATION_QUIET;
 }
 
-static GtkWidget *
-create_row (gpointer item,
-            gpointer user_data)
-{
-  CairnSidebar *self = user_data;
-  GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *slot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  g_autofree char *title = NULL;
-  g_autofree char *subtitle = row_subtitle (item);
-  GtkWidget *row = gtk_list_box_row_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *title_label, *subtitle_label;
-
-  g_object_get (item, "title", &title, NULL);
-  title_label = gtk_label_new (title);
-  subtitle_label = gtk_label_new (subtitle);
-  for (GtkWidget *label = title_label; label != NULL; label = label == title_label ? subtitle_label : NULL)
-    {
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      gtk_box_append (GTK_BOX (box), label);
-    }
-  gtk_widget_add_css_class (subtitle_label, "caption");
-  gtk_widget_add_css_class (subtitle_label, "dim-label");
-  gtk_widget_set_tooltip_text (row, title);
-  gtk_widget_set_hexpand (box, TRUE);
-  gtk_box_append (GTK_BOX (line), box);
-  gtk_box_append (GTK_BOX (line), slot);
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), line);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
-  g_object_set_data_full (G_OBJECT (row), "item", g_object_ref (item), g_object_unref);
-  g_object_set_data_full (G_OBJECT (row), "subtitle", g_steal_pointer (&subtitle), g_free);
-  g_object_set_data (G_OBJECT (row), "mark-slot", slot);
-  show_state (row, state_of (self, item));
-  return row;
-}
-
 static void
 update_page (CairnSidebar *self)
 {
   gboolean empty = self->model == NULL || g_list_model_get_n_items (self->model) == 0;
   gboolean searching = *gtk_editable_get_text (GTK_EDITABLE (self->search_entry)) != '\0';
 
-  gtk_stack_set_visible_child_name (self->stack, searching ? "results" : empty ? "empty" : "list");
+  gtk_stack_set_visible_child_name (self->stack, searching ? "results" : !empty ? "list"
+                                                 : self->loading ? "loading" : "empty");
 }
 
-static void
-row_activated_cb (CairnSidebar  *self,
-                  GtkListBoxRow *row,
-                  GtkListBox    *list)
-{
-  g_signal_emit (self, signals[ACTIVATED], 0, g_object_get_data (G_OBJECT (row), "item"));
-}
-
+/* The menu closes before it activates the chosen item, whose action is
+ * found through the menu's parent: it stays in place until then. */
 static gboolean
 unparent_later (gpointer popover)
 {
@@ -326,24 +247,26 @@ unparent_later (gpointer popover)
   return G_SOURCE_REMOVE;
 }
 
-/* The menu closes before it activates the chosen item, whose action is
- * found through the menu's parent: it stays in place until then. */
 static void
 row_menu_closed_cb (GtkPopover *popover)
 {
   g_idle_add (unparent_later, g_object_ref (popover));
 }
 
+/* The menu acts on the conversation it was opened for, even if its row
+ * is bound to another one meanwhile. */
 static void
-popup_row_menu (CairnSidebar  *self,
-                GtkListBoxRow *row,
-                double         x,
-                double         y)
+popup_row_menu (CairnSidebar         *self,
+                CairnConversationRow *row,
+                double                x,
+                double                y)
 {
   GtkWidget *popover = gtk_popover_menu_new_from_model (self->row_menu);
   GdkRectangle at = { (int)x, (int)y, 1, 1 };
 
-  self->menu_row = row;
+  if (cairn_conversation_row_get_item (row) == NULL)
+    return;
+  g_set_object (&self->menu_item, cairn_conversation_row_get_item (row));
   gtk_widget_set_parent (popover, GTK_WIDGET (row));
   g_signal_connect (popover, "closed", G_CALLBACK (row_menu_closed_cb), NULL);
   if (x >= 0)
@@ -353,36 +276,127 @@ popup_row_menu (CairnSidebar  *self,
 }
 
 static void
-secondary_click_cb (CairnSidebar *self,
-                    int           n_press,
-                    double        x,
-                    double        y,
-                    GtkGesture   *gesture)
+row_secondary_click_cb (GtkGestureClick *gesture,
+                        int              n_press,
+                        double           x,
+                        double           y,
+                        CairnSidebar    *self)
 {
-  GtkListBoxRow *row = gtk_list_box_get_row_at_y (self->list, (int)y);
-  graphene_point_t point;
+  GtkWidget *row = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
 
-  if (row == NULL ||
-      !gtk_widget_compute_point (GTK_WIDGET (self->list), GTK_WIDGET (row),
-                                 &GRAPHENE_POINT_INIT (x, y), &point))
-    return;
-  gtk_gesture_set_state (gesture, GTK_EVENT_SEQUENCE_CLAIMED);
-  popup_row_menu (self, row, point.x, point.y);
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  popup_row_menu (self, CAIRN_CONVERSATION_ROW (row), x, y);
 }
 
-/* Shift+F10 or the Menu key on the focused row. */
+/* A click opens the conversation, as the list box did: the list view
+ * itself activates on a double click (and Enter) only. */
+static void
+row_clicked_cb (GtkGestureClick *gesture,
+                int              n_press,
+                double           x,
+                double           y,
+                CairnSidebar    *self)
+{
+  GtkWidget *row = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
+
+  if (n_press != 1)
+    return;
+  if (CAIRN_IS_CONVERSATION_ROW (row) && cairn_conversation_row_get_item (CAIRN_CONVERSATION_ROW (row)))
+    g_signal_emit (self, signals[ACTIVATED], 0, cairn_conversation_row_get_item (CAIRN_CONVERSATION_ROW (row)));
+  else if (CAIRN_IS_HIT_ROW (row) && cairn_hit_row_get_hit (CAIRN_HIT_ROW (row)))
+    g_signal_emit (self, signals[HIT_ACTIVATED], 0, cairn_hit_row_get_hit (CAIRN_HIT_ROW (row)));
+}
+
+static void
+add_click (CairnSidebar *self,
+           GtkWidget    *row,
+           guint         button,
+           GCallback     callback)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), button);
+  g_signal_connect_object (click, button == GDK_BUTTON_SECONDARY ? "pressed" : "released", callback, self, 0);
+  gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (click));
+}
+
+static void
+setup_row_cb (CairnSidebar *self,
+              GtkListItem  *list_item)
+{
+  GtkWidget *row = cairn_conversation_row_new ();
+
+  add_click (self, row, GDK_BUTTON_PRIMARY, G_CALLBACK (row_clicked_cb));
+  add_click (self, row, GDK_BUTTON_SECONDARY, G_CALLBACK (row_secondary_click_cb));
+  gtk_list_item_set_child (list_item, row);
+}
+
+static void
+bind_row_cb (CairnSidebar *self,
+             GtkListItem  *list_item)
+{
+  CairnConversationRow *row = CAIRN_CONVERSATION_ROW (gtk_list_item_get_child (list_item));
+  GObject *item = gtk_list_item_get_item (list_item);
+
+  cairn_conversation_row_bind (row, item, state_of (self, item));
+  cairn_conversation_row_set_heading (row, heading_of (self, item));
+  g_hash_table_add (self->bound, row);
+  /* bound while the frame is laid out: the frame painted next shows it */
+  if (gtk_list_item_get_position (list_item) == 0)
+    cairn_paint_report_at_next_paint (GTK_WIDGET (row), "title-shown");
+}
+
+static void
+unbind_row_cb (CairnSidebar *self,
+               GtkListItem  *list_item)
+{
+  GtkWidget *row = gtk_list_item_get_child (list_item);
+
+  cairn_conversation_row_unbind (CAIRN_CONVERSATION_ROW (row));
+  g_hash_table_remove (self->bound, row);
+}
+
+static void
+teardown_row_cb (CairnSidebar *self,
+                 GtkListItem  *list_item)
+{
+  g_hash_table_remove (self->bound, gtk_list_item_get_child (list_item));
+}
+
+static void
+list_activate_cb (CairnSidebar *self,
+                  guint         position,
+                  GtkListView  *list)
+{
+  g_autoptr(GObject) item = self->model ? g_list_model_get_item (self->model, position) : NULL;
+
+  if (item != NULL)
+    g_signal_emit (self, signals[ACTIVATED], 0, item);
+}
+
+/* The row around the focus, for Shift+F10 or the Menu key. */
+static CairnConversationRow *
+focused_row (CairnSidebar *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (self)));
+  GtkWidget *child;
+
+  while (focus != NULL && gtk_widget_get_parent (focus) != GTK_WIDGET (self->list))
+    focus = gtk_widget_get_parent (focus);
+  child = focus ? gtk_widget_get_first_child (focus) : NULL;
+  return CAIRN_IS_CONVERSATION_ROW (child) ? CAIRN_CONVERSATION_ROW (child) : NULL;
+}
+
 static void
 context_menu_action (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *param)
 {
   CairnSidebar *self = CAIRN_SIDEBAR (widget);
-  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (widget));
+  CairnConversationRow *row = focused_row (self);
 
-  while (focus != NULL && !GTK_IS_LIST_BOX_ROW (focus))
-    focus = gtk_widget_get_parent (focus);
-  if (focus != NULL)
-    popup_row_menu (self, GTK_LIST_BOX_ROW (focus), -1, -1);
+  if (row != NULL)
+    popup_row_menu (self, row, -1, -1);
 }
 
 static void
@@ -391,10 +405,10 @@ row_menu_action (GtkWidget  *widget,
                  GVariant   *param)
 {
   CairnSidebar *self = CAIRN_SIDEBAR (widget);
-  GObject *item = self->menu_row ? g_object_get_data (G_OBJECT (self->menu_row), "item") : NULL;
 
-  if (item != NULL)
-    g_signal_emit (self, signals[g_str_equal (action_name, "sidebar.rename") ? RENAME : DELETE], 0, item);
+  if (self->menu_item != NULL)
+    g_signal_emit (self, signals[g_str_equal (action_name, "sidebar.rename") ? RENAME : DELETE], 0,
+                   self->menu_item);
 }
 
 /* The title of a conversation of this project, or where it is from. */
@@ -405,80 +419,78 @@ hit_title (CairnSidebar   *self,
   guint n = self->model ? g_list_model_get_n_items (self->model) : 0;
   g_autoptr(GFile) folder = g_file_get_parent (cairn_search_hit_get_file (hit));
   g_autofree char *folder_name = g_file_get_basename (folder);
+  GObject *item;
+  char *title = NULL;
 
-  for (guint i = 0; i < n; i++)
+  if (self->by_id == NULL)
     {
-      g_autoptr(GObject) item = g_list_model_get_item (self->model, i);
-      g_autofree char *id = NULL;
-      char *title = NULL;
-
-      g_object_get (item, "session-id", &id, NULL);
-      if (g_strcmp0 (id, cairn_search_hit_get_session_id (hit)) == 0)
+      self->by_id = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+      for (guint i = 0; i < n; i++)
         {
-          g_object_get (item, "title", &title, NULL);
-          return title;
+          GObject *conversation = g_list_model_get_item (self->model, i);
+          char *id = NULL;
+
+          g_object_get (conversation, "session-id", &id, NULL);
+          if (id != NULL)
+            g_hash_table_replace (self->by_id, id, conversation);
+          else
+            g_object_unref (conversation);
         }
+    }
+  if ((item = g_hash_table_lookup (self->by_id, cairn_search_hit_get_session_id (hit))) != NULL)
+    {
+      g_object_get (item, "title", &title, NULL);
+      return title;
     }
   /* Translators: a conversation of another project, named by the CLI's folder for it */
   return g_strdup_printf (_("Conversation in %s"), folder_name);
 }
 
-/* The snippet is text from a session file: shown with markup off, the
- * match made bold by an attribute over its bytes. Invalid UTF-8 is
- * replaced first (a label shows nothing of a string that is not UTF-8),
- * and the match is kept on character boundaries. */
 static void
-show_snippet (GtkLabel       *label,
-              CairnSearchHit *hit)
+setup_hit_cb (CairnSidebar *self,
+              GtkListItem  *list_item)
 {
-  g_autofree char *snippet = g_utf8_make_valid (cairn_search_hit_get_snippet (hit), -1);
-  gsize size = strlen (snippet);
-  gsize start = MIN (cairn_search_hit_get_match_start (hit), size);
-  gsize end = start + MIN (cairn_search_hit_get_match_length (hit), size - start);
-  g_autoptr(PangoAttrList) attributes = pango_attr_list_new ();
-  PangoAttribute *bold = pango_attr_weight_new (PANGO_WEIGHT_BOLD);
+  GtkWidget *row = cairn_hit_row_new ();
 
-  while (start > 0 && (snippet[start] & 0xC0) == 0x80)
-    start--;
-  while (end < size && (snippet[end] & 0xC0) == 0x80)
-    end++;
-  bold->start_index = start;
-  bold->end_index = end;
-  pango_attr_list_insert (attributes, bold);
-  gtk_label_set_use_markup (label, FALSE);
-  gtk_label_set_text (label, snippet);
-  gtk_label_set_attributes (label, attributes);
+  add_click (self, row, GDK_BUTTON_PRIMARY, G_CALLBACK (row_clicked_cb));
+  gtk_list_item_set_child (list_item, row);
 }
 
-static GtkWidget *
-create_hit_row (gpointer item,
-                 gpointer user_data)
+static void
+bind_hit_cb (CairnSidebar *self,
+             GtkListItem  *list_item)
 {
-  CairnSidebar *self = user_data;
-  g_autofree char *title = hit_title (self, item);
-  GtkWidget *row = gtk_list_box_row_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *title_label = gtk_label_new (title);
-  GtkWidget *snippet_label = gtk_label_new (NULL);
+  CairnHitRow *row = CAIRN_HIT_ROW (gtk_list_item_get_child (list_item));
+  CairnSearchHit *hit = gtk_list_item_get_item (list_item);
+  g_autofree char *title = hit_title (self, hit);
 
-  show_snippet (GTK_LABEL (snippet_label), item);
-  gtk_label_set_xalign (GTK_LABEL (title_label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (title_label), PANGO_ELLIPSIZE_END);
-  gtk_label_set_xalign (GTK_LABEL (snippet_label), 0);
-  gtk_label_set_wrap (GTK_LABEL (snippet_label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (snippet_label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_lines (GTK_LABEL (snippet_label), 3);
-  gtk_label_set_ellipsize (GTK_LABEL (snippet_label), PANGO_ELLIPSIZE_END);
-  gtk_widget_add_css_class (title_label, "heading");
-  gtk_widget_add_css_class (snippet_label, "search-snippet");
-  gtk_box_append (GTK_BOX (box), title_label);
-  gtk_box_append (GTK_BOX (box), snippet_label);
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, title,
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  cairn_search_hit_get_snippet (item), -1);
-  g_object_set_data_full (G_OBJECT (row), "hit", g_object_ref (item), g_object_unref);
-  return row;
+  cairn_hit_row_bind (row, hit, title);
+  if (gtk_list_item_get_position (list_item) == 0)
+    cairn_paint_report_at_next_paint (GTK_WIDGET (row), "search-first-hit");
+}
+
+static void
+unbind_hit_cb (CairnSidebar *self,
+               GtkListItem  *list_item)
+{
+  cairn_hit_row_unbind (CAIRN_HIT_ROW (gtk_list_item_get_child (list_item)));
+}
+
+static GtkListItemFactory *
+factory_new (CairnSidebar *self,
+             GCallback     setup,
+             GCallback     bind,
+             GCallback     unbind,
+             GCallback     teardown)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect_object (factory, "setup", setup, self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (factory, "bind", bind, self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (factory, "unbind", unbind, self, G_CONNECT_SWAPPED);
+  if (teardown != NULL)
+    g_signal_connect_object (factory, "teardown", teardown, self, G_CONNECT_SWAPPED);
+  return factory;
 }
 
 static guint
@@ -494,6 +506,8 @@ count_conversations (GListModel *hits)
   return g_hash_table_size (files);
 }
 
+/* A search's end is reported for the benchmarks once it looked through
+ * every file. */
 static void
 search_progress_cb (CairnSidebar *self)
 {
@@ -513,34 +527,42 @@ search_progress_cb (CairnSidebar *self)
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Found in %u conversation",
                                          "Found in %u conversations", conversations), conversations);
   gtk_label_set_text (self->progress_label, text);
+  if (!cairn_search_get_running (self->search) && total > 0 && done == total)
+    cairn_paint_report_at_next_paint (GTK_WIDGET (self->progress_label), "search-complete");
 }
 
 static void
 search_changed_cb (CairnSidebar *self)
 {
+  const char *query = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+
   update_page (self);
-  g_signal_emit (self, signals[SEARCH_CHANGED], 0, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)),
-                 gtk_toggle_button_get_active (self->all_projects_button));
+  if (*query != '\0')
+    cairn_paint_report_now ("search-start");
+  g_signal_emit (self, signals[SEARCH_CHANGED], 0, query, gtk_toggle_button_get_active (self->all_projects_button));
 }
 
 static void
-result_activated_cb (CairnSidebar  *self,
-                     GtkListBoxRow *row,
-                     GtkListBox    *list)
+result_activated_cb (CairnSidebar *self,
+                     guint         position,
+                     GtkListView  *results)
 {
-  g_signal_emit (self, signals[HIT_ACTIVATED], 0, g_object_get_data (G_OBJECT (row), "hit"));
+  g_autoptr(CairnSearchHit) hit = g_list_model_get_item (G_LIST_MODEL (self->hit_selection), position);
+
+  if (hit != NULL)
+    g_signal_emit (self, signals[HIT_ACTIVATED], 0, hit);
 }
 
-/* Enter in the search field opens the first result. */
+/* Enter in the search field opens the selected result, or the first. */
 static void
 search_activate_cb (CairnSidebar *self)
 {
-  GtkListBoxRow *row = gtk_list_box_get_selected_row (self->results);
+  guint position;
 
-  if (row == NULL)
-    row = gtk_list_box_get_row_at_index (self->results, 0);
-  if (row != NULL)
-    result_activated_cb (self, row, self->results);
+  if (self->hit_selection == NULL)
+    return;
+  position = gtk_single_selection_get_selected (self->hit_selection);
+  result_activated_cb (self, position == GTK_INVALID_LIST_POSITION ? 0 : position, self->results);
 }
 
 static void
@@ -562,7 +584,8 @@ cairn_sidebar_set_search (CairnSidebar *self,
   g_return_if_fail (self->search == NULL);
 
   self->search = g_object_ref (search);
-  gtk_list_box_bind_model (self->results, cairn_search_get_hits (search), create_hit_row, self, NULL);
+  self->hit_selection = gtk_single_selection_new (g_object_ref (cairn_search_get_hits (search)));
+  gtk_list_view_set_model (self->results, GTK_SELECTION_MODEL (self->hit_selection));
   g_signal_connect_object (search, "notify", G_CALLBACK (search_progress_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (cairn_search_get_hits (search), "items-changed",
                            G_CALLBACK (search_progress_cb), self, G_CONNECT_SWAPPED);
@@ -582,8 +605,15 @@ cairn_sidebar_dispose (GObject *object)
   CairnSidebar *self = (CairnSidebar *)object;
 
   gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_SIDEBAR);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->hit_selection);
   g_clear_object (&self->model);
   g_clear_object (&self->search);
+  g_clear_object (&self->menu_item);
+  for (guint group = 0; group < G_N_ELEMENTS (self->group_firsts); group++)
+    g_clear_object (&self->group_firsts[group]);
+  g_clear_pointer (&self->by_id, g_hash_table_unref);
+  g_clear_pointer (&self->bound, g_hash_table_unref);
   g_clear_pointer (&self->states, g_hash_table_unref);
   g_clear_pointer (&self->selected_id, g_free);
 
@@ -628,7 +658,7 @@ cairn_sidebar_class_init (CairnSidebarClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnSidebar, results);
   gtk_widget_class_bind_template_child (widget_class, CairnSidebar, progress_label);
   gtk_widget_class_bind_template_child (widget_class, CairnSidebar, row_menu);
-  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, list_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, stop_search_cb);
@@ -645,14 +675,18 @@ cairn_sidebar_class_init (CairnSidebarClass *klass)
 static void
 cairn_sidebar_init (CairnSidebar *self)
 {
-  GtkGesture *click = gtk_gesture_click_new ();
+  g_autoptr(GtkListItemFactory) rows = NULL;
+  g_autoptr(GtkListItemFactory) hits = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->states = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  gtk_list_box_set_header_func (self->list, update_header, NULL, NULL);
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
-  g_signal_connect_object (click, "pressed", G_CALLBACK (secondary_click_cb), self, G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self->list), GTK_EVENT_CONTROLLER (click));
+  self->bound = g_hash_table_new (NULL, NULL);
+  rows = factory_new (self, G_CALLBACK (setup_row_cb), G_CALLBACK (bind_row_cb), G_CALLBACK (unbind_row_cb),
+                      G_CALLBACK (teardown_row_cb));
+  gtk_list_view_set_factory (self->list, rows);
+  hits = factory_new (self, G_CALLBACK (setup_hit_cb), G_CALLBACK (bind_hit_cb), G_CALLBACK (unbind_hit_cb),
+                      NULL);
+  gtk_list_view_set_factory (self->results, hits);
   update_page (self);
 }
 
@@ -662,19 +696,105 @@ cairn_sidebar_new (void)
   return g_object_new (CAIRN_TYPE_SIDEBAR, NULL);
 }
 
-static GtkListBoxRow *row_of (CairnSidebar *self, const char *session_id);
-
-/* Rows are made anew when a conversation's file changes, and a new
- * conversation gets its row after it is shown: the one shown stays
- * selected. (The list box made its rows first: it connected first.) */
-static void
-model_items_changed_cb (CairnSidebar *self)
+/* The position of the conversation @session_id, or
+ * GTK_INVALID_LIST_POSITION (a look through the list: it is done when the
+ * conversation shown changes, not per row). */
+static guint
+position_of (CairnSidebar *self,
+             const char   *session_id)
 {
-  GtkListBoxRow *row = row_of (self, self->selected_id);
+  guint n = self->model && session_id ? g_list_model_get_n_items (self->model) : 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (self->model, i);
+      g_autofree char *id = NULL;
+
+      g_object_get (item, "session-id", &id, NULL);
+      if (g_strcmp0 (id, session_id) == 0)
+        return i;
+    }
+  return GTK_INVALID_LIST_POSITION;
+}
+
+static gboolean
+selected_is (CairnSidebar *self,
+             const char   *session_id)
+{
+  GObject *item = gtk_single_selection_get_selected_item (self->selection);
+  g_autofree char *id = NULL;
+
+  if (item != NULL)
+    g_object_get (item, "session-id", &id, NULL);
+  return g_strcmp0 (id, session_id) == 0;
+}
+
+static void
+select_shown (CairnSidebar *self)
+{
+  if (self->selection != NULL && !selected_is (self, self->selected_id))
+    gtk_single_selection_set_selected (self->selection, position_of (self, self->selected_id));
+}
+
+/* Before the list view hears of the change (this handler is connected
+ * first): the headings are found again for the rows it binds, and those
+ * bound already get theirs. */
+static void
+model_items_changed_cb (CairnSidebar *self,
+                        guint         position,
+                        guint         removed,
+                        guint         added)
+{
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->list));
+  GHashTableIter iter;
+  gpointer row;
+
+  self->keep_top = position == 0 && added > 0 && adjustment != NULL && gtk_adjustment_get_value (adjustment) <= 0;
+  /* for the benchmarks: from here to title-shown is the sidebar's part */
+  if (added > 0)
+    cairn_paint_report_now ("list-items");
+  g_clear_pointer (&self->by_id, g_hash_table_unref);
+  find_group_firsts (self);
+  g_hash_table_iter_init (&iter, self->bound);
+  while (g_hash_table_iter_next (&iter, &row, NULL))
+    if (cairn_conversation_row_get_item (row) != NULL)
+      cairn_conversation_row_set_heading (row, heading_of (self, cairn_conversation_row_get_item (row)));
+}
+
+/* Conversations are replaced when their file changes, and a new one is
+ * listed after it is shown: the one shown stays selected. (Connected
+ * after: the list view hears of the change before its selection moves.) */
+/* Once the list view has laid out the change, in the frame's layout
+ * (connected after the window's, whose handler allocates; setting the
+ * value lays out again in the same frame): a list view stays on the
+ * conversation it showed first, so a new one above it would be out of
+ * view. (GTK 4.8's list.scroll-to-item would pin the view to the top:
+ * scrolling the adjustment no longer moved it.) */
+static void
+back_to_top_cb (GdkFrameClock *clock,
+                CairnSidebar  *self)
+{
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->list));
+
+  g_signal_handlers_disconnect_by_func (clock, back_to_top_cb, self);
+  if (adjustment != NULL)
+    gtk_adjustment_set_value (adjustment, 0);
+}
+
+static void
+selection_items_changed_cb (CairnSidebar *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self->list));
 
   update_page (self);
-  if (row != NULL && gtk_list_box_get_selected_row (self->list) != row)
-    gtk_list_box_select_row (self->list, row);
+  select_shown (self);
+  if (self->keep_top && clock != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (clock, back_to_top_cb, self);
+      g_signal_connect_object (clock, "layout", G_CALLBACK (back_to_top_cb), self, G_CONNECT_AFTER);
+      gtk_widget_queue_allocate (GTK_WIDGET (self->list));
+    }
+  self->keep_top = FALSE;
 }
 
 /**
@@ -690,28 +810,41 @@ cairn_sidebar_set_model (CairnSidebar *self,
   if (self->model != NULL)
     g_signal_handlers_disconnect_by_func (self->model, model_items_changed_cb, self);
   g_set_object (&self->model, conversations);
-  gtk_list_box_bind_model (self->list, conversations, create_row, self, NULL);
   if (conversations != NULL)
     g_signal_connect_object (conversations, "items-changed", G_CALLBACK (model_items_changed_cb),
                              self, G_CONNECT_SWAPPED);
-  update_page (self);
+  model_items_changed_cb (self, 0, 0, 0);
+  g_clear_object (&self->selection);
+  if (conversations != NULL)
+    {
+      self->selection = gtk_single_selection_new (g_object_ref (conversations));
+      gtk_single_selection_set_autoselect (self->selection, FALSE);
+      gtk_single_selection_set_can_unselect (self->selection, TRUE);
+      gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+      g_signal_connect_object (self->selection, "items-changed", G_CALLBACK (selection_items_changed_cb),
+                               self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+    }
+  gtk_list_view_set_model (self->list, GTK_SELECTION_MODEL (self->selection));
+  selection_items_changed_cb (self);
 }
 
-static GtkListBoxRow *
-row_of (CairnSidebar *self,
-        const char   *session_id)
+/**
+ * cairn_sidebar_set_loading:
+ * @loading: whether the list is still being read
+ *
+ * While it is and nothing is listed yet, the sidebar says it is loading
+ * rather than that there are no conversations.
+ */
+void
+cairn_sidebar_set_loading (CairnSidebar *self,
+                           gboolean      loading)
 {
-  for (int i = 0;; i++)
-    {
-      GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->list, i);
-      g_autofree char *id = NULL;
+  g_return_if_fail (CAIRN_IS_SIDEBAR (self));
 
-      if (row == NULL)
-        return NULL;
-      g_object_get (g_object_get_data (G_OBJECT (row), "item"), "session-id", &id, NULL);
-      if (session_id != NULL && g_strcmp0 (id, session_id) == 0)
-        return row;
-    }
+  if (self->loading && !loading)
+    cairn_paint_report_at_next_paint (GTK_WIDGET (self->stack), "list-complete");
+  self->loading = loading;
+  update_page (self);
 }
 
 /**
@@ -720,14 +853,15 @@ row_of (CairnSidebar *self,
  * Marks the row of an open conversation: a spinner while it works, a
  * badge while it waits for the user, a dot when it finished unseen, an
  * error when it failed. The mark stays with the conversation when the
- * list is rebuilt.
+ * list is rebuilt or scrolled.
  */
 void
 cairn_sidebar_set_state (CairnSidebar           *self,
                          const char             *session_id,
                          CairnConversationState  state)
 {
-  GtkListBoxRow *row;
+  GHashTableIter iter;
+  gpointer row;
 
   g_return_if_fail (CAIRN_IS_SIDEBAR (self));
   g_return_if_fail (session_id != NULL);
@@ -736,8 +870,17 @@ cairn_sidebar_set_state (CairnSidebar           *self,
     g_hash_table_remove (self->states, session_id);
   else
     g_hash_table_insert (self->states, g_strdup (session_id), GUINT_TO_POINTER (state));
-  if ((row = row_of (self, session_id)) != NULL)
-    show_state (GTK_WIDGET (row), state);
+  g_hash_table_iter_init (&iter, self->bound);
+  while (g_hash_table_iter_next (&iter, &row, NULL))
+    {
+      GObject *item = cairn_conversation_row_get_item (row);
+      g_autofree char *id = NULL;
+
+      if (item != NULL)
+        g_object_get (item, "session-id", &id, NULL);
+      if (g_strcmp0 (id, session_id) == 0)
+        cairn_conversation_row_set_state (row, state);
+    }
 }
 
 /**
@@ -748,15 +891,9 @@ void
 cairn_sidebar_select_session_id (CairnSidebar *self,
                                  const char   *session_id)
 {
-  GtkListBoxRow *row;
-
   g_return_if_fail (CAIRN_IS_SIDEBAR (self));
 
   g_free (self->selected_id);
   self->selected_id = g_strdup (session_id);
-  row = row_of (self, session_id);
-  if (row != NULL)
-    gtk_list_box_select_row (self->list, row);
-  else
-    gtk_list_box_unselect_all (self->list);
+  select_shown (self);
 }

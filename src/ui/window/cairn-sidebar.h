@@ -38,6 +38,8 @@ G_DECLARE_FINAL_TYPE (CairnSidebar, cairn_sidebar, CAIRN, SIDEBAR, GtkWidget)
 GtkWidget    *cairn_sidebar_new               (void);
 void          cairn_sidebar_set_model         (CairnSidebar *self,
                                                GListModel   *conversations);
+void          cairn_sidebar_set_loading       (CairnSidebar *self,
+                                               gboolean      loading);
 void          cairn_sidebar_select_session_id (CairnSidebar *self,
                                                const char   *session_id);
 void          cairn_sidebar_set_state         (CairnSidebar *self,

@@ -59,11 +59,37 @@ _cairn_window_load_project (CairnWindow *self)
       return;
     }
   cairn_sidebar_set_model (self->sidebar, cairn_history_index_get_conversations (index, cwd));
+  cairn_sidebar_set_loading (self->sidebar, !cairn_history_index_get_listed (index, cwd));
   last = remembered_conversation (self);
   if (last != NULL && g_file_query_exists (last, NULL))
     cairn_window_open_conversation (self, last);
   else
     _cairn_window_start_new_conversation (self);
+}
+
+/* The project's list was read whole: until then the sidebar says it is
+ * loading, not that there are no conversations. */
+static void
+history_listed_cb (CairnWindow       *self,
+                   const char        *cwd,
+                   CairnHistoryIndex *index)
+{
+  g_autofree char *ours = self->folder ? g_file_get_path (self->folder) : NULL;
+
+  if (g_strcmp0 (ours, cwd) == 0)
+    cairn_sidebar_set_loading (self->sidebar, FALSE);
+}
+
+/**
+ * _cairn_window_watch_history:
+ *
+ * Follows the listing of the project's conversations (once the window
+ * has its history index).
+ */
+void
+_cairn_window_watch_history (CairnWindow *self)
+{
+  g_signal_connect_object (self->history, "listed", G_CALLBACK (history_listed_cb), self, G_CONNECT_SWAPPED);
 }
 
 /* Scrolls @page to the row a search hit led to, and marks it. */

@@ -101,6 +101,7 @@ struct _CairnWindow
 /* cairn-window-history.c */
 void          _cairn_window_load_project          (CairnWindow    *self);
 void          _cairn_window_show_folder           (CairnWindow    *self);
+void          _cairn_window_watch_history         (CairnWindow    *self);
 void          _cairn_window_class_init_history    (GtkWidgetClass *widget_class);
 
 /* cairn-window-pages.c */

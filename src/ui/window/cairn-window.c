@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include "widgets/cairn-paint-report.h"
 #include "window/cairn-window-private.h"
 
 G_DEFINE_FINAL_TYPE (CairnWindow, cairn_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -121,14 +122,16 @@ toggle_sidebar_action (GtkWidget  *widget,
 }
 
 /* For tests/bench-startup.sh: report when the first frame was painted and
- * quit, so the time from launch to first frame can be measured from outside. */
+ * quit (unless CAIRN_REPORT_FIRST_FRAME=all: widgets/cairn-paint-report.c),
+ * so the time from launch to first frame can be measured from outside. */
 static void
 after_first_paint_cb (CairnWindow   *self,
                       GdkFrameClock *clock)
 {
   g_signal_handlers_disconnect_by_func (clock, after_first_paint_cb, self);
-  g_print ("first-frame-realtime-us %" G_GINT64_FORMAT "\n", g_get_real_time ());
-  g_application_quit (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+  cairn_paint_report_now ("first-frame");
+  if (cairn_paint_report_quits ())
+    g_application_quit (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
 }
 
 static void
@@ -136,7 +139,7 @@ cairn_window_map (GtkWidget *widget)
 {
   GTK_WIDGET_CLASS (cairn_window_parent_class)->map (widget);
 
-  if (g_getenv ("CAIRN_REPORT_FIRST_FRAME") != NULL)
+  if (cairn_paint_report_enabled ())
     g_signal_connect_object (gtk_widget_get_frame_clock (widget), "after-paint",
                              G_CALLBACK (after_first_paint_cb), widget, G_CONNECT_SWAPPED);
 }
@@ -152,6 +155,7 @@ cairn_window_constructed (GObject *object)
   g_return_if_fail (CAIRN_IS_SESSION_SET (self->sessions));
   g_return_if_fail (CAIRN_IS_HISTORY_INDEX (self->history));
   restore_window_state (self);
+  _cairn_window_watch_history (self);
   if (self->folder == NULL)
     _cairn_window_show_folder (self);
 }
