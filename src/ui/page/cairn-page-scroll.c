@@ -111,6 +111,25 @@ cairn_page_follow_output (CairnPage *self)
   _cairn_page_scroll_to_end (self);
 }
 
+/**
+ * cairn_page_shows_end:
+ *
+ * Whether the page, laid out, shows the end of a transcript that holds
+ * something: its last item is in view.
+ */
+gboolean
+cairn_page_shows_end (CairnPage *self)
+{
+  GtkAdjustment *adj;
+
+  g_return_val_if_fail (CAIRN_IS_PAGE (self), FALSE);
+
+  adj = gtk_scrolled_window_get_vadjustment (self->scroller);
+  return laid_out (self) && !self->pin_pending &&
+         g_list_model_get_n_items (G_LIST_MODEL (self->selection)) > 0 &&
+         gtk_adjustment_get_value (adj) >= gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj) - 1;
+}
+
 static gboolean
 show_item_tick (GtkWidget     *widget,
                 GdkFrameClock *clock,

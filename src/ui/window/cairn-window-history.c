@@ -161,6 +161,7 @@ cairn_window_open_conversation (CairnWindow *self,
     _cairn_window_close_page (self, self->page);
   if ((session = _cairn_window_show_new_session (self)) == NULL)
     return;
+  _cairn_window_watch_last_screen (self, self->page);
   cairn_session_open_conversation_async (session, file, self->opening, conversation_opened_cb,
                                          g_object_ref (self));
 }

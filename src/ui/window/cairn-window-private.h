@@ -91,6 +91,13 @@ struct _CairnWindow
   CairnMissingCliPage  *missing_page;
 };
 
+/* cairn-window-report.c */
+gboolean      _cairn_window_reporting             (void);
+void          _cairn_window_report                (CairnWindow    *self,
+                                                   const char     *event);
+void          _cairn_window_watch_last_screen     (CairnWindow    *self,
+                                                   CairnPage      *page);
+
 /* cairn-window-history.c */
 void          _cairn_window_load_project          (CairnWindow    *self);
 void          _cairn_window_show_folder           (CairnWindow    *self);

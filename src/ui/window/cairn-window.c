@@ -120,15 +120,14 @@ toggle_sidebar_action (GtkWidget  *widget,
     adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
 }
 
-/* For tests/bench-startup.sh: report when the first frame was painted and
- * quit, so the time from launch to first frame can be measured from outside. */
+/* For tests/bench-startup.sh: when the first frame was painted
+ * (cairn-window-report.c). */
 static void
 after_first_paint_cb (CairnWindow   *self,
                       GdkFrameClock *clock)
 {
   g_signal_handlers_disconnect_by_func (clock, after_first_paint_cb, self);
-  g_print ("first-frame-realtime-us %" G_GINT64_FORMAT "\n", g_get_real_time ());
-  g_application_quit (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+  _cairn_window_report (self, "first-frame");
 }
 
 static void
@@ -136,7 +135,7 @@ cairn_window_map (GtkWidget *widget)
 {
   GTK_WIDGET_CLASS (cairn_window_parent_class)->map (widget);
 
-  if (g_getenv ("CAIRN_REPORT_FIRST_FRAME") != NULL)
+  if (_cairn_window_reporting ())
     g_signal_connect_object (gtk_widget_get_frame_clock (widget), "after-paint",
                              G_CALLBACK (after_first_paint_cb), widget, G_CONNECT_SWAPPED);
 }
