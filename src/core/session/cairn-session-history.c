@@ -27,11 +27,33 @@
  * change. The file is never held in memory: a first pass notes where each
  * line is (cairn-history-lines.c) and the lines shown are read back one
  * by one. No process starts until the user sends something, which then
- * resumes the conversation (--resume) in its model and mode. */
+ * resumes the conversation (--resume) in its model and mode.
+ *
+ * The last screen does not wait for that pass over a file of hundreds of
+ * megabytes: it comes from the file's last megabytes, read first (the
+ * conversation's end is there: lines are appended). The whole pass then
+ * checks it: when the last screen it finds is other lines, or other
+ * versions of a prompt, the whole conversation replaces it. And while the
+ * page that shows it holds the history (cairn_session_hold_history()),
+ * the rest waits, so that reading it does not slow down the frame that
+ * shows the last screen. */
 
 /* The last screen's worth of a conversation, shown before the rest is
  * read: at least this many messages, from a prompt on. */
 #define TAIL_MESSAGES 40
+
+/* The file's end read for it first: grows this many times fourfold. */
+#define TAIL_BYTES (2 * 1024 * 1024)
+#define TAIL_GROWTHS 3
+
+/* Holds the rest of a conversation back until the page lets it go. */
+struct _CairnHistoryGate
+{
+  gatomicrefcount ref;
+  GMutex          mutex;
+  GCond           cond;
+  gboolean        held;
+};
 
 typedef struct
 {
@@ -56,6 +78,14 @@ typedef struct
   char              *switch_parent;
   guint              switch_to;
   GArray            *own_pids;    /* the session's processes (GPid): not "elsewhere" */
+  CairnHistoryGate  *gate;
+  /* the last screen shown before the whole pass: its lines' offsets and
+   * the branch positions it showed; replace: it was not the right one */
+  GArray            *preview_offsets;
+  GHashTable        *preview_positions;
+  CairnHistoryLines *preview_lines;   /* what those two point into */
+  gboolean           replace;
+  guint              tail_items;   /* how many the last screen showed */
 } OpenData;
 
 /* The tail, handed to the main loop before the rest is read. */
@@ -84,7 +114,61 @@ open_data_free (OpenData *data)
   g_clear_pointer (&data->positions, g_hash_table_unref);
   g_clear_pointer (&data->switch_parent, g_free);
   g_clear_pointer (&data->own_pids, g_array_unref);
+  g_clear_pointer (&data->gate, _cairn_history_gate_unref);
+  g_clear_pointer (&data->preview_offsets, g_array_unref);
+  g_clear_pointer (&data->preview_positions, g_hash_table_unref);
+  g_clear_pointer (&data->preview_lines, cairn_history_lines_free);
   g_free (data);
+}
+
+CairnHistoryGate *
+_cairn_history_gate_new (void)
+{
+  CairnHistoryGate *gate = g_new0 (CairnHistoryGate, 1);
+
+  g_atomic_ref_count_init (&gate->ref);
+  g_mutex_init (&gate->mutex);
+  g_cond_init (&gate->cond);
+  return gate;
+}
+
+static CairnHistoryGate *
+history_gate_ref (CairnHistoryGate *gate)
+{
+  g_atomic_ref_count_inc (&gate->ref);
+  return gate;
+}
+
+void
+_cairn_history_gate_unref (CairnHistoryGate *gate)
+{
+  if (!g_atomic_ref_count_dec (&gate->ref))
+    return;
+  g_mutex_clear (&gate->mutex);
+  g_cond_clear (&gate->cond);
+  g_free (gate);
+}
+
+static void
+history_gate_set (CairnHistoryGate *gate,
+                  gboolean          held)
+{
+  g_mutex_lock (&gate->mutex);
+  gate->held = held;
+  g_cond_broadcast (&gate->cond);
+  g_mutex_unlock (&gate->mutex);
+}
+
+/* In the thread: until the page lets the rest come, or the opening is
+ * cancelled (looked at now and then: nothing else wakes the wait). */
+static void
+history_gate_wait (CairnHistoryGate *gate,
+                   GCancellable     *cancellable)
+{
+  g_mutex_lock (&gate->mutex);
+  while (gate->held && !g_cancellable_is_cancelled (cancellable))
+    g_cond_wait_until (&gate->cond, &gate->mutex, g_get_monotonic_time () + 100 * G_TIME_SPAN_MILLISECOND);
+  g_mutex_unlock (&gate->mutex);
 }
 
 static void
@@ -237,13 +321,84 @@ deliver_tail (GTask         *task,
   cairn_history_replay_finish (replay);
   tail = g_new0 (Tail, 1);
   tail->session = g_object_ref (g_task_get_source_object (task));
-  tail->items = items_of (data, replay, n_items (replay));
+  data->tail_items = n_items (replay);
+  tail->items = items_of (data, replay, data->tail_items);
   tail->todos = g_object_ref (cairn_transcript_builder_get_todos (cairn_history_replay_get_builder (replay)));
   tail->session_id = g_strdup (data->session_id);
   tail->model = g_strdup (data->model);
   tail->mode = g_strdup (data->mode);
   g_main_context_invoke_full (g_task_get_context (task), G_PRIORITY_DEFAULT, show_tail, tail,
                               (GDestroyNotify)tail_free);
+  return TRUE;
+}
+
+/* The last screen from the file's end, before the whole pass. Without an
+ * error, FALSE: the end read (grown a few times) holds no start of a turn
+ * TAIL_MESSAGES messages back, and the whole pass finds the last screen. */
+static gboolean
+deliver_preview (GTask             *task,
+                 OpenData          *data,
+                 GFileInputStream  *stream,
+                 GCancellable      *cancellable,
+                 GError           **error)
+{
+  gsize size = TAIL_BYTES;
+  gboolean whole = FALSE;
+
+  for (guint i = 0; i <= TAIL_GROWTHS && !whole; i++, size *= 4)
+    {
+      g_autoptr(CairnHistoryLines) lines = cairn_history_lines_read_tail (stream, size, &whole, cancellable, error);
+      g_autoptr(GArray) shown = lines ? cairn_history_lines_shown (lines) : NULL;
+      guint from = shown ? find_tail_start (lines, shown) : 0;
+      gboolean delivered;
+
+      if (lines == NULL)
+        return FALSE;
+      if (from == 0 && !whole)
+        continue;
+      data->lines = g_steal_pointer (&lines);
+      data->shown = g_steal_pointer (&shown);
+      data->positions = cairn_history_branch_positions (data->lines, data->shown);
+      data->tail_from = from;
+      delivered = deliver_tail (task, data, G_INPUT_STREAM (stream), cancellable, error);
+      data->preview_offsets = g_array_new (FALSE, FALSE, sizeof (gint64));
+      for (guint j = from; j < data->shown->len; j++)
+        g_array_append_val (data->preview_offsets,
+                            cairn_history_lines_get (data->lines, g_array_index (data->shown, guint, j))->offset);
+      data->preview_lines = g_steal_pointer (&data->lines);
+      data->preview_positions = g_steal_pointer (&data->positions);
+      g_clear_pointer (&data->shown, g_array_unref);
+      return delivered;
+    }
+  return FALSE;
+}
+
+static gboolean
+same_position (CairnBranchPosition *a,
+               CairnBranchPosition *b)
+{
+  if (a == NULL || b == NULL)
+    return a == b;
+  return g_strcmp0 (a->parent, b->parent) == 0 && a->index == b->index && a->count == b->count;
+}
+
+/* Whether the last screen shown first is the one the whole pass finds:
+ * the same lines, and its prompts with the same versions. */
+static gboolean
+preview_matches (OpenData *data)
+{
+  if (data->shown->len - data->tail_from != data->preview_offsets->len)
+    return FALSE;
+  for (guint i = 0; i < data->preview_offsets->len; i++)
+    {
+      const CairnHistoryLine *line =
+        cairn_history_lines_get (data->lines, g_array_index (data->shown, guint, data->tail_from + i));
+
+      if (line->offset != g_array_index (data->preview_offsets, gint64, i) ||
+          (line->uuid != NULL && !same_position (g_hash_table_lookup (data->positions, line->uuid),
+                                                 g_hash_table_lookup (data->preview_positions, line->uuid))))
+        return FALSE;
+    }
   return TRUE;
 }
 
@@ -344,8 +499,14 @@ open_thread (GTask        *task,
   OpenData *data = task_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(GFileInputStream) stream = g_file_read (data->file, cancellable, &error);
+  gboolean previewed = FALSE;
 
-  if (stream == NULL ||
+  if (stream != NULL && !data->whole && data->switch_parent == NULL)
+    previewed = deliver_preview (task, data, stream, cancellable, &error);
+  if (previewed && data->tail_items > 0 && data->gate != NULL)
+    history_gate_wait (data->gate, cancellable);
+  if (stream == NULL || error != NULL ||
+      !g_seekable_seek (G_SEEKABLE (stream), 0, G_SEEK_SET, cancellable, &error) ||
       !(data->lines = cairn_history_lines_read (G_INPUT_STREAM (stream), cancellable, &error)))
     {
       g_task_return_error (task, g_steal_pointer (&error));
@@ -359,8 +520,23 @@ open_thread (GTask        *task,
   data->shown = cairn_history_lines_shown (data->lines);
   data->positions = cairn_history_branch_positions (data->lines, data->shown);
   data->tail_from = data->whole ? data->shown->len : find_tail_start (data->lines, data->shown);
-  if ((!data->whole && !deliver_tail (task, data, G_INPUT_STREAM (stream), cancellable, &error)) ||
-      !build_earlier (data, G_INPUT_STREAM (stream), cancellable, &error))
+  if (previewed && !preview_matches (data))
+    {
+      g_debug ("The last screen read from the file's end was not the conversation's: replaced");
+      data->replace = TRUE;
+      data->tail_from = data->shown->len;
+    }
+  if (!data->whole && !previewed)
+    {
+      if (!deliver_tail (task, data, G_INPUT_STREAM (stream), cancellable, &error))
+        {
+          g_task_return_error (task, g_steal_pointer (&error));
+          return;
+        }
+      if (data->tail_items > 0 && data->gate != NULL)
+        history_gate_wait (data->gate, cancellable);
+    }
+  if (!build_earlier (data, G_INPUT_STREAM (stream), cancellable, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
@@ -535,6 +711,7 @@ cairn_session_open_conversation_async (CairnSession        *self,
 
   data->file = g_object_ref (file);
   data->cwd = g_strdup (self->cwd);
+  data->gate = history_gate_ref (self->history_gate);
   /* <uuid>.jsonl: only a UUID is resumed (it becomes --resume=ID) */
   if (g_str_has_suffix (base, ".jsonl"))
     data->session_id = g_strndup (base, strlen (base) - strlen (".jsonl"));
@@ -570,13 +747,41 @@ cairn_session_open_conversation_finish (CairnSession  *self,
       return FALSE;
     }
   data = g_task_get_task_data (G_TASK (result));
-  cairn_transcript_insert_all (cairn_session_get_transcript (self), 0, data->earlier_items);
+  if (data->replace)
+    cairn_transcript_replace_all (cairn_session_get_transcript (self), data->earlier_items);
+  else
+    cairn_transcript_insert_all (cairn_session_get_transcript (self), 0, data->earlier_items);
   cairn_transcript_builder_set_todos (self->builder, data->todos);
   if (self->connection == NULL)
     cairn_session_resume_conversation (self, data->session_id, data->model, data->mode);
   g_set_object (&self->history_file, data->file);
   set_running_elsewhere (self, data->running_pid);
   return TRUE;
+}
+
+/**
+ * cairn_session_hold_history:
+ *
+ * A conversation opened from its file shows its last screen, then waits
+ * with the rest until cairn_session_release_history(): the page that
+ * shows it holds it until that screen is drawn, so that reading the rest
+ * does not slow it down.
+ */
+void
+cairn_session_hold_history (CairnSession *self)
+{
+  g_return_if_fail (CAIRN_IS_SESSION (self));
+
+  history_gate_set (self->history_gate, TRUE);
+}
+
+void
+cairn_session_release_history (CairnSession *self)
+{
+  g_return_if_fail (CAIRN_IS_SESSION (self));
+
+  if (self->history_gate->held)
+    history_gate_set (self->history_gate, FALSE);
 }
 
 /* Reads the session file again, for the branch through the @index-th

@@ -18,6 +18,8 @@
 
 G_BEGIN_DECLS
 
+typedef struct _CairnHistoryGate CairnHistoryGate;
+
 /* CairnSession is one class over several files, one concern each:
  *   cairn-session.c            the GObject: properties, getters, mode, model
  *   cairn-session-process.c    the CLI process: start, attach, pending turns,
@@ -121,6 +123,8 @@ struct _CairnSession
    * Claude Code process has it open, that process and a watch on the file
    * that shows what it appends. */
   GFile              *history_file;
+  /* the rest of a conversation being opened waits while the page holds it */
+  CairnHistoryGate   *history_gate;
   GPid                running_elsewhere;
   /* the processes this session started: never "elsewhere", even while
    * one is still ending */
@@ -152,6 +156,10 @@ struct _CairnSession
   guint               restart_when_idle : 1;
   guint               stalled : 1;
 };
+
+/* cairn-session-history.c */
+CairnHistoryGate *_cairn_history_gate_new   (void);
+void              _cairn_history_gate_unref (CairnHistoryGate *gate);
 
 void _cairn_session_handle_message   (CairnSession       *self,
                                       CairnMessage       *message);

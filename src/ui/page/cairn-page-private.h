@@ -42,6 +42,9 @@ struct _CairnPage
   guint               show_tick;
   gboolean            show_pending;
   guint               shown_item;
+  /* the rest of a conversation being read waits for its last screen */
+  gboolean            holding_history;
+  GdkFrameClock      *history_clock;
 
   CairnSettings      *settings;
   /* the composer's drafts, and the key of the one shown */
@@ -68,6 +71,7 @@ void _cairn_page_set_follow_output (CairnPage *self,
 void _cairn_page_scroll_to_end     (CairnPage *self);
 void _cairn_page_arm_ticks         (CairnPage *self);
 void _cairn_page_disarm_ticks      (CairnPage *self);
+void _cairn_page_release_history   (CairnPage *self);
 
 void _cairn_page_init_drafts       (CairnPage *self);
 void _cairn_page_dispose_drafts    (CairnPage *self);

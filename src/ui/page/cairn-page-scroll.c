@@ -25,11 +25,18 @@ static gboolean show_item_tick (GtkWidget *widget, GdkFrameClock *clock, gpointe
 /* The scrolls asked of the page run on its next frames, once it is laid
  * out; a page in the background asks for no frames (a tick keeps the
  * frame clock running), its scrolls wait until it is shown. */
+static void history_painted_cb (CairnPage *self, GdkFrameClock *clock);
+
 void
 _cairn_page_arm_ticks (CairnPage *self)
 {
   if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
     return;
+  if (self->holding_history && self->history_clock == NULL)
+    {
+      self->history_clock = g_object_ref (gtk_widget_get_frame_clock (GTK_WIDGET (self)));
+      g_signal_connect_swapped (self->history_clock, "after-paint", G_CALLBACK (history_painted_cb), self);
+    }
   if (self->pin_pending && self->pin_tick == 0)
     self->pin_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), pin_to_end_tick, NULL, NULL);
   if (self->show_pending && self->show_tick == 0)
@@ -44,6 +51,49 @@ _cairn_page_disarm_ticks (CairnPage *self)
   if (self->show_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->show_tick);
   self->pin_tick = self->show_tick = 0;
+  /* a hidden page draws nothing: it lets the rest come */
+  _cairn_page_release_history (self);
+}
+
+/* A conversation read from its file waits with all but its last screen
+ * (cairn_session_hold_history()) until the frame that draws that screen,
+ * or until the user scrolls away from it. */
+static void
+history_painted_cb (CairnPage     *self,
+                    GdkFrameClock *clock)
+{
+  if (cairn_page_shows_end (self) || !self->follow_output)
+    _cairn_page_release_history (self);
+}
+
+void
+_cairn_page_release_history (CairnPage *self)
+{
+  if (!self->holding_history)
+    return;
+  self->holding_history = FALSE;
+  if (self->history_clock != NULL)
+    g_signal_handlers_disconnect_by_func (self->history_clock, history_painted_cb, self);
+  g_clear_object (&self->history_clock);
+  cairn_session_release_history (self->session);
+}
+
+/**
+ * cairn_page_hold_history:
+ *
+ * The conversation about to be read into the page shows its last screen
+ * first, and reads the rest only once that screen is drawn: reading it
+ * (seconds for a conversation of hundreds of megabytes) doesn't slow
+ * the first screen down.
+ */
+void
+cairn_page_hold_history (CairnPage *self)
+{
+  g_return_if_fail (CAIRN_IS_PAGE (self));
+
+  self->holding_history = TRUE;
+  cairn_session_hold_history (self->session);
+  _cairn_page_arm_ticks (self);
 }
 
 /* Whether the list has its size: a page just shown gets it in the layout

@@ -357,6 +357,8 @@ cairn_page_dispose (GObject *object)
   CairnPage *self = (CairnPage *)object;
 
   g_clear_object (&self->approvals);
+  if (self->session != NULL)
+    _cairn_page_release_history (self);
   _cairn_page_dispose_drafts (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_PAGE);
   g_clear_object (&self->session);

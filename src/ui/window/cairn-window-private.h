@@ -97,6 +97,7 @@ void          _cairn_window_report                (CairnWindow    *self,
                                                    const char     *event);
 void          _cairn_window_watch_last_screen     (CairnWindow    *self,
                                                    CairnPage      *page);
+void          _cairn_window_report_opened         (CairnWindow    *self);
 
 /* cairn-window-history.c */
 void          _cairn_window_load_project          (CairnWindow    *self);

@@ -93,3 +93,20 @@ _cairn_window_watch_last_screen (CairnWindow *self,
   /* the frame clock is there once the window is mapped */
   gtk_widget_add_tick_callback (GTK_WIDGET (self), watch_tick_cb, NULL, NULL);
 }
+
+/**
+ * _cairn_window_report_opened:
+ *
+ * Reports "reopen-complete" once, when the conversation whose last screen
+ * was watched is read whole (tests/bench-reopen.sh: the memory it takes).
+ */
+void
+_cairn_window_report_opened (CairnWindow *self)
+{
+  static gboolean reported;
+
+  if (!_cairn_window_reporting () || reported)
+    return;
+  reported = TRUE;
+  _cairn_window_report (self, "reopen-complete");
+}
