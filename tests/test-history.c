@@ -622,6 +622,124 @@ test_open_tail_first (void)
   cairn_test_remove_dir (dir);
 }
 
+/* A conversation of @turns prompts and replies, over 2 MB (the end a
+ * last screen is read from first) by a field the replay ignores; lines
+ * in @extra follow turn @extra_after. */
+static char *
+write_long_conversation (const char *dir,
+                         guint       turns,
+                         guint       extra_after,
+                         const char *extra)
+{
+  g_autofree char *path = g_build_filename (dir, ROWS_ID ".jsonl", NULL);
+  g_autoptr(GString) contents = g_string_new (NULL);
+  g_autofree char *padding = g_strnfill (2000, 'x');
+
+  for (guint i = 0; i < turns; i++)
+    {
+      g_autofree char *parent = i ? g_strdup_printf ("\"a%u\"", i - 1) : g_strdup ("null");
+
+      g_string_append_printf (contents, "{\"type\":\"user\",\"uuid\":\"u%u\",\"parentUuid\":%s,\"pad\":\"%s\","
+                              "\"message\":{\"role\":\"user\",\"content\":\"prompt %u\"}}\n",
+                              i, parent, padding, i);
+      g_string_append_printf (contents, "{\"type\":\"assistant\",\"uuid\":\"a%u\",\"parentUuid\":\"u%u\","
+                              "\"message\":{\"id\":\"m%u\",\"role\":\"assistant\","
+                              "\"content\":[{\"type\":\"text\",\"text\":\"reply %u\"}]}}\n", i, i, i, i);
+      if (i == extra_after && extra != NULL)
+        g_string_append (contents, extra);
+    }
+  g_assert_cmpuint (contents->len, >, 2 * 1024 * 1024);
+  g_assert_true (g_file_set_contents (path, contents->str, contents->len, NULL));
+  return g_steal_pointer (&path);
+}
+
+static guint
+n_shown (CairnSession *session)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (cairn_session_get_transcript (session)));
+}
+
+static gboolean
+has_items (gpointer session)
+{
+  return n_shown (session) > 0;
+}
+
+static gboolean
+never (gpointer data)
+{
+  return FALSE;
+}
+
+/* While the page holds a conversation's history, only its last screen is
+ * built; let go, the rest comes, all of it, in order. */
+static void
+test_open_held (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("history");
+  g_autofree char *path = write_long_conversation (dir, 1200, 0, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(CairnSession) session = cairn_session_new (dir, "/bin/true");
+  OpenWatch watch = { 0 };
+
+  cairn_session_hold_history (session);
+  cairn_session_open_conversation_async (session, file, NULL, opened_cb, &watch);
+  g_assert_true (cairn_test_wait_until (has_items, session, 30000));
+  g_assert_cmpstr (text_at (session, n_shown (session) - 1), ==, "reply 1199");
+  cairn_test_wait_until (never, NULL, 300);
+  g_assert_false (watch.done);
+  g_assert_cmpuint (n_shown (session), <, 100);
+
+  cairn_session_release_history (session);
+  g_assert_true (cairn_test_wait_until (open_done, &watch, 30000));
+  g_assert_cmpuint (n_shown (session), ==, 2 * 1200);
+  g_assert_cmpstr (text_at (session, 0), ==, "prompt 0");
+  g_assert_cmpstr (text_at (session, 2 * 600), ==, "prompt 600");
+  cairn_test_remove_dir (dir);
+}
+
+/* The last screen read from the file's end is the newest branch; when the
+ * file names another one (the user went back to an early version of a
+ * prompt), the whole pass shows that one instead, with its versions. */
+static void
+test_open_end_replaced (void)
+{
+  const char *edited =
+    "{\"type\":\"user\",\"uuid\":\"e5\",\"parentUuid\":\"a4\","
+    "\"message\":{\"role\":\"user\",\"content\":\"edited 5\"}}\n"
+    "{\"type\":\"assistant\",\"uuid\":\"f5\",\"parentUuid\":\"e5\","
+    "\"message\":{\"id\":\"n5\",\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"reply e5\"}]}}\n";
+  g_autofree char *dir = cairn_test_make_dir ("history");
+  g_autofree char *path = write_long_conversation (dir, 1200, 5, edited);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(CairnSession) session = cairn_session_new (dir, "/bin/true");
+  g_autoptr(CairnItem) prompt = NULL;
+  OpenWatch watch = { 0 };
+  guint index, count;
+
+  /* the CLI names the branch it resumes in a last-prompt line */
+  g_autoptr(GFileOutputStream) out = g_file_append_to (file, G_FILE_CREATE_NONE, NULL, NULL);
+  const char *leaf = "{\"type\":\"last-prompt\",\"lastPrompt\":\"edited 5\",\"leafUuid\":\"f5\"}\n";
+
+  g_assert_true (g_output_stream_write_all (G_OUTPUT_STREAM (out), leaf, strlen (leaf), NULL, NULL, NULL));
+  g_assert_true (g_output_stream_close (G_OUTPUT_STREAM (out), NULL, NULL));
+  g_signal_connect (cairn_session_get_transcript (session), "items-changed", G_CALLBACK (first_change_cb), &watch);
+  cairn_session_open_conversation_async (session, file, NULL, opened_cb, &watch);
+  g_assert_true (cairn_test_wait_until (open_done, &watch, 30000));
+
+  g_assert_cmpuint (watch.first_change, >, 12);   /* the newest branch's end came first */
+  g_assert_cmpuint (n_shown (session), ==, 12);
+  g_assert_cmpstr (text_at (session, 0), ==, "prompt 0");
+  g_assert_cmpstr (text_at (session, 8), ==, "prompt 4");
+  g_assert_cmpstr (text_at (session, 10), ==, "edited 5");
+  g_assert_cmpstr (text_at (session, 11), ==, "reply e5");
+  prompt = g_list_model_get_item (G_LIST_MODEL (cairn_session_get_transcript (session)), 10);
+  g_assert_cmpstr (cairn_text_item_get_branch (CAIRN_TEXT_ITEM (prompt), &index, &count), ==, "a4");
+  g_assert_cmpuint (index, ==, 1);
+  g_assert_cmpuint (count, ==, 2);
+  cairn_test_remove_dir (dir);
+}
+
 /* Opens a recorded conversation as the window does. */
 static CairnSession *
 open_recording (const char *name,
@@ -892,6 +1010,8 @@ main (int   argc,
   g_test_add_func ("/cairn/history/scan-line", test_scan_line);
   g_test_add_func ("/cairn/history/shown-branch", test_shown_branch);
   g_test_add_func ("/cairn/history/open-tail-first", test_open_tail_first);
+  g_test_add_func ("/cairn/history/open-held", test_open_held);
+  g_test_add_func ("/cairn/history/open-end-replaced", test_open_end_replaced);
   g_test_add_func ("/cairn/history/open-unreadable-and-deleted", test_open_unreadable_and_deleted);
   g_test_add_func ("/cairn/history/recorded-image", test_recorded_image);
   g_test_add_func ("/cairn/history/recorded-rename", test_recorded_rename);
