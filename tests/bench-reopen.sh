@@ -4,8 +4,9 @@
 # through the real window under Xvfb. For each way it reopens, the time
 # from launch to the first frame and to the frame that shows its last
 # screen (its last message, scrolled to the end: Cairn's
-# `last-screen-realtime-us`), the last screen minus the first frame, and
-# the peak RSS; medians of the runs.
+# `last-screen-realtime-us`), the last screen minus the first frame, to
+# the conversation read whole (`reopen-complete-realtime-us`), and the
+# peak RSS until then; medians of the runs.
 #   resume   `cairn --resume ID`
 #   project  `cairn FOLDER`, whose last conversation it was
 # Usage: tests/bench-reopen.sh [path/to/cairn] [runs]; the corpus is
@@ -23,7 +24,7 @@ if [ -z "${DISPLAY:-}" ]; then
   exec "$here/run-headless.sh" "$0" "$cairn" "$runs"
 fi
 export GSETTINGS_SCHEMA_DIR="${GSETTINGS_SCHEMA_DIR:-$(dirname "$cairn")/../data}"
-export CAIRN_REPORT_FIRST_FRAME=last-screen CAIRN_CLAUDE=/bin/true
+export CAIRN_REPORT_FIRST_FRAME=reopen-complete CAIRN_CLAUDE=/bin/true
 big="$(ls -S "$corpus"/projects/*/*.jsonl | sed -n 1p)"
 id="$(basename "$big" .jsonl)"
 work="$(mktemp -d)"
@@ -40,9 +41,9 @@ printf "[io/github/cairnapp/Cairn]\nlast-conversations={'%s': '%s'}\n" "$project
 
 median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-# run WAY: one launch; prints "first-frame-ms last-screen-ms rss-kb"
+# run WAY: one launch; prints "first-frame-ms last-screen-ms complete-ms rss-kb"
 run() {
-  local out start frame last
+  local out start frame last complete
   start=$(date +%s%6N)
   if [ "$1" = resume ]; then
     out=$(GSETTINGS_BACKEND=memory CLAUDE_CONFIG_DIR="$corpus" \
@@ -53,25 +54,28 @@ run() {
   fi
   frame=$(sed -n 's/^first-frame-realtime-us //p' <<< "$out")
   last=$(sed -n 's/^last-screen-realtime-us //p' <<< "$out")
-  if [ -z "$frame" ] || [ -z "$last" ]; then
+  complete=$(sed -n 's/^reopen-complete-realtime-us //p' <<< "$out")
+  if [ -z "$frame" ] || [ -z "$last" ] || [ -z "$complete" ]; then
     echo "reopen $1: no figures; Cairn said:" >&2
     echo "$out" >&2
     return 1
   fi
-  echo "$(( (frame - start) / 1000 )) $(( (last - start) / 1000 )) $(sed -n 's/^maxrss-kb //p' <<< "$out")"
+  echo "$(( (frame - start) / 1000 )) $(( (last - start) / 1000 )) $(( (complete - start) / 1000 ))" \
+       "$(sed -n 's/^maxrss-kb //p' <<< "$out")"
 }
 
 echo "# $big: $(du -h "$big" | cut -f1), $runs runs each, medians (min–max)"
 for way in resume project; do
-  frames=() lasts=() afters=() rss=()
+  frames=() lasts=() afters=() completes=() rss=()
   for _ in $(seq "$runs"); do
-    read -r frame last kb < <(run "$way")
-    frames+=("$frame") lasts+=("$last") afters+=($((last - frame))) rss+=("$kb")
+    read -r frame last complete kb < <(run "$way")
+    frames+=("$frame") lasts+=("$last") afters+=($((last - frame))) completes+=("$complete") rss+=("$kb")
   done
   range() { printf '%s (%s–%s)' "$(median "$@")" "$(printf '%s\n' "$@" | sort -n | head -n1)" \
                   "$(printf '%s\n' "$@" | sort -n | tail -n1)"; }
   echo "reopen $way first-frame-ms $(range "${frames[@]}")" \
        "last-screen-ms $(range "${lasts[@]}")" \
        "last-screen-after-first-frame-ms $(range "${afters[@]}")" \
+       "complete-ms $(range "${completes[@]}")" \
        "peak-rss-mb $(( $(median "${rss[@]}") / 1024 ))"
 done

@@ -44,7 +44,7 @@
 
 /* The file's end read for it first: grows this many times fourfold. */
 #define TAIL_BYTES (2 * 1024 * 1024)
-#define TAIL_GROWTHS 3
+#define TAIL_GROWTHS 2
 
 /* Holds the rest of a conversation back until the page lets it go. */
 struct _CairnHistoryGate
@@ -160,14 +160,21 @@ history_gate_set (CairnHistoryGate *gate,
 }
 
 /* In the thread: until the page lets the rest come, or the opening is
- * cancelled (looked at now and then: nothing else wakes the wait). */
+ * cancelled (looked at now and then: nothing else wakes the wait), or at
+ * most HOLD_MAX_MS: a window that draws no frame (hidden on Wayland)
+ * still gets the whole conversation. */
+#define HOLD_MAX_MS 3000
+
 static void
 history_gate_wait (CairnHistoryGate *gate,
                    GCancellable     *cancellable)
 {
+  gint64 until = g_get_monotonic_time () + HOLD_MAX_MS * G_TIME_SPAN_MILLISECOND;
+
   g_mutex_lock (&gate->mutex);
-  while (gate->held && !g_cancellable_is_cancelled (cancellable))
-    g_cond_wait_until (&gate->cond, &gate->mutex, g_get_monotonic_time () + 100 * G_TIME_SPAN_MILLISECOND);
+  while (gate->held && !g_cancellable_is_cancelled (cancellable) && g_get_monotonic_time () < until)
+    g_cond_wait_until (&gate->cond, &gate->mutex,
+                       MIN (until, g_get_monotonic_time () + 100 * G_TIME_SPAN_MILLISECOND));
   g_mutex_unlock (&gate->mutex);
 }
 
