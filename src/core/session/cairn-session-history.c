@@ -35,8 +35,8 @@
  * checks it: when the last screen it finds is other lines, or other
  * versions of a prompt, the whole conversation replaces it. And while the
  * page that shows it holds the history (cairn_session_hold_history()),
- * the rest waits, so that reading it does not slow down the frame that
- * shows the last screen. */
+ * the rest of the items wait, so that building them does not slow down
+ * the frame that shows the last screen. */
 
 /* The last screen's worth of a conversation, shown before the rest is
  * read: at least this many messages, from a prompt on. */
@@ -510,8 +510,6 @@ open_thread (GTask        *task,
 
   if (stream != NULL && !data->whole && data->switch_parent == NULL)
     previewed = deliver_preview (task, data, stream, cancellable, &error);
-  if (previewed && data->tail_items > 0 && data->gate != NULL)
-    history_gate_wait (data->gate, cancellable);
   if (stream == NULL || error != NULL ||
       !g_seekable_seek (G_SEEKABLE (stream), 0, G_SEEK_SET, cancellable, &error) ||
       !(data->lines = cairn_history_lines_read (G_INPUT_STREAM (stream), cancellable, &error)))
@@ -533,16 +531,14 @@ open_thread (GTask        *task,
       data->replace = TRUE;
       data->tail_from = data->shown->len;
     }
-  if (!data->whole && !previewed)
+  if (!data->whole && !previewed && !deliver_tail (task, data, G_INPUT_STREAM (stream), cancellable, &error))
     {
-      if (!deliver_tail (task, data, G_INPUT_STREAM (stream), cancellable, &error))
-        {
-          g_task_return_error (task, g_steal_pointer (&error));
-          return;
-        }
-      if (data->tail_items > 0 && data->gate != NULL)
-        history_gate_wait (data->gate, cancellable);
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
     }
+  /* the pass over the lines is cheap beside building every item */
+  if (!data->whole && data->tail_items > 0 && data->gate != NULL)
+    history_gate_wait (data->gate, cancellable);
   if (!build_earlier (data, G_INPUT_STREAM (stream), cancellable, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
@@ -770,9 +766,9 @@ cairn_session_open_conversation_finish (CairnSession  *self,
  * cairn_session_hold_history:
  *
  * A conversation opened from its file shows its last screen, then waits
- * with the rest until cairn_session_release_history(): the page that
- * shows it holds it until that screen is drawn, so that reading the rest
- * does not slow it down.
+ * with the rest of its items until cairn_session_release_history() (or
+ * HOLD_MAX_MS): the page that shows it holds it until that screen is
+ * drawn, so that building the rest does not slow it down.
  */
 void
 cairn_session_hold_history (CairnSession *self)

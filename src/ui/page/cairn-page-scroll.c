@@ -82,7 +82,7 @@ _cairn_page_release_history (CairnPage *self)
  * cairn_page_hold_history:
  *
  * The conversation about to be read into the page shows its last screen
- * first, and reads the rest only once that screen is drawn: reading it
+ * first, and builds the rest only once that screen is drawn: building it
  * (seconds for a conversation of hundreds of megabytes) doesn't slow
  * the first screen down.
  */
