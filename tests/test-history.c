@@ -624,12 +624,13 @@ test_open_tail_first (void)
 
 /* A conversation of @turns prompts and replies, over 2 MB (the end a
  * last screen is read from first) by a field the replay ignores; lines
- * in @extra follow turn @extra_after. */
+ * in @extra follow turn @extra_after, @end (nullable) the last turn. */
 static char *
 write_long_conversation (const char *dir,
                          guint       turns,
                          guint       extra_after,
-                         const char *extra)
+                         const char *extra,
+                         const char *end)
 {
   g_autofree char *path = g_build_filename (dir, ROWS_ID ".jsonl", NULL);
   g_autoptr(GString) contents = g_string_new (NULL);
@@ -648,6 +649,8 @@ write_long_conversation (const char *dir,
       if (i == extra_after && extra != NULL)
         g_string_append (contents, extra);
     }
+  if (end != NULL)
+    g_string_append (contents, end);
   g_assert_cmpuint (contents->len, >, 2 * 1024 * 1024);
   g_assert_true (g_file_set_contents (path, contents->str, contents->len, NULL));
   return g_steal_pointer (&path);
@@ -677,7 +680,7 @@ static void
 test_open_held (void)
 {
   g_autofree char *dir = cairn_test_make_dir ("history");
-  g_autofree char *path = write_long_conversation (dir, 1200, 0, NULL);
+  g_autofree char *path = write_long_conversation (dir, 1200, 0, NULL, NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(CairnSession) session = cairn_session_new (dir, "/bin/true");
   OpenWatch watch = { 0 };
@@ -700,7 +703,8 @@ test_open_held (void)
 
 /* The last screen read from the file's end is the newest branch; when the
  * file names another one (the user went back to an early version of a
- * prompt), the whole pass shows that one instead, with its versions. */
+ * prompt), the whole pass shows that one instead, with its versions, and
+ * what came after that screen (a notice, a prompt sent) stays. */
 static void
 test_open_end_replaced (void)
 {
@@ -709,26 +713,30 @@ test_open_end_replaced (void)
     "\"message\":{\"role\":\"user\",\"content\":\"edited 5\"}}\n"
     "{\"type\":\"assistant\",\"uuid\":\"f5\",\"parentUuid\":\"e5\","
     "\"message\":{\"id\":\"n5\",\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"reply e5\"}]}}\n";
+  /* the CLI names the branch it resumes in a last-prompt line */
+  const char *leaf = "{\"type\":\"last-prompt\",\"lastPrompt\":\"edited 5\",\"leafUuid\":\"f5\"}\n";
   g_autofree char *dir = cairn_test_make_dir ("history");
-  g_autofree char *path = write_long_conversation (dir, 1200, 5, edited);
+  g_autofree char *path = write_long_conversation (dir, 1200, 5, edited, leaf);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(CairnSession) session = cairn_session_new (dir, "/bin/true");
+  g_autoptr(CairnNoticeItem) later = cairn_notice_item_new (CAIRN_NOTICE_INFO, "later", NULL);
   g_autoptr(CairnItem) prompt = NULL;
+  g_autoptr(CairnItem) last = NULL;
   OpenWatch watch = { 0 };
   guint index, count;
 
-  /* the CLI names the branch it resumes in a last-prompt line */
-  g_autoptr(GFileOutputStream) out = g_file_append_to (file, G_FILE_CREATE_NONE, NULL, NULL);
-  const char *leaf = "{\"type\":\"last-prompt\",\"lastPrompt\":\"edited 5\",\"leafUuid\":\"f5\"}\n";
-
-  g_assert_true (g_output_stream_write_all (G_OUTPUT_STREAM (out), leaf, strlen (leaf), NULL, NULL, NULL));
-  g_assert_true (g_output_stream_close (G_OUTPUT_STREAM (out), NULL, NULL));
   g_signal_connect (cairn_session_get_transcript (session), "items-changed", G_CALLBACK (first_change_cb), &watch);
+  cairn_session_hold_history (session);
   cairn_session_open_conversation_async (session, file, NULL, opened_cb, &watch);
+  g_assert_true (cairn_test_wait_until (has_items, session, 30000));
+  cairn_transcript_append (cairn_session_get_transcript (session), CAIRN_ITEM (later));
+  cairn_session_release_history (session);
   g_assert_true (cairn_test_wait_until (open_done, &watch, 30000));
 
   g_assert_cmpuint (watch.first_change, >, 12);   /* the newest branch's end came first */
-  g_assert_cmpuint (n_shown (session), ==, 12);
+  g_assert_cmpuint (n_shown (session), ==, 13);
+  last = g_list_model_get_item (G_LIST_MODEL (cairn_session_get_transcript (session)), 12);
+  g_assert_true (last == CAIRN_ITEM (later));
   g_assert_cmpstr (text_at (session, 0), ==, "prompt 0");
   g_assert_cmpstr (text_at (session, 8), ==, "prompt 4");
   g_assert_cmpstr (text_at (session, 10), ==, "edited 5");

@@ -750,10 +750,10 @@ cairn_session_open_conversation_finish (CairnSession  *self,
       return FALSE;
     }
   data = g_task_get_task_data (G_TASK (result));
-  if (data->replace)
-    cairn_transcript_replace_all (cairn_session_get_transcript (self), data->earlier_items);
-  else
-    cairn_transcript_insert_all (cairn_session_get_transcript (self), 0, data->earlier_items);
+  /* a first screen the whole pass shows otherwise gives way; anything
+   * sent since stays after it */
+  cairn_transcript_splice (cairn_session_get_transcript (self), 0, data->replace ? data->tail_items : 0,
+                           data->earlier_items);
   cairn_transcript_builder_set_todos (self->builder, data->todos);
   if (self->connection == NULL)
     cairn_session_resume_conversation (self, data->session_id, data->model, data->mode);
