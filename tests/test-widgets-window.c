@@ -514,6 +514,7 @@ typedef struct
 {
   CairnWindow *window;
   int          items_at_end;   /* when the end was first drawn; -1 before */
+  gboolean     asked;          /* a new conversation's "Ask Claude" drawn before */
 } Reopen;
 
 static GListModel *
@@ -528,8 +529,11 @@ reopen_painted_cb (GdkFrameClock *clock,
 {
   GtkWidget *page = cairn_test_find_shown (GTK_WIDGET (reopen->window), CAIRN_TYPE_PAGE, NULL, NULL);
 
-  if (reopen->items_at_end < 0 && page != NULL && cairn_page_shows_end (CAIRN_PAGE (page)))
+  if (reopen->items_at_end >= 0)
+    return;
+  if (page != NULL && cairn_page_shows_end (CAIRN_PAGE (page)))
     reopen->items_at_end = g_list_model_get_n_items (shown_transcript (reopen->window));
+  reopen->asked |= cairn_test_shows_text (GTK_WIDGET (reopen->window), "Ask Claude");
 }
 
 static gboolean
@@ -556,8 +560,9 @@ scrolled_to_first_prompt (gpointer window)
 }
 
 /* The project's last conversation opens with it: the frame that first
- * shows its end holds its last screen only, not every item; the rest
- * comes after, and scrolling up reaches its first prompt. */
+ * shows its end holds its last screen only, not every item; the frames
+ * before show no new conversation ("Ask Claude"); the rest comes after,
+ * and scrolling up reaches its first prompt. */
 static void
 test_window_reopens_last_screen_first (void)
 {
@@ -567,7 +572,7 @@ test_window_reopens_last_screen_first (void)
   g_autoptr(GFile) folder = NULL;
   g_autofree char *cwd = NULL;
   g_autofree char *real = NULL;
-  Reopen reopen = { NULL, -1 };
+  Reopen reopen = { NULL, -1, FALSE };
 
   for (guint i = 0; i < REOPENED_TURNS; i++)
     {
@@ -593,6 +598,7 @@ test_window_reopens_last_screen_first (void)
   g_assert_true (cairn_test_poll_until (end_drawn, &reopen, 10000));
   g_assert_cmpint (reopen.items_at_end, >, 0);
   g_assert_cmpint (reopen.items_at_end, <, 100);
+  g_assert_false (reopen.asked);
   g_assert_true (cairn_test_poll_until (reopened_whole, reopen.window, 10000));
   g_assert_true (cairn_test_poll_until (scrolled_to_first_prompt, reopen.window, 10000));
 

@@ -71,7 +71,7 @@ void _cairn_page_set_follow_output (CairnPage *self,
 void _cairn_page_scroll_to_end     (CairnPage *self);
 void _cairn_page_arm_ticks         (CairnPage *self);
 void _cairn_page_disarm_ticks      (CairnPage *self);
-void _cairn_page_release_history   (CairnPage *self);
+void _cairn_page_update_transcript (CairnPage *self);
 
 void _cairn_page_init_drafts       (CairnPage *self);
 void _cairn_page_dispose_drafts    (CairnPage *self);

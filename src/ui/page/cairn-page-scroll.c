@@ -52,7 +52,7 @@ _cairn_page_disarm_ticks (CairnPage *self)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->show_tick);
   self->pin_tick = self->show_tick = 0;
   /* a hidden page draws nothing: it lets the rest come */
-  _cairn_page_release_history (self);
+  cairn_page_release_history (self);
 }
 
 /* A conversation read from its file waits with all but its last screen
@@ -63,12 +63,20 @@ history_painted_cb (CairnPage     *self,
                     GdkFrameClock *clock)
 {
   if (cairn_page_shows_end (self) || !self->follow_output)
-    _cairn_page_release_history (self);
+    cairn_page_release_history (self);
 }
 
+/**
+ * cairn_page_release_history:
+ *
+ * Lets the rest of the conversation come (cairn_page_hold_history())
+ * before its last screen is drawn: one with nothing to show.
+ */
 void
-_cairn_page_release_history (CairnPage *self)
+cairn_page_release_history (CairnPage *self)
 {
+  g_return_if_fail (CAIRN_IS_PAGE (self));
+
   if (!self->holding_history)
     return;
   self->holding_history = FALSE;
@@ -76,6 +84,7 @@ _cairn_page_release_history (CairnPage *self)
     g_signal_handlers_disconnect_by_func (self->history_clock, history_painted_cb, self);
   g_clear_object (&self->history_clock);
   cairn_session_release_history (self->session);
+  _cairn_page_update_transcript (self);
 }
 
 /**
@@ -93,6 +102,7 @@ cairn_page_hold_history (CairnPage *self)
 
   self->holding_history = TRUE;
   cairn_session_hold_history (self->session);
+  _cairn_page_update_transcript (self);
   _cairn_page_arm_ticks (self);
 }
 
