@@ -674,8 +674,9 @@ never (gpointer data)
   return FALSE;
 }
 
-/* While the page holds a conversation's history, only its last screen is
- * built; let go, the rest comes, all of it, in order. */
+/* While the page holds a conversation's history, nothing shows until it
+ * has drawn a frame, then only the last screen; let go, the rest comes,
+ * all of it, in order. */
 static void
 test_open_held (void)
 {
@@ -687,6 +688,9 @@ test_open_held (void)
 
   cairn_session_hold_history (session);
   cairn_session_open_conversation_async (session, file, NULL, opened_cb, &watch);
+  cairn_test_wait_until (never, NULL, 300);
+  g_assert_cmpuint (n_shown (session), ==, 0);
+  cairn_session_show_history (session);
   g_assert_true (cairn_test_wait_until (has_items, session, 30000));
   g_assert_cmpstr (text_at (session, n_shown (session) - 1), ==, "reply 1199");
   cairn_test_wait_until (never, NULL, 300);
@@ -727,6 +731,7 @@ test_open_end_replaced (void)
 
   g_signal_connect (cairn_session_get_transcript (session), "items-changed", G_CALLBACK (first_change_cb), &watch);
   cairn_session_hold_history (session);
+  cairn_session_show_history (session);
   cairn_session_open_conversation_async (session, file, NULL, opened_cb, &watch);
   g_assert_true (cairn_test_wait_until (has_items, session, 30000));
   cairn_transcript_append (cairn_session_get_transcript (session), CAIRN_ITEM (later));

@@ -89,7 +89,7 @@ typedef struct
 } OpenData;
 
 /* The tail, handed to the main loop before the rest is read. */
-typedef struct
+typedef struct _CairnHistoryTail
 {
   CairnSession *session;
   GPtrArray    *items;
@@ -554,18 +554,46 @@ static void resume_checked (CairnSession *self,
                             const char   *mode,
                             gboolean      tell);
 
-/* On the main loop: the last screen, with the resume facts it knows. */
+static void
+show_tail_now (CairnSession *self,
+               Tail         *tail)
+{
+  cairn_transcript_append_all (cairn_session_get_transcript (self), tail->items);
+  cairn_transcript_builder_set_todos (self->builder, tail->todos);
+  if (self->connection == NULL)
+    resume_checked (self, tail->session_id, tail->model, tail->mode, FALSE);
+}
+
+/* On the main loop: the last screen, with the resume facts it knows; kept
+ * while the page has drawn no frame yet (cairn_session_hold_history()),
+ * without the reference to the session that keeps it. */
 static gboolean
 show_tail (gpointer user_data)
 {
   Tail *tail = user_data;
   CairnSession *self = tail->session;
+  Tail *kept;
 
-  cairn_transcript_append_all (cairn_session_get_transcript (self), tail->items);
-  cairn_transcript_builder_set_todos (self->builder, tail->todos);
-  if (self->connection == NULL)
-    resume_checked (self, tail->session_id, tail->model, tail->mode, FALSE);
+  if (!self->history_screen_held)
+    {
+      show_tail_now (self, tail);
+      return G_SOURCE_REMOVE;
+    }
+  kept = g_new0 (Tail, 1);
+  kept->items = g_steal_pointer (&tail->items);
+  kept->todos = g_steal_pointer (&tail->todos);
+  kept->session_id = g_steal_pointer (&tail->session_id);
+  kept->model = g_steal_pointer (&tail->model);
+  kept->mode = g_steal_pointer (&tail->mode);
+  g_clear_pointer (&self->history_tail, tail_free);
+  self->history_tail = kept;
   return G_SOURCE_REMOVE;
+}
+
+void
+_cairn_session_drop_history_tail (CairnSession *self)
+{
+  g_clear_pointer (&self->history_tail, tail_free);
 }
 
 static void
@@ -750,6 +778,7 @@ cairn_session_open_conversation_finish (CairnSession  *self,
       return FALSE;
     }
   data = g_task_get_task_data (G_TASK (result));
+  cairn_session_show_history (self);
   /* a first screen the whole pass shows otherwise gives way; anything
    * sent since stays after it */
   cairn_transcript_splice (cairn_session_get_transcript (self), 0, data->replace ? data->tail_items : 0,
@@ -775,7 +804,31 @@ cairn_session_hold_history (CairnSession *self)
 {
   g_return_if_fail (CAIRN_IS_SESSION (self));
 
+  self->history_screen_held = TRUE;
   history_gate_set (self->history_gate, TRUE);
+}
+
+/**
+ * cairn_session_show_history:
+ *
+ * The page has drawn a frame: the last screen of a held conversation
+ * (cairn_session_hold_history()) may come, once read; the rest still
+ * waits. Built in the thread meanwhile, it is kept until then, so that the
+ * window's first frame builds none of its rows.
+ */
+void
+cairn_session_show_history (CairnSession *self)
+{
+  Tail *tail;
+
+  g_return_if_fail (CAIRN_IS_SESSION (self));
+
+  self->history_screen_held = FALSE;
+  if ((tail = g_steal_pointer (&self->history_tail)) != NULL)
+    {
+      show_tail_now (self, tail);
+      tail_free (tail);
+    }
 }
 
 void
@@ -783,6 +836,7 @@ cairn_session_release_history (CairnSession *self)
 {
   g_return_if_fail (CAIRN_IS_SESSION (self));
 
+  cairn_session_show_history (self);
   if (self->history_gate->held)
     history_gate_set (self->history_gate, FALSE);
 }

@@ -229,6 +229,7 @@ cairn_session_dispose (GObject *object)
   _cairn_session_stop_watching (self);
   _cairn_session_stop_following (self);
   g_clear_object (&self->history_file);
+  _cairn_session_drop_history_tail (self);
   _cairn_session_drop_connection (self);
   g_clear_object (&self->protocol_log);
   g_clear_object (&self->attachment_store);

@@ -168,6 +168,7 @@ gboolean            cairn_session_open_conversation_finish (CairnSession        
                                                             GAsyncResult        *result,
                                                             GError             **error);
 void                cairn_session_hold_history        (CairnSession *self);
+void                cairn_session_show_history        (CairnSession *self);
 void                cairn_session_release_history     (CairnSession *self);
 void                cairn_session_resume_conversation (CairnSession *self,
                                                        const char   *session_id,

@@ -55,13 +55,15 @@ _cairn_page_disarm_ticks (CairnPage *self)
   cairn_page_release_history (self);
 }
 
-/* A conversation read from its file waits with all but its last screen
- * (cairn_session_hold_history()) until the frame that draws that screen,
- * or until the user scrolls away from it. */
+/* A conversation read from its file shows its last screen once the page
+ * has drawn a frame: the window's first frame builds none of its rows.
+ * The rest waits (cairn_session_hold_history()) until the frame that
+ * draws that screen, or until the user scrolls away from it. */
 static void
 history_painted_cb (CairnPage     *self,
                     GdkFrameClock *clock)
 {
+  cairn_session_show_history (self->session);
   if (cairn_page_shows_end (self) || !self->follow_output)
     cairn_page_release_history (self);
 }
@@ -91,9 +93,10 @@ cairn_page_release_history (CairnPage *self)
  * cairn_page_hold_history:
  *
  * The conversation about to be read into the page shows its last screen
- * first, and builds the rest only once that screen is drawn: building it
- * (seconds for a conversation of hundreds of megabytes) doesn't slow
- * the first screen down.
+ * after the page's first frame, and builds the rest only once that screen
+ * is drawn: building it (seconds for a conversation of hundreds of
+ * megabytes) doesn't slow the first screen down, nor the last screen's
+ * rows the window's first frame.
  */
 void
 cairn_page_hold_history (CairnPage *self)

@@ -107,84 +107,6 @@ conversation_opened_cb (GObject      *source,
     cairn_page_follow_output (page);
 }
 
-/* The first frame of a window waits for no conversation read into it:
- * reading starts once the window has drawn a frame (the page, holding the
- * history, shows nothing meanwhile). Whatever runs the callbacks (the
- * window's tick, then its frame clock) owns the pending open; neither
- * outlives the window, so the window isn't referenced. */
-typedef struct
-{
-  CairnWindow  *window;
-  CairnSession *session;
-  GFile        *file;
-  gboolean      painting;   /* handed from the tick to the frame clock */
-} PendingOpen;
-
-static void
-start_open (CairnWindow  *self,
-            CairnSession *session,
-            GFile        *file)
-{
-  cairn_session_open_conversation_async (session, file, self->opening, conversation_opened_cb,
-                                         g_object_ref (self));
-}
-
-static void
-pending_open_free (PendingOpen *pending)
-{
-  g_object_unref (pending->session);
-  g_object_unref (pending->file);
-  g_free (pending);
-}
-
-static void
-pending_open_drop (PendingOpen *pending)
-{
-  if (!pending->painting)
-    pending_open_free (pending);
-}
-
-static void
-first_painted_cb (GdkFrameClock *clock,
-                  PendingOpen   *pending)
-{
-  start_open (pending->window, pending->session, pending->file);
-  /* frees it */
-  g_signal_handlers_disconnect_by_func (clock, first_painted_cb, pending);
-}
-
-static gboolean
-first_tick_cb (GtkWidget     *widget,
-               GdkFrameClock *clock,
-               gpointer       user_data)
-{
-  PendingOpen *pending = user_data;
-
-  pending->painting = TRUE;
-  g_signal_connect_data (clock, "after-paint", G_CALLBACK (first_painted_cb), pending,
-                         (GClosureNotify)(void (*) (void))pending_open_free, 0);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-open_when_drawn (CairnWindow  *self,
-                 CairnSession *session,
-                 GFile        *file)
-{
-  PendingOpen *pending;
-
-  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
-    {
-      start_open (self, session, file);
-      return;
-    }
-  pending = g_new0 (PendingOpen, 1);
-  pending->window = self;
-  pending->session = g_object_ref (session);
-  pending->file = g_object_ref (file);
-  gtk_widget_add_tick_callback (GTK_WIDGET (self), first_tick_cb, pending, (GDestroyNotify)pending_open_drop);
-}
-
 /* "<id>.jsonl": the conversation's session id */
 static char *
 session_id_of_file (GFile *file)
@@ -244,7 +166,8 @@ cairn_window_open_conversation (CairnWindow *self,
     return;
   _cairn_window_watch_last_screen (self, self->page);
   cairn_page_hold_history (self->page);
-  open_when_drawn (self, session, file);
+  cairn_session_open_conversation_async (session, file, self->opening, conversation_opened_cb,
+                                         g_object_ref (self));
 }
 
 static void
