@@ -33,10 +33,11 @@
  * megabytes: it comes from the file's last megabytes, read first (the
  * conversation's end is there: lines are appended). The whole pass then
  * checks it: when the last screen it finds is other lines, or other
- * versions of a prompt, the whole conversation replaces it. And while the
- * page that shows it holds the history (cairn_session_hold_history()),
- * the rest of the items wait, so that building them does not slow down
- * the frame that shows the last screen. */
+ * versions of a prompt, the whole conversation replaces it. A page that
+ * holds the history (cairn_session_hold_history()) gets the last screen
+ * after its first frame (cairn_session_show_history()), the pass over the
+ * lines begins then too, and building the rest waits for the frame that
+ * draws the last screen: neither frame shares the CPU with that work. */
 
 /* The last screen's worth of a conversation, shown before the rest is
  * read: at least this many messages, from a prompt on. */
@@ -52,7 +53,8 @@ struct _CairnHistoryGate
   gatomicrefcount ref;
   GMutex          mutex;
   GCond           cond;
-  gboolean        held;
+  gboolean        screen_held;   /* the page has drawn no frame yet */
+  gboolean        held;          /* nor the last screen */
 };
 
 typedef struct
@@ -151,9 +153,11 @@ _cairn_history_gate_unref (CairnHistoryGate *gate)
 
 static void
 history_gate_set (CairnHistoryGate *gate,
+                  gboolean          screen_held,
                   gboolean          held)
 {
   g_mutex_lock (&gate->mutex);
+  gate->screen_held = screen_held;
   gate->held = held;
   g_cond_broadcast (&gate->cond);
   g_mutex_unlock (&gate->mutex);
@@ -167,12 +171,13 @@ history_gate_set (CairnHistoryGate *gate,
 
 static void
 history_gate_wait (CairnHistoryGate *gate,
+                   gboolean         *held,
                    GCancellable     *cancellable)
 {
   gint64 until = g_get_monotonic_time () + HOLD_MAX_MS * G_TIME_SPAN_MILLISECOND;
 
   g_mutex_lock (&gate->mutex);
-  while (gate->held && !g_cancellable_is_cancelled (cancellable) && g_get_monotonic_time () < until)
+  while (*held && !g_cancellable_is_cancelled (cancellable) && g_get_monotonic_time () < until)
     g_cond_wait_until (&gate->cond, &gate->mutex,
                        MIN (until, g_get_monotonic_time () + 100 * G_TIME_SPAN_MILLISECOND));
   g_mutex_unlock (&gate->mutex);
@@ -510,6 +515,9 @@ open_thread (GTask        *task,
 
   if (stream != NULL && !data->whole && data->switch_parent == NULL)
     previewed = deliver_preview (task, data, stream, cancellable, &error);
+  /* not even the pass over the lines while the window draws its first frame */
+  if (previewed && data->tail_items > 0 && data->gate != NULL)
+    history_gate_wait (data->gate, &data->gate->screen_held, cancellable);
   if (stream == NULL || error != NULL ||
       !g_seekable_seek (G_SEEKABLE (stream), 0, G_SEEK_SET, cancellable, &error) ||
       !(data->lines = cairn_history_lines_read (G_INPUT_STREAM (stream), cancellable, &error)))
@@ -538,7 +546,7 @@ open_thread (GTask        *task,
     }
   /* the pass over the lines is cheap beside building every item */
   if (!data->whole && data->tail_items > 0 && data->gate != NULL)
-    history_gate_wait (data->gate, cancellable);
+    history_gate_wait (data->gate, &data->gate->held, cancellable);
   if (!build_earlier (data, G_INPUT_STREAM (stream), cancellable, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
@@ -805,16 +813,18 @@ cairn_session_hold_history (CairnSession *self)
   g_return_if_fail (CAIRN_IS_SESSION (self));
 
   self->history_screen_held = TRUE;
-  history_gate_set (self->history_gate, TRUE);
+  history_gate_set (self->history_gate, TRUE, TRUE);
 }
 
 /**
  * cairn_session_show_history:
  *
  * The page has drawn a frame: the last screen of a held conversation
- * (cairn_session_hold_history()) may come, once read; the rest still
- * waits. Built in the thread meanwhile, it is kept until then, so that the
- * window's first frame builds none of its rows.
+ * (cairn_session_hold_history()) may come, once read, and the pass over
+ * the file's lines begin; building the rest still waits. Built in the
+ * thread meanwhile, the last screen is kept until then, so that the
+ * window's first frame builds none of its rows and shares the CPU with
+ * nothing but that.
  */
 void
 cairn_session_show_history (CairnSession *self)
@@ -823,6 +833,8 @@ cairn_session_show_history (CairnSession *self)
 
   g_return_if_fail (CAIRN_IS_SESSION (self));
 
+  if (self->history_screen_held)
+    history_gate_set (self->history_gate, FALSE, self->history_gate->held);
   self->history_screen_held = FALSE;
   if ((tail = g_steal_pointer (&self->history_tail)) != NULL)
     {
@@ -838,7 +850,7 @@ cairn_session_release_history (CairnSession *self)
 
   cairn_session_show_history (self);
   if (self->history_gate->held)
-    history_gate_set (self->history_gate, FALSE);
+    history_gate_set (self->history_gate, FALSE, FALSE);
 }
 
 /* Reads the session file again, for the branch through the @index-th
