@@ -375,6 +375,137 @@ test_recorded_versions (void)
   g_assert_null (strstr (new_rows, "abandoned"));
 }
 
+/* A conversation of @turns prompts and replies, over 2 MB (the end a
+ * last screen is read from first) by a field the replay ignores; lines
+ * in @extra follow turn @extra_after, @end (nullable) the last turn. */
+static char *
+write_long_conversation (const char *dir,
+                         guint       turns,
+                         guint       extra_after,
+                         const char *extra,
+                         const char *end)
+{
+  g_autofree char *path = g_build_filename (dir, CAIRN_TEST_ROWS_ID ".jsonl", NULL);
+  g_autoptr(GString) contents = g_string_new (NULL);
+  g_autofree char *padding = g_strnfill (2000, 'x');
+
+  for (guint i = 0; i < turns; i++)
+    {
+      g_autofree char *parent = i ? g_strdup_printf ("\"a%u\"", i - 1) : g_strdup ("null");
+
+      g_string_append_printf (contents, "{\"type\":\"user\",\"uuid\":\"u%u\",\"parentUuid\":%s,\"pad\":\"%s\","
+                              "\"message\":{\"role\":\"user\",\"content\":\"prompt %u\"}}\n",
+                              i, parent, padding, i);
+      g_string_append_printf (contents, "{\"type\":\"assistant\",\"uuid\":\"a%u\",\"parentUuid\":\"u%u\","
+                              "\"message\":{\"id\":\"m%u\",\"role\":\"assistant\","
+                              "\"content\":[{\"type\":\"text\",\"text\":\"reply %u\"}]}}\n", i, i, i, i);
+      if (i == extra_after && extra != NULL)
+        g_string_append (contents, extra);
+    }
+  if (end != NULL)
+    g_string_append (contents, end);
+  g_assert_cmpuint (contents->len, >, 2 * 1024 * 1024);
+  g_assert_true (g_file_set_contents (path, contents->str, contents->len, NULL));
+  return g_steal_pointer (&path);
+}
+
+static guint
+n_shown (CairnSession *session)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (cairn_session_get_transcript (session)));
+}
+
+static gboolean
+has_items (gpointer session)
+{
+  return n_shown (session) > 0;
+}
+
+static gboolean
+never (gpointer data)
+{
+  return FALSE;
+}
+
+/* While the page holds a conversation's history, nothing shows until it
+ * has drawn a frame, then only the last screen; let go, the rest comes,
+ * all of it, in order. */
+static void
+test_open_held (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("history");
+  g_autofree char *path = write_long_conversation (dir, 1200, 0, NULL, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(CairnSession) session = cairn_session_new (dir, "/bin/true");
+  OpenWatch watch = { 0 };
+
+  cairn_session_hold_history (session);
+  cairn_session_open_conversation_async (session, file, NULL, opened_cb, &watch);
+  cairn_test_wait_until (never, NULL, 300);
+  g_assert_cmpuint (n_shown (session), ==, 0);
+  cairn_session_show_history (session);
+  g_assert_true (cairn_test_wait_until (has_items, session, 30000));
+  g_assert_cmpstr (text_at (session, n_shown (session) - 1), ==, "reply 1199");
+  cairn_test_wait_until (never, NULL, 300);
+  g_assert_false (watch.done);
+  g_assert_cmpuint (n_shown (session), <, 100);
+
+  cairn_session_release_history (session);
+  g_assert_true (cairn_test_wait_until (open_done, &watch, 30000));
+  g_assert_cmpuint (n_shown (session), ==, 2 * 1200);
+  g_assert_cmpstr (text_at (session, 0), ==, "prompt 0");
+  g_assert_cmpstr (text_at (session, 2 * 600), ==, "prompt 600");
+  cairn_test_remove_dir (dir);
+}
+
+/* The last screen read from the file's end is the newest branch; when the
+ * file names another one (the user went back to an early version of a
+ * prompt), the whole pass shows that one instead, with its versions, and
+ * what came after that screen (a notice, a prompt sent) stays. */
+static void
+test_open_end_replaced (void)
+{
+  const char *edited =
+    "{\"type\":\"user\",\"uuid\":\"e5\",\"parentUuid\":\"a4\","
+    "\"message\":{\"role\":\"user\",\"content\":\"edited 5\"}}\n"
+    "{\"type\":\"assistant\",\"uuid\":\"f5\",\"parentUuid\":\"e5\","
+    "\"message\":{\"id\":\"n5\",\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"reply e5\"}]}}\n";
+  /* the CLI names the branch it resumes in a last-prompt line */
+  const char *leaf = "{\"type\":\"last-prompt\",\"lastPrompt\":\"edited 5\",\"leafUuid\":\"f5\"}\n";
+  g_autofree char *dir = cairn_test_make_dir ("history");
+  g_autofree char *path = write_long_conversation (dir, 1200, 5, edited, leaf);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(CairnSession) session = cairn_session_new (dir, "/bin/true");
+  g_autoptr(CairnNoticeItem) later = cairn_notice_item_new (CAIRN_NOTICE_INFO, "later", NULL);
+  g_autoptr(CairnItem) prompt = NULL;
+  g_autoptr(CairnItem) last = NULL;
+  OpenWatch watch = { 0 };
+  guint index, count;
+
+  g_signal_connect (cairn_session_get_transcript (session), "items-changed", G_CALLBACK (first_change_cb), &watch);
+  cairn_session_hold_history (session);
+  cairn_session_show_history (session);
+  cairn_session_open_conversation_async (session, file, NULL, opened_cb, &watch);
+  g_assert_true (cairn_test_wait_until (has_items, session, 30000));
+  cairn_transcript_append (cairn_session_get_transcript (session), CAIRN_ITEM (later));
+  cairn_session_release_history (session);
+  g_assert_true (cairn_test_wait_until (open_done, &watch, 30000));
+
+  g_assert_cmpuint (watch.first_change, >, 12);   /* the newest branch's end came first */
+  g_assert_cmpuint (n_shown (session), ==, 13);
+  last = g_list_model_get_item (G_LIST_MODEL (cairn_session_get_transcript (session)), 12);
+  g_assert_true (last == CAIRN_ITEM (later));
+  g_assert_cmpstr (text_at (session, 0), ==, "prompt 0");
+  g_assert_cmpstr (text_at (session, 8), ==, "prompt 4");
+  g_assert_cmpstr (text_at (session, 10), ==, "edited 5");
+  g_assert_cmpstr (text_at (session, 11), ==, "reply e5");
+  prompt = g_list_model_get_item (G_LIST_MODEL (cairn_session_get_transcript (session)), 10);
+  g_assert_cmpstr (cairn_text_item_get_branch (CAIRN_TEXT_ITEM (prompt), &index, &count), ==, "a4");
+  g_assert_cmpuint (index, ==, 1);
+  g_assert_cmpuint (count, ==, 2);
+  cairn_test_remove_dir (dir);
+}
+
 #define FOLLOW_ID "0b6c7b52-2b1c-4b1a-9a39-4b7f6f1d2c10"
 #define FOLLOW_USER(uuid, parent, text) \
   "{\"parentUuid\":" parent ",\"isSidechain\":false,\"type\":\"user\",\"uuid\":\"" uuid "\"," \
@@ -460,6 +591,8 @@ main (int   argc,
   g_test_add_func ("/cairn/history/recorded-rewind", test_recorded_rewind);
   g_test_add_func ("/cairn/history/recorded-versions", test_recorded_versions);
 
+  g_test_add_func ("/cairn/history/open-held", test_open_held);
+  g_test_add_func ("/cairn/history/open-end-replaced", test_open_end_replaced);
   g_test_add_func ("/cairn/history/follow-appended", test_follow_appended);
 
   return g_test_run ();

@@ -24,6 +24,7 @@
 #include "window/cairn-start-page.h"
 #include "window/cairn-usage-panel.h"
 #include "window/cairn-window.h"
+#include "page/cairn-page.h"
 #include "session/cairn-session-private.h"
 #include "cairn-test-harness.h"
 #include "cairn-test-ui.h"
@@ -437,36 +438,47 @@ search_finished_with_hits (gpointer entry)
                                 "Found in 1 conversation") != NULL;
 }
 
-/* Ctrl+K, a word of an old conversation's tool output, Enter: the
- * conversation opens at the row that shows it, marked. */
-static void
-test_window_search_opens_match (void)
+/* A project folder and the CLI's history of it, in a config folder of
+ * its own (CLAUDE_CONFIG_DIR), with the conversation @session_id holding
+ * @contents. Returns: the project folder */
+static GFile *
+make_project (const char *session_id,
+              const char *contents)
 {
-  CairnApplication *app = cairn_test_shared_app ();
   g_autofree char *config = g_dir_make_tmp ("cairn-config-XXXXXX", NULL);
   g_autofree char *project = g_dir_make_tmp ("cairn-project-XXXXXX", NULL);
-  g_autofree char *real = realpath (project, NULL);
-  g_autofree char *folder_name = g_strdup (real);
+  g_autofree char *folder_name = realpath (project, NULL);
   g_autofree char *session_dir = NULL;
-  g_autofree char *source = g_test_build_filename (G_TEST_DIST, "data", "history", "rows",
-                                                   "47c0592a-2c45-496d-86b9-83bc29cb1971.jsonl", NULL);
+  g_autofree char *name = g_strdup_printf ("%s.jsonl", session_id);
   g_autofree char *target = NULL;
-  g_autofree char *contents = NULL;
-  g_autoptr(GFile) folder = g_file_new_for_path (project);
-  CairnWindow *window;
-  GtkWidget *entry;
 
   for (char *p = folder_name; *p; p++)
     if (!g_ascii_isalnum (*p))
       *p = '-';
   session_dir = g_build_filename (config, "projects", folder_name, NULL);
   g_assert_cmpint (g_mkdir_with_parents (session_dir, 0700), ==, 0);
-  target = g_build_filename (session_dir, "47c0592a-2c45-496d-86b9-83bc29cb1971.jsonl", NULL);
-  g_assert_true (g_file_get_contents (source, &contents, NULL, NULL));
+  target = g_build_filename (session_dir, name, NULL);
   g_assert_true (g_file_set_contents (target, contents, -1, NULL));
   g_setenv ("CLAUDE_CONFIG_DIR", config, TRUE);
   g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
+  return g_file_new_for_path (project);
+}
 
+/* Ctrl+K, a word of an old conversation's tool output, Enter: the
+ * conversation opens at the row that shows it, marked. */
+static void
+test_window_search_opens_match (void)
+{
+  CairnApplication *app = cairn_test_shared_app ();
+  g_autofree char *source = g_test_build_filename (G_TEST_DIST, "data", "history", "rows",
+                                                   "47c0592a-2c45-496d-86b9-83bc29cb1971.jsonl", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GFile) folder = NULL;
+  CairnWindow *window;
+  GtkWidget *entry;
+
+  g_assert_true (g_file_get_contents (source, &contents, NULL, NULL));
+  folder = make_project ("47c0592a-2c45-496d-86b9-83bc29cb1971", contents);
   window = cairn_application_new_window (app, folder);
   gtk_window_present (GTK_WINDOW (window));
   cairn_test_drain_main_context ();
@@ -483,6 +495,110 @@ test_window_search_opens_match (void)
 
   gtk_window_destroy (GTK_WINDOW (window));
   cairn_test_drain_main_context ();
+  g_unsetenv ("CAIRN_CLAUDE");
+  g_unsetenv ("CLAUDE_CONFIG_DIR");
+}
+
+#define REOPENED_ID "5f0c7f1e-3a47-4c1b-9d52-2b6a0d7e9c10"
+#define REOPENED_TURNS 800
+
+typedef struct
+{
+  CairnWindow *window;
+  int          items_at_end;   /* when the end was first drawn; -1 before */
+  gboolean     asked;          /* a new conversation's "Ask Claude" drawn before */
+} Reopen;
+
+static GListModel *
+shown_transcript (CairnWindow *window)
+{
+  return G_LIST_MODEL (cairn_session_get_transcript (cairn_window_get_session (window)));
+}
+
+static void
+reopen_painted_cb (GdkFrameClock *clock,
+                   Reopen        *reopen)
+{
+  GtkWidget *page = cairn_test_find_shown (GTK_WIDGET (reopen->window), CAIRN_TYPE_PAGE, NULL, NULL);
+
+  if (reopen->items_at_end >= 0)
+    return;
+  if (page != NULL && cairn_page_shows_end (CAIRN_PAGE (page)))
+    reopen->items_at_end = g_list_model_get_n_items (shown_transcript (reopen->window));
+  reopen->asked |= cairn_test_shows_text (GTK_WIDGET (reopen->window), "Ask Claude");
+}
+
+static gboolean
+end_drawn (gpointer data)
+{
+  return ((Reopen *)data)->items_at_end >= 0;
+}
+
+static gboolean
+reopened_whole (gpointer window)
+{
+  return g_list_model_get_n_items (shown_transcript (window)) == 2 * REOPENED_TURNS;
+}
+
+/* Up, a screen at a time, until the first prompt shows. */
+static gboolean
+scrolled_to_first_prompt (gpointer window)
+{
+  GtkWidget *scroller = cairn_test_find_shown (window, GTK_TYPE_SCROLLED_WINDOW, NULL, NULL);
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_value (adj) - gtk_adjustment_get_page_size (adj));
+  return cairn_test_shows_text (window, "the first prompt");
+}
+
+/* The project's last conversation opens with it: the frame that first
+ * shows its end holds its last screen only, not every item; the frames
+ * before show no new conversation ("Ask Claude"); the rest comes after,
+ * and scrolling up reaches its first prompt. */
+static void
+test_window_reopens_last_screen_first (void)
+{
+  CairnApplication *app = cairn_test_shared_app ();
+  g_autoptr(GSettings) settings = cairn_test_keys ();
+  g_autoptr(GString) contents = g_string_new (NULL);
+  g_autoptr(GFile) folder = NULL;
+  g_autofree char *cwd = NULL;
+  g_autofree char *real = NULL;
+  Reopen reopen = { NULL, -1, FALSE };
+
+  for (guint i = 0; i < REOPENED_TURNS; i++)
+    {
+      g_autofree char *parent = i ? g_strdup_printf ("\"a%u\"", i - 1) : g_strdup ("null");
+      g_autofree char *text = i ? g_strdup_printf ("prompt %u", i) : g_strdup ("the first prompt");
+
+      g_string_append_printf (contents, "{\"type\":\"user\",\"uuid\":\"u%u\",\"parentUuid\":%s,"
+                              "\"message\":{\"role\":\"user\",\"content\":\"%s\"}}\n", i, parent, text);
+      g_string_append_printf (contents, "{\"type\":\"assistant\",\"uuid\":\"a%u\",\"parentUuid\":\"u%u\","
+                              "\"message\":{\"id\":\"m%u\",\"role\":\"assistant\","
+                              "\"content\":[{\"type\":\"text\",\"text\":\"reply %u\"}]}}\n", i, i, i, i);
+    }
+  folder = make_project (REOPENED_ID, contents->str);
+  cwd = g_file_get_path (folder);
+  real = realpath (cwd, NULL);
+  g_settings_set_value (settings, "last-conversations", g_variant_new_parsed ("{%s: %s}", real, REOPENED_ID));
+
+  reopen.window = cairn_application_new_window (app, folder);
+  gtk_widget_realize (GTK_WIDGET (reopen.window));
+  g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (reopen.window)), "after-paint",
+                    G_CALLBACK (reopen_painted_cb), &reopen);
+  gtk_window_present (GTK_WINDOW (reopen.window));
+  g_assert_true (cairn_test_poll_until (end_drawn, &reopen, 10000));
+  g_assert_cmpint (reopen.items_at_end, >, 0);
+  g_assert_cmpint (reopen.items_at_end, <, 100);
+  g_assert_false (reopen.asked);
+  g_assert_true (cairn_test_poll_until (reopened_whole, reopen.window, 10000));
+  g_assert_true (cairn_test_poll_until (scrolled_to_first_prompt, reopen.window, 10000));
+
+  g_signal_handlers_disconnect_by_func (gtk_widget_get_frame_clock (GTK_WIDGET (reopen.window)),
+                                        reopen_painted_cb, &reopen);
+  gtk_window_destroy (GTK_WINDOW (reopen.window));
+  cairn_test_drain_main_context ();
+  g_settings_reset (settings, "last-conversations");
   g_unsetenv ("CAIRN_CLAUDE");
   g_unsetenv ("CLAUDE_CONFIG_DIR");
 }
@@ -535,6 +651,7 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/sidebar/day-groups", test_sidebar_day_groups);
   g_test_add_func ("/cairn/widgets/window/start-page", test_window_start_page);
   g_test_add_func ("/cairn/widgets/window/search-opens-match", test_window_search_opens_match);
+  g_test_add_func ("/cairn/widgets/window/reopens-last-screen-first", test_window_reopens_last_screen_first);
   g_test_add_func ("/cairn/widgets/window/new-conversation-and-sidebar",
                    test_window_new_conversation_and_sidebar);
 

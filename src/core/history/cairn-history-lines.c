@@ -160,6 +160,55 @@ cairn_history_lines_read (GInputStream  *stream,
   return g_steal_pointer (&self);
 }
 
+/**
+ * cairn_history_lines_read_tail:
+ * @size: how many bytes to read at most, from the end
+ * @whole: (out): whether that was the whole file
+ *
+ * Like cairn_history_lines_read(), for the last @size bytes of a file
+ * only, from the first line that starts in them (offsets are the file's):
+ * the lines to show a conversation's end before the rest is read.
+ */
+CairnHistoryLines *
+cairn_history_lines_read_tail (GFileInputStream  *stream,
+                               gsize              size,
+                               gboolean          *whole,
+                               GCancellable      *cancellable,
+                               GError           **error)
+{
+  g_autoptr(GFileInfo) info = g_file_input_stream_query_info (stream, G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                                                               cancellable, error);
+  g_autoptr(CairnHistoryLines) self = NULL;
+  g_autofree char *bytes = NULL;
+  goffset file_size, start;
+  gsize got = 0;
+  const char *p, *end, *newline;
+
+  if (info == NULL)
+    return NULL;
+  file_size = g_file_info_get_size (info);
+  start = MAX (file_size - (goffset)size, 0);
+  bytes = g_malloc (file_size - start + 1);
+  if (!g_seekable_seek (G_SEEKABLE (stream), start, G_SEEK_SET, cancellable, error) ||
+      !g_input_stream_read_all (G_INPUT_STREAM (stream), bytes, file_size - start, &got, cancellable, error))
+    return NULL;
+  *whole = start == 0;
+  p = bytes;
+  end = bytes + got;
+  /* the first line began before the bytes read */
+  if (start > 0 && (p = memchr (p, '\n', end - p)) != NULL)
+    p++;
+  self = cairn_history_lines_new ();
+  for (; p != NULL && p < end; p = newline + 1)
+    {
+      if ((newline = memchr (p, '\n', end - p)) == NULL)
+        newline = end;
+      if (newline > p)
+        cairn_history_lines_add (self, start + (p - bytes), p, newline - p);
+    }
+  return g_steal_pointer (&self);
+}
+
 guint
 cairn_history_lines_get_n (CairnHistoryLines *self)
 {

@@ -39,6 +39,11 @@ typedef struct _CairnHistoryLines CairnHistoryLines;
 CairnHistoryLines      *cairn_history_lines_read   (GInputStream      *stream,
                                                     GCancellable      *cancellable,
                                                     GError           **error);
+CairnHistoryLines      *cairn_history_lines_read_tail (GFileInputStream *stream,
+                                                       gsize             size,
+                                                       gboolean         *whole,
+                                                       GCancellable     *cancellable,
+                                                       GError          **error);
 CairnHistoryLines      *cairn_history_lines_new    (void);
 void                    cairn_history_lines_add    (CairnHistoryLines *self,
                                                     gint64             offset,

@@ -27,11 +27,35 @@
  * change. The file is never held in memory: a first pass notes where each
  * line is (cairn-history-lines.c) and the lines shown are read back one
  * by one. No process starts until the user sends something, which then
- * resumes the conversation (--resume) in its model and mode. */
+ * resumes the conversation (--resume) in its model and mode.
+ *
+ * The last screen does not wait for that pass over a file of hundreds of
+ * megabytes: it comes from the file's last megabytes, read first (the
+ * conversation's end is there: lines are appended). The whole pass then
+ * checks it: when the last screen it finds is other lines, or other
+ * versions of a prompt, the whole conversation replaces it. A page that
+ * holds the history (cairn_session_hold_history()) gets the last screen
+ * after its first frame (cairn_session_show_history()), the pass over the
+ * lines begins then too, and building the rest waits for the frame that
+ * draws the last screen: neither frame shares the CPU with that work. */
 
 /* The last screen's worth of a conversation, shown before the rest is
  * read: at least this many messages, from a prompt on. */
 #define TAIL_MESSAGES 40
+
+/* The file's end read for it first: grows this many times fourfold. */
+#define TAIL_BYTES (2 * 1024 * 1024)
+#define TAIL_GROWTHS 2
+
+/* Holds the rest of a conversation back until the page lets it go. */
+struct _CairnHistoryGate
+{
+  gatomicrefcount ref;
+  GMutex          mutex;
+  GCond           cond;
+  gboolean        screen_held;   /* the page has drawn no frame yet */
+  gboolean        held;          /* nor the last screen */
+};
 
 typedef struct
 {
@@ -56,10 +80,18 @@ typedef struct
   char              *switch_parent;
   guint              switch_to;
   GArray            *own_pids;    /* the session's processes (GPid): not "elsewhere" */
+  CairnHistoryGate  *gate;
+  /* the last screen shown before the whole pass: its lines' offsets and
+   * the branch positions it showed; replace: it was not the right one */
+  GArray            *preview_offsets;
+  GHashTable        *preview_positions;
+  CairnHistoryLines *preview_lines;   /* what those two point into */
+  gboolean           replace;
+  guint              tail_items;   /* how many the last screen showed */
 } OpenData;
 
 /* The tail, handed to the main loop before the rest is read. */
-typedef struct
+typedef struct _CairnHistoryTail
 {
   CairnSession *session;
   GPtrArray    *items;
@@ -84,7 +116,71 @@ open_data_free (OpenData *data)
   g_clear_pointer (&data->positions, g_hash_table_unref);
   g_clear_pointer (&data->switch_parent, g_free);
   g_clear_pointer (&data->own_pids, g_array_unref);
+  g_clear_pointer (&data->gate, _cairn_history_gate_unref);
+  g_clear_pointer (&data->preview_offsets, g_array_unref);
+  g_clear_pointer (&data->preview_positions, g_hash_table_unref);
+  g_clear_pointer (&data->preview_lines, cairn_history_lines_free);
   g_free (data);
+}
+
+CairnHistoryGate *
+_cairn_history_gate_new (void)
+{
+  CairnHistoryGate *gate = g_new0 (CairnHistoryGate, 1);
+
+  g_atomic_ref_count_init (&gate->ref);
+  g_mutex_init (&gate->mutex);
+  g_cond_init (&gate->cond);
+  return gate;
+}
+
+static CairnHistoryGate *
+history_gate_ref (CairnHistoryGate *gate)
+{
+  g_atomic_ref_count_inc (&gate->ref);
+  return gate;
+}
+
+void
+_cairn_history_gate_unref (CairnHistoryGate *gate)
+{
+  if (!g_atomic_ref_count_dec (&gate->ref))
+    return;
+  g_mutex_clear (&gate->mutex);
+  g_cond_clear (&gate->cond);
+  g_free (gate);
+}
+
+static void
+history_gate_set (CairnHistoryGate *gate,
+                  gboolean          screen_held,
+                  gboolean          held)
+{
+  g_mutex_lock (&gate->mutex);
+  gate->screen_held = screen_held;
+  gate->held = held;
+  g_cond_broadcast (&gate->cond);
+  g_mutex_unlock (&gate->mutex);
+}
+
+/* In the thread: until the page lets the rest come, or the opening is
+ * cancelled (looked at now and then: nothing else wakes the wait), or at
+ * most HOLD_MAX_MS: a window that draws no frame (hidden on Wayland)
+ * still gets the whole conversation. */
+#define HOLD_MAX_MS 3000
+
+static void
+history_gate_wait (CairnHistoryGate *gate,
+                   gboolean         *held,
+                   GCancellable     *cancellable)
+{
+  gint64 until = g_get_monotonic_time () + HOLD_MAX_MS * G_TIME_SPAN_MILLISECOND;
+
+  g_mutex_lock (&gate->mutex);
+  while (*held && !g_cancellable_is_cancelled (cancellable) && g_get_monotonic_time () < until)
+    g_cond_wait_until (&gate->cond, &gate->mutex,
+                       MIN (until, g_get_monotonic_time () + 100 * G_TIME_SPAN_MILLISECOND));
+  g_mutex_unlock (&gate->mutex);
 }
 
 static void
@@ -237,13 +333,84 @@ deliver_tail (GTask         *task,
   cairn_history_replay_finish (replay);
   tail = g_new0 (Tail, 1);
   tail->session = g_object_ref (g_task_get_source_object (task));
-  tail->items = items_of (data, replay, n_items (replay));
+  data->tail_items = n_items (replay);
+  tail->items = items_of (data, replay, data->tail_items);
   tail->todos = g_object_ref (cairn_transcript_builder_get_todos (cairn_history_replay_get_builder (replay)));
   tail->session_id = g_strdup (data->session_id);
   tail->model = g_strdup (data->model);
   tail->mode = g_strdup (data->mode);
   g_main_context_invoke_full (g_task_get_context (task), G_PRIORITY_DEFAULT, show_tail, tail,
                               (GDestroyNotify)tail_free);
+  return TRUE;
+}
+
+/* The last screen from the file's end, before the whole pass. Without an
+ * error, FALSE: the end read (grown a few times) holds no start of a turn
+ * TAIL_MESSAGES messages back, and the whole pass finds the last screen. */
+static gboolean
+deliver_preview (GTask             *task,
+                 OpenData          *data,
+                 GFileInputStream  *stream,
+                 GCancellable      *cancellable,
+                 GError           **error)
+{
+  gsize size = TAIL_BYTES;
+  gboolean whole = FALSE;
+
+  for (guint i = 0; i <= TAIL_GROWTHS && !whole; i++, size *= 4)
+    {
+      g_autoptr(CairnHistoryLines) lines = cairn_history_lines_read_tail (stream, size, &whole, cancellable, error);
+      g_autoptr(GArray) shown = lines ? cairn_history_lines_shown (lines) : NULL;
+      guint from = shown ? find_tail_start (lines, shown) : 0;
+      gboolean delivered;
+
+      if (lines == NULL)
+        return FALSE;
+      if (from == 0 && !whole)
+        continue;
+      data->lines = g_steal_pointer (&lines);
+      data->shown = g_steal_pointer (&shown);
+      data->positions = cairn_history_branch_positions (data->lines, data->shown);
+      data->tail_from = from;
+      delivered = deliver_tail (task, data, G_INPUT_STREAM (stream), cancellable, error);
+      data->preview_offsets = g_array_new (FALSE, FALSE, sizeof (gint64));
+      for (guint j = from; j < data->shown->len; j++)
+        g_array_append_val (data->preview_offsets,
+                            cairn_history_lines_get (data->lines, g_array_index (data->shown, guint, j))->offset);
+      data->preview_lines = g_steal_pointer (&data->lines);
+      data->preview_positions = g_steal_pointer (&data->positions);
+      g_clear_pointer (&data->shown, g_array_unref);
+      return delivered;
+    }
+  return FALSE;
+}
+
+static gboolean
+same_position (CairnBranchPosition *a,
+               CairnBranchPosition *b)
+{
+  if (a == NULL || b == NULL)
+    return a == b;
+  return g_strcmp0 (a->parent, b->parent) == 0 && a->index == b->index && a->count == b->count;
+}
+
+/* Whether the last screen shown first is the one the whole pass finds:
+ * the same lines, and its prompts with the same versions. */
+static gboolean
+preview_matches (OpenData *data)
+{
+  if (data->shown->len - data->tail_from != data->preview_offsets->len)
+    return FALSE;
+  for (guint i = 0; i < data->preview_offsets->len; i++)
+    {
+      const CairnHistoryLine *line =
+        cairn_history_lines_get (data->lines, g_array_index (data->shown, guint, data->tail_from + i));
+
+      if (line->offset != g_array_index (data->preview_offsets, gint64, i) ||
+          (line->uuid != NULL && !same_position (g_hash_table_lookup (data->positions, line->uuid),
+                                                 g_hash_table_lookup (data->preview_positions, line->uuid))))
+        return FALSE;
+    }
   return TRUE;
 }
 
@@ -344,8 +511,15 @@ open_thread (GTask        *task,
   OpenData *data = task_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(GFileInputStream) stream = g_file_read (data->file, cancellable, &error);
+  gboolean previewed = FALSE;
 
-  if (stream == NULL ||
+  if (stream != NULL && !data->whole && data->switch_parent == NULL)
+    previewed = deliver_preview (task, data, stream, cancellable, &error);
+  /* not even the pass over the lines while the window draws its first frame */
+  if (previewed && data->tail_items > 0 && data->gate != NULL)
+    history_gate_wait (data->gate, &data->gate->screen_held, cancellable);
+  if (stream == NULL || error != NULL ||
+      !g_seekable_seek (G_SEEKABLE (stream), 0, G_SEEK_SET, cancellable, &error) ||
       !(data->lines = cairn_history_lines_read (G_INPUT_STREAM (stream), cancellable, &error)))
     {
       g_task_return_error (task, g_steal_pointer (&error));
@@ -359,8 +533,21 @@ open_thread (GTask        *task,
   data->shown = cairn_history_lines_shown (data->lines);
   data->positions = cairn_history_branch_positions (data->lines, data->shown);
   data->tail_from = data->whole ? data->shown->len : find_tail_start (data->lines, data->shown);
-  if ((!data->whole && !deliver_tail (task, data, G_INPUT_STREAM (stream), cancellable, &error)) ||
-      !build_earlier (data, G_INPUT_STREAM (stream), cancellable, &error))
+  if (previewed && !preview_matches (data))
+    {
+      g_debug ("The last screen read from the file's end was not the conversation's: replaced");
+      data->replace = TRUE;
+      data->tail_from = data->shown->len;
+    }
+  if (!data->whole && !previewed && !deliver_tail (task, data, G_INPUT_STREAM (stream), cancellable, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  /* the pass over the lines is cheap beside building every item */
+  if (!data->whole && data->tail_items > 0 && data->gate != NULL)
+    history_gate_wait (data->gate, &data->gate->held, cancellable);
+  if (!build_earlier (data, G_INPUT_STREAM (stream), cancellable, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
@@ -375,20 +562,47 @@ static void resume_checked (CairnSession *self,
                             const char   *mode,
                             gboolean      tell);
 
-/* On the main loop: the last screen, with the resume facts it knows. */
+static void
+show_tail_now (CairnSession *self,
+               Tail         *tail)
+{
+  cairn_transcript_append_all (cairn_session_get_transcript (self), tail->items);
+  cairn_transcript_builder_set_todos (self->builder, tail->todos);
+  if (self->connection == NULL)
+    resume_checked (self, tail->session_id, tail->model, tail->mode, FALSE);
+}
+
+/* On the main loop: the last screen, with the resume facts it knows; kept
+ * while the page has drawn no frame yet (cairn_session_hold_history()),
+ * without the reference to the session that keeps it. */
 static gboolean
 show_tail (gpointer user_data)
 {
   Tail *tail = user_data;
   CairnSession *self = tail->session;
+  Tail *kept;
 
-  cairn_transcript_append_all (cairn_session_get_transcript (self), tail->items);
-  cairn_transcript_builder_set_todos (self->builder, tail->todos);
-  if (self->connection == NULL)
-    resume_checked (self, tail->session_id, tail->model, tail->mode, FALSE);
+  if (!self->history_screen_held)
+    {
+      show_tail_now (self, tail);
+      return G_SOURCE_REMOVE;
+    }
+  kept = g_new0 (Tail, 1);
+  kept->items = g_steal_pointer (&tail->items);
+  kept->todos = g_steal_pointer (&tail->todos);
+  kept->session_id = g_steal_pointer (&tail->session_id);
+  kept->model = g_steal_pointer (&tail->model);
+  kept->mode = g_steal_pointer (&tail->mode);
+  g_clear_pointer (&self->history_tail, tail_free);
+  self->history_tail = kept;
   return G_SOURCE_REMOVE;
 }
 
+void
+_cairn_session_drop_history_tail (CairnSession *self)
+{
+  g_clear_pointer (&self->history_tail, tail_free);
+}
 
 /* While another process has the conversation open, its file is followed
  * and nothing is sent from here. */
@@ -472,6 +686,7 @@ cairn_session_open_conversation_async (CairnSession        *self,
 
   data->file = g_object_ref (file);
   data->cwd = g_strdup (self->cwd);
+  data->gate = history_gate_ref (self->history_gate);
   /* <uuid>.jsonl: only a UUID is resumed (it becomes --resume=ID) */
   if (g_str_has_suffix (base, ".jsonl"))
     data->session_id = g_strndup (base, strlen (base) - strlen (".jsonl"));
@@ -507,13 +722,71 @@ cairn_session_open_conversation_finish (CairnSession  *self,
       return FALSE;
     }
   data = g_task_get_task_data (G_TASK (result));
-  cairn_transcript_insert_all (cairn_session_get_transcript (self), 0, data->earlier_items);
+  cairn_session_show_history (self);
+  /* a first screen the whole pass shows otherwise gives way; anything
+   * sent since stays after it */
+  cairn_transcript_splice (cairn_session_get_transcript (self), 0, data->replace ? data->tail_items : 0,
+                           data->earlier_items);
   cairn_transcript_builder_set_todos (self->builder, data->todos);
   if (self->connection == NULL)
     cairn_session_resume_conversation (self, data->session_id, data->model, data->mode);
   g_set_object (&self->history_file, data->file);
   _cairn_session_set_running_elsewhere (self, data->running_pid);
   return TRUE;
+}
+
+/**
+ * cairn_session_hold_history:
+ *
+ * A conversation opened from its file shows its last screen, then waits
+ * with the rest of its items until cairn_session_release_history() (or
+ * HOLD_MAX_MS): the page that shows it holds it until that screen is
+ * drawn, so that building the rest does not slow it down.
+ */
+void
+cairn_session_hold_history (CairnSession *self)
+{
+  g_return_if_fail (CAIRN_IS_SESSION (self));
+
+  self->history_screen_held = TRUE;
+  history_gate_set (self->history_gate, TRUE, TRUE);
+}
+
+/**
+ * cairn_session_show_history:
+ *
+ * The page has drawn a frame: the last screen of a held conversation
+ * (cairn_session_hold_history()) may come, once read, and the pass over
+ * the file's lines begin; building the rest still waits. Built in the
+ * thread meanwhile, the last screen is kept until then, so that the
+ * window's first frame builds none of its rows and shares the CPU with
+ * nothing but that.
+ */
+void
+cairn_session_show_history (CairnSession *self)
+{
+  Tail *tail;
+
+  g_return_if_fail (CAIRN_IS_SESSION (self));
+
+  if (self->history_screen_held)
+    history_gate_set (self->history_gate, FALSE, self->history_gate->held);
+  self->history_screen_held = FALSE;
+  if ((tail = g_steal_pointer (&self->history_tail)) != NULL)
+    {
+      show_tail_now (self, tail);
+      tail_free (tail);
+    }
+}
+
+void
+cairn_session_release_history (CairnSession *self)
+{
+  g_return_if_fail (CAIRN_IS_SESSION (self));
+
+  cairn_session_show_history (self);
+  if (self->history_gate->held)
+    history_gate_set (self->history_gate, FALSE, FALSE);
 }
 
 /* Reads the session file again, for the branch through the @index-th

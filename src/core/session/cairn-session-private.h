@@ -18,6 +18,9 @@
 
 G_BEGIN_DECLS
 
+typedef struct _CairnHistoryGate CairnHistoryGate;
+typedef struct _CairnHistoryTail CairnHistoryTail;
+
 /* CairnSession is one class over several files, one concern each:
  *   cairn-session.c            the GObject: properties, getters, mode, model
  *   cairn-session-process.c    the CLI process: start, attach, pending turns,
@@ -121,6 +124,11 @@ struct _CairnSession
    * Claude Code process has it open, that process and a watch on the file
    * that shows what it appends. */
   GFile              *history_file;
+  /* the rest of a conversation being opened waits while the page holds it,
+   * and its last screen until the page has drawn a frame */
+  CairnHistoryGate   *history_gate;
+  gboolean            history_screen_held;
+  CairnHistoryTail   *history_tail;
   GPid                running_elsewhere;
   /* the processes this session started: never "elsewhere", even while
    * one is still ending */
@@ -161,6 +169,11 @@ struct _CairnSession
   guint               restart_when_idle : 1;
   guint               stalled : 1;
 };
+
+/* cairn-session-history.c */
+CairnHistoryGate *_cairn_history_gate_new   (void);
+void              _cairn_history_gate_unref (CairnHistoryGate *gate);
+void              _cairn_session_drop_history_tail (CairnSession *self);
 
 void _cairn_session_handle_message   (CairnSession       *self,
                                       CairnMessage       *message);

@@ -230,6 +230,7 @@ cairn_session_dispose (GObject *object)
   _cairn_session_stop_watching (self);
   _cairn_session_stop_following (self);
   g_clear_object (&self->history_file);
+  _cairn_session_drop_history_tail (self);
   _cairn_session_drop_connection (self);
   g_clear_object (&self->protocol_log);
   g_clear_object (&self->attachment_store);
@@ -266,6 +267,7 @@ cairn_session_finalize (GObject *object)
   g_clear_pointer (&self->start_mode, g_free);
   g_clear_pointer (&self->start_model, g_free);
   g_clear_pointer (&self->own_pids, g_array_unref);
+  g_clear_pointer (&self->history_gate, _cairn_history_gate_unref);
   g_clear_pointer (&self->commands, g_strfreev);
   g_clear_pointer (&self->model_values, g_strfreev);
   g_clear_pointer (&self->model_labels, g_strfreev);
@@ -511,6 +513,7 @@ cairn_session_init (CairnSession *self)
   self->hook_runs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->allow_rules = g_list_store_new (CAIRN_TYPE_ALLOW_RULE);
   self->own_pids = g_array_new (FALSE, FALSE, sizeof (GPid));
+  self->history_gate = _cairn_history_gate_new ();
   self->stall_timeout_ms = CAIRN_SESSION_STALL_TIMEOUT_MS;
   /* a request answered or withdrawn: the CLI is waited for again */
   g_signal_connect_object (self->pending_requests, "items-changed",

@@ -167,6 +167,9 @@ void                cairn_session_open_conversation_async  (CairnSession        
 gboolean            cairn_session_open_conversation_finish (CairnSession        *self,
                                                             GAsyncResult        *result,
                                                             GError             **error);
+void                cairn_session_hold_history        (CairnSession *self);
+void                cairn_session_show_history        (CairnSession *self);
+void                cairn_session_release_history     (CairnSession *self);
 void                cairn_session_resume_conversation (CairnSession *self,
                                                        const char   *session_id,
                                                        const char   *model,

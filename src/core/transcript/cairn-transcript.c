@@ -170,6 +170,41 @@ cairn_transcript_append_all (CairnTranscript *self,
 }
 
 /**
+ * cairn_transcript_splice:
+ * @removed: how many items from @position go
+ * @items: (element-type CairnItem): what takes their place
+ *
+ * One model change. An opened conversation whose first screen was not the
+ * one its whole file shows puts the whole in that screen's place; what
+ * came after that screen stays.
+ */
+void
+cairn_transcript_splice (CairnTranscript *self,
+                         guint            position,
+                         guint            removed,
+                         GPtrArray       *items)
+{
+  guint old_len;
+
+  g_return_if_fail (CAIRN_IS_TRANSCRIPT (self));
+  g_return_if_fail (items != NULL);
+  g_return_if_fail (position + removed <= self->items->len);
+
+  if (removed == 0 && items->len == 0)
+    return;
+  g_ptr_array_remove_range (self->items, position, removed);
+  old_len = self->items->len;
+  g_ptr_array_set_size (self->items, old_len + items->len);
+  memmove (&self->items->pdata[position + items->len], &self->items->pdata[position],
+           (old_len - position) * sizeof (gpointer));
+  for (guint i = 0; i < items->len; i++)
+    self->items->pdata[position + i] = g_object_ref (g_ptr_array_index (items, i));
+  g_list_model_items_changed (G_LIST_MODEL (self), position, removed, items->len);
+  if (removed != items->len)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
+}
+
+/**
  * cairn_transcript_insert_all:
  * @items: (element-type CairnItem): items to put before @position
  *
@@ -181,22 +216,7 @@ cairn_transcript_insert_all (CairnTranscript *self,
                              guint            position,
                              GPtrArray       *items)
 {
-  guint old_len;
-
-  g_return_if_fail (CAIRN_IS_TRANSCRIPT (self));
-  g_return_if_fail (items != NULL);
-  g_return_if_fail (position <= self->items->len);
-
-  if (items->len == 0)
-    return;
-  old_len = self->items->len;
-  g_ptr_array_set_size (self->items, old_len + items->len);
-  memmove (&self->items->pdata[position + items->len], &self->items->pdata[position],
-           (old_len - position) * sizeof (gpointer));
-  for (guint i = 0; i < items->len; i++)
-    self->items->pdata[position + i] = g_object_ref (g_ptr_array_index (items, i));
-  g_list_model_items_changed (G_LIST_MODEL (self), position, 0, items->len);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
+  cairn_transcript_splice (self, position, 0, items);
 }
 
 /**
@@ -209,17 +229,9 @@ void
 cairn_transcript_replace_all (CairnTranscript *self,
                               GPtrArray       *items)
 {
-  guint removed;
-
   g_return_if_fail (CAIRN_IS_TRANSCRIPT (self));
 
-  removed = self->items->len;
-  g_ptr_array_set_size (self->items, 0);
-  for (guint i = 0; i < items->len; i++)
-    g_ptr_array_add (self->items, g_object_ref (g_ptr_array_index (items, i)));
-  g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, items->len);
-  if (removed != items->len)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
+  cairn_transcript_splice (self, 0, self->items->len, items);
 }
 
 guint

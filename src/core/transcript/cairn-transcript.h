@@ -29,6 +29,10 @@ void             cairn_transcript_insert_all (CairnTranscript *self,
                                               GPtrArray       *items);
 void             cairn_transcript_replace_all (CairnTranscript *self,
                                                GPtrArray       *items);
+void             cairn_transcript_splice (CairnTranscript *self,
+                                          guint            position,
+                                          guint            removed,
+                                          GPtrArray       *items);
 guint            cairn_transcript_count_kind (CairnTranscript *self,
                                               CairnItemKind    kind);
 

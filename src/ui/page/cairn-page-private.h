@@ -44,6 +44,9 @@ struct _CairnPage
   guint               show_tick;
   gboolean            show_pending;
   guint               shown_item;
+  /* the rest of a conversation being read waits for its last screen */
+  gboolean            holding_history;
+  GdkFrameClock      *history_clock;
 
   CairnSettings      *settings;
   /* the composer's drafts, and the key of the one shown */
@@ -83,6 +86,7 @@ void _cairn_page_set_follow_output (CairnPage *self,
 void _cairn_page_scroll_to_end     (CairnPage *self);
 void _cairn_page_arm_ticks         (CairnPage *self);
 void _cairn_page_disarm_ticks      (CairnPage *self);
+void _cairn_page_update_transcript (CairnPage *self);
 
 void _cairn_page_class_init_terminal (GtkWidgetClass *widget_class);
 gboolean _cairn_page_hold_prompt      (CairnPage      *self,

@@ -25,11 +25,18 @@ static gboolean show_item_tick (GtkWidget *widget, GdkFrameClock *clock, gpointe
 /* The scrolls asked of the page run on its next frames, once it is laid
  * out; a page in the background asks for no frames (a tick keeps the
  * frame clock running), its scrolls wait until it is shown. */
+static void history_painted_cb (CairnPage *self, GdkFrameClock *clock);
+
 void
 _cairn_page_arm_ticks (CairnPage *self)
 {
   if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
     return;
+  if (self->holding_history && self->history_clock == NULL)
+    {
+      self->history_clock = g_object_ref (gtk_widget_get_frame_clock (GTK_WIDGET (self)));
+      g_signal_connect_swapped (self->history_clock, "after-paint", G_CALLBACK (history_painted_cb), self);
+    }
   if (self->pin_pending && self->pin_tick == 0)
     self->pin_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), pin_to_end_tick, NULL, NULL);
   if (self->show_pending && self->show_tick == 0)
@@ -44,6 +51,62 @@ _cairn_page_disarm_ticks (CairnPage *self)
   if (self->show_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->show_tick);
   self->pin_tick = self->show_tick = 0;
+  /* a hidden page draws nothing: it lets the rest come */
+  cairn_page_release_history (self);
+}
+
+/* A conversation read from its file shows its last screen once the page
+ * has drawn a frame: the window's first frame builds none of its rows.
+ * The rest waits (cairn_session_hold_history()) until the frame that
+ * draws that screen, or until the user scrolls away from it. */
+static void
+history_painted_cb (CairnPage     *self,
+                    GdkFrameClock *clock)
+{
+  cairn_session_show_history (self->session);
+  if (cairn_page_shows_end (self) || !self->follow_output)
+    cairn_page_release_history (self);
+}
+
+/**
+ * cairn_page_release_history:
+ *
+ * Lets the rest of the conversation come (cairn_page_hold_history())
+ * before its last screen is drawn: one with nothing to show.
+ */
+void
+cairn_page_release_history (CairnPage *self)
+{
+  g_return_if_fail (CAIRN_IS_PAGE (self));
+
+  if (!self->holding_history)
+    return;
+  self->holding_history = FALSE;
+  if (self->history_clock != NULL)
+    g_signal_handlers_disconnect_by_func (self->history_clock, history_painted_cb, self);
+  g_clear_object (&self->history_clock);
+  cairn_session_release_history (self->session);
+  _cairn_page_update_transcript (self);
+}
+
+/**
+ * cairn_page_hold_history:
+ *
+ * The conversation about to be read into the page shows its last screen
+ * after the page's first frame, and builds the rest only once that screen
+ * is drawn: building it (seconds for a conversation of hundreds of
+ * megabytes) doesn't slow the first screen down, nor the last screen's
+ * rows the window's first frame.
+ */
+void
+cairn_page_hold_history (CairnPage *self)
+{
+  g_return_if_fail (CAIRN_IS_PAGE (self));
+
+  self->holding_history = TRUE;
+  cairn_session_hold_history (self->session);
+  _cairn_page_update_transcript (self);
+  _cairn_page_arm_ticks (self);
 }
 
 /* Whether the list has its size: a page just shown gets it in the layout
@@ -109,6 +172,25 @@ cairn_page_follow_output (CairnPage *self)
 
   _cairn_page_set_follow_output (self, TRUE);
   _cairn_page_scroll_to_end (self);
+}
+
+/**
+ * cairn_page_shows_end:
+ *
+ * Whether the page, laid out, shows the end of a transcript that holds
+ * something: its last item is in view.
+ */
+gboolean
+cairn_page_shows_end (CairnPage *self)
+{
+  GtkAdjustment *adj;
+
+  g_return_val_if_fail (CAIRN_IS_PAGE (self), FALSE);
+
+  adj = gtk_scrolled_window_get_vadjustment (self->scroller);
+  return laid_out (self) && !self->pin_pending &&
+         g_list_model_get_n_items (G_LIST_MODEL (self->selection)) > 0 &&
+         gtk_adjustment_get_value (adj) >= gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj) - 1;
 }
 
 static gboolean

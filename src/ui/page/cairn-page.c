@@ -44,8 +44,8 @@ enum {
 
 static GParamSpec *properties [N_PROPS];
 
-static void
-update_transcript_page (CairnPage *self)
+void
+_cairn_page_update_transcript (CairnPage *self)
 {
   CairnTranscript *transcript = cairn_session_get_transcript (self->session);
   gboolean empty = g_list_model_get_n_items (G_LIST_MODEL (transcript)) == 0;
@@ -54,14 +54,17 @@ update_transcript_page (CairnPage *self)
   /* the folder waits for Trust: its report instead of the transcript */
   if (trust == CAIRN_TRUST_GATE_ASKING || trust == CAIRN_TRUST_GATE_GRANTING)
     gtk_stack_set_visible_child_name (self->transcript_stack, "trust");
+  /* a conversation being read shows nothing, not "Ask Claude", until its
+   * last screen comes */
   else
-    gtk_stack_set_visible_child_name (self->transcript_stack, empty ? "empty" : "transcript");
+    gtk_stack_set_visible_child_name (self->transcript_stack,
+                                      empty && !self->holding_history ? "empty" : "transcript");
 }
 
 static void
 transcript_items_changed_cb (CairnPage *self)
 {
-  update_transcript_page (self);
+  _cairn_page_update_transcript (self);
   if (self->follow_output)
     _cairn_page_scroll_to_end (self);
 }
@@ -333,11 +336,11 @@ connect_session (CairnPage *self)
   session_stalled_cb (self, NULL, session);
   cairn_trust_page_set_gate (self->trust_page, cairn_session_get_trust_gate (session));
   g_signal_connect_object (cairn_session_get_trust_gate (session), "notify::state",
-                           G_CALLBACK (update_transcript_page), self, G_CONNECT_SWAPPED);
+                           G_CALLBACK (_cairn_page_update_transcript), self, G_CONNECT_SWAPPED);
   gtk_no_selection_set_model (self->selection, G_LIST_MODEL (transcript));
   g_signal_connect_object (transcript, "items-changed",
                            G_CALLBACK (transcript_items_changed_cb), self, G_CONNECT_SWAPPED);
-  update_transcript_page (self);
+  _cairn_page_update_transcript (self);
   cairn_page_set_folder_path (self, cairn_session_get_cwd (session));
   /* the composer checks and saves images with the session's store */
   cairn_composer_set_attachment_store (self->composer, cairn_session_get_attachment_store (session));
@@ -360,6 +363,8 @@ cairn_page_dispose (GObject *object)
   CairnPage *self = (CairnPage *)object;
 
   g_clear_object (&self->approvals);
+  if (self->session != NULL)
+    cairn_page_release_history (self);
   _cairn_page_dispose_drafts (self);
   g_clear_pointer (&self->waiting_text, g_free);
   g_clear_pointer (&self->waiting_images, g_ptr_array_unref);

@@ -30,6 +30,9 @@ void          cairn_page_set_shown          (CairnPage       *self,
 gboolean      cairn_page_get_unseen         (CairnPage       *self);
 gboolean      cairn_page_is_fresh           (CairnPage       *self);
 void          cairn_page_follow_output      (CairnPage       *self);
+gboolean      cairn_page_shows_end          (CairnPage       *self);
+void          cairn_page_hold_history       (CairnPage       *self);
+void          cairn_page_release_history    (CairnPage       *self);
 void          cairn_page_show_item          (CairnPage       *self,
                                              guint            position);
 void          cairn_page_focus_composer     (CairnPage       *self);

@@ -16,8 +16,9 @@
  * stdout when the frame that shows an event was painted (the frame
  * clock's "after-paint"), in g_get_real_time() microseconds, so the time
  * from launch to what a user sees is measured from outside. Each event is
- * printed once. With CAIRN_REPORT_FIRST_FRAME=all Cairn keeps running
- * after the first frame; with any other value it quits there. */
+ * printed once. Cairn quits after the event the variable names ("1" is
+ * the first frame, for bench-startup; "reopen-complete" for bench-reopen);
+ * with another value ("all", for bench-window) it goes on. */
 
 typedef struct
 {
@@ -42,11 +43,14 @@ cairn_paint_report_enabled (void)
   return g_getenv ("CAIRN_REPORT_FIRST_FRAME") != NULL;
 }
 
-/* Whether the first frame ends the run (bench-startup). */
-gboolean
-cairn_paint_report_quits (void)
+/* Whether @event ends the run. */
+static gboolean
+quits_after (const char *event)
 {
-  return cairn_paint_report_enabled () && g_strcmp0 (g_getenv ("CAIRN_REPORT_FIRST_FRAME"), "all") != 0;
+  const char *until = g_getenv ("CAIRN_REPORT_FIRST_FRAME");
+
+  return g_strcmp0 (until, event) == 0 ||
+         (g_strcmp0 (until, "1") == 0 && g_str_equal (event, "first-frame"));
 }
 
 /* Prints @event's line at once: for what happens outside a frame (a
@@ -57,6 +61,8 @@ cairn_paint_report_now (const char *event)
   if (!cairn_paint_report_enabled () || !g_hash_table_add (reported (), g_strdup (event)))
     return;
   g_print ("%s-realtime-us %" G_GINT64_FORMAT "\n", event, g_get_real_time ());
+  if (quits_after (event) && g_application_get_default () != NULL)
+    g_application_quit (g_application_get_default ());
 }
 
 static void

@@ -12,7 +12,6 @@
 G_BEGIN_DECLS
 
 gboolean cairn_paint_report_enabled       (void);
-gboolean cairn_paint_report_quits         (void);
 void     cairn_paint_report_at_next_paint (GtkWidget  *widget,
                                            const char *event);
 void     cairn_paint_report_now           (const char *event);

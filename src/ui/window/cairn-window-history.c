@@ -125,6 +125,9 @@ conversation_opened_cb (GObject      *source,
   if (!cairn_session_open_conversation_finish (session, result, &error) ||
       page == NULL || cairn_page_get_session (page) != session)
     return;
+  _cairn_window_report_opened (self);
+  /* one with nothing to show holds nothing back */
+  cairn_page_release_history (page);
   cairn_sidebar_select_session_id (self->sidebar, cairn_session_get_session_id (session));
   if (!show_located_item (self, page))
     cairn_page_follow_output (page);
@@ -187,6 +190,8 @@ cairn_window_open_conversation (CairnWindow *self,
     _cairn_window_close_page (self, self->page);
   if ((session = _cairn_window_show_new_session (self)) == NULL)
     return;
+  _cairn_window_watch_last_screen (self, self->page);
+  cairn_page_hold_history (self->page);
   cairn_session_open_conversation_async (session, file, self->opening, conversation_opened_cb,
                                          g_object_ref (self));
 }

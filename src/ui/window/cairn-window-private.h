@@ -98,6 +98,11 @@ struct _CairnWindow
   CairnPage            *signing_in;
 };
 
+/* cairn-window-report.c */
+void          _cairn_window_watch_last_screen     (CairnWindow    *self,
+                                                   CairnPage      *page);
+void          _cairn_window_report_opened         (CairnWindow    *self);
+
 /* cairn-window-history.c */
 void          _cairn_window_load_project          (CairnWindow    *self);
 void          _cairn_window_show_folder           (CairnWindow    *self);

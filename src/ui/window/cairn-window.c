@@ -121,17 +121,14 @@ toggle_sidebar_action (GtkWidget  *widget,
     adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
 }
 
-/* For tests/bench-startup.sh: report when the first frame was painted and
- * quit (unless CAIRN_REPORT_FIRST_FRAME=all: widgets/cairn-paint-report.c),
- * so the time from launch to first frame can be measured from outside. */
+/* For the benchmarks: when the first frame was painted (and quits there
+ * for tests/bench-startup.sh: widgets/cairn-paint-report.c). */
 static void
 after_first_paint_cb (CairnWindow   *self,
                       GdkFrameClock *clock)
 {
   g_signal_handlers_disconnect_by_func (clock, after_first_paint_cb, self);
   cairn_paint_report_now ("first-frame");
-  if (cairn_paint_report_quits ())
-    g_application_quit (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
 }
 
 static void
