@@ -9,44 +9,73 @@
 
 #include "config.h"
 
+#include <string.h>
+
+#include "history/cairn-history-cache.h"
 #include "history/cairn-history-index.h"
 #include "history/cairn-history-paths.h"
 
 /* The conversations and projects of the CLI's history, for the sidebar
  * and the start page. Files are read in a thread, and only their first and
- * last 64 KB (CairnConversationInfo); what was read is kept by (path,
- * size, mtime), so listing again only stats the files. A project's list
- * stays live: a file monitor on its folder re-lists it when the CLI, in
- * Cairn or in a terminal, writes a conversation. */
+ * last 64 KB (CairnConversationInfo); what was read is kept by (name,
+ * size, mtime) per folder, in memory and across runs in a list cache
+ * (CairnHistoryCache), so listing again only stats the files.
+ *
+ * A folder is listed newest first by modification time: everything is
+ * stat'ed and sorted, then read in that order, and a project's first
+ * listing reaches its list model in batches (the newest screenful at
+ * once, then at most MAX_BATCH a time, at idle priority so frames are
+ * drawn between them). A project's list stays live: a file monitor on
+ * its folder re-lists it when the CLI, in Cairn or in a terminal, writes
+ * a conversation. Files that can't be read are counted, not fatal. */
 
 /* A burst of writes (a streaming reply) re-lists the folder once. */
 #define RELIST_DELAY_MS 300
+/* The first batch: a screenful of the newest, as soon as it is read. */
+#define FIRST_BATCH 40
+/* Later batches: what was read in BATCH_INTERVAL_US, at most MAX_BATCH. */
+#define MAX_BATCH 500
+#define BATCH_INTERVAL_US (100 * 1000)
 
 struct _CairnHistoryIndex
 {
   GObject     parent_instance;
 
-  /* path → CairnConversationInfo, read from any thread */
+  /* folder path → CairnHistoryCache, read and replaced from any thread */
   GMutex      lock;
-  GHashTable *cache;
+  GHashTable *caches;
 
   /* cwd → Watch */
   GHashTable *watches;
   GListStore *projects;
+  gboolean    projects_listed;
+  GPtrArray  *none;   /* empty */
   GCancellable *cancellable;
 };
 
 G_DEFINE_FINAL_TYPE (CairnHistoryIndex, cairn_history_index, G_TYPE_OBJECT)
 
+enum {
+  CONVERSATIONS_LISTED,
+  PROJECTS_LISTED,
+  N_SIGNALS
+};
+
+static guint signals [N_SIGNALS];
+
 typedef struct
 {
   CairnHistoryIndex *index;   /* unowned: the index owns the watch */
+  char              *cwd;
   GFile             *folder;
   GListStore        *store;
   GFileMonitor      *monitor;
+  GPtrArray         *unreadable;   /* GFile */
   guint              relist_source;
+  guint              generation;   /* of the listing running or done last */
   gboolean           listing;
   gboolean           relist_again;
+  gboolean           listed;
 } Watch;
 
 static void
@@ -58,15 +87,15 @@ watch_free (Watch *watch)
   g_clear_object (&watch->monitor);
   g_clear_object (&watch->folder);
   g_clear_object (&watch->store);
+  g_clear_pointer (&watch->unreadable, g_ptr_array_unref);
+  g_free (watch->cwd);
   g_free (watch);
 }
 
 static int
-newest_first (gconstpointer a,
-              gconstpointer b)
+compare_infos (CairnConversationInfo *x,
+               CairnConversationInfo *y)
 {
-  CairnConversationInfo *x = *(CairnConversationInfo **)a;
-  CairnConversationInfo *y = *(CairnConversationInfo **)b;
   gint64 dx = cairn_conversation_info_get_modified (x);
   gint64 dy = cairn_conversation_info_get_modified (y);
 
@@ -74,39 +103,247 @@ newest_first (gconstpointer a,
                                                  cairn_conversation_info_get_session_id (y));
 }
 
-/* The cached info of @file if it didn't change since, else reads it. */
-static CairnConversationInfo *
-info_for (CairnHistoryIndex *self,
-          GFile             *file,
-          GFileInfo         *file_info,
-          GCancellable      *cancellable)
+static int
+newest_first (gconstpointer a,
+              gconstpointer b)
 {
-  g_autofree char *path = g_file_get_path (file);
+  return compare_infos (*(CairnConversationInfo **)a, *(CairnConversationInfo **)b);
+}
+
+static int
+newest_first_data (gconstpointer a,
+                   gconstpointer b,
+                   gpointer      user_data)
+{
+  return compare_infos ((CairnConversationInfo *)a, (CairnConversationInfo *)b);
+}
+
+/* A conversation file as the folder's listing saw it. */
+typedef struct
+{
+  GFile   *file;
+  char    *name;
+  guint64  size;
+  guint64  mtime_us;
+} Found;
+
+static void
+found_free (Found *found)
+{
+  g_object_unref (found->file);
+  g_free (found->name);
+  g_free (found);
+}
+
+static int
+found_newest_first (gconstpointer a,
+                    gconstpointer b)
+{
+  const Found *x = *(Found **)a, *y = *(Found **)b;
+
+  return x->mtime_us < y->mtime_us ? 1 : x->mtime_us > y->mtime_us ? -1 : strcmp (x->name, y->name);
+}
+
+static guint64
+mtime_us_of (GFileInfo *file_info)
+{
   g_autoptr(GDateTime) mtime = g_file_info_get_modification_date_time (file_info);
-  guint64 mtime_us = mtime ? g_date_time_to_unix (mtime) * G_USEC_PER_SEC + g_date_time_get_microsecond (mtime) : 0;
-  CairnConversationInfo *info;
+
+  return mtime ? g_date_time_to_unix (mtime) * G_USEC_PER_SEC + g_date_time_get_microsecond (mtime) : 0;
+}
+
+/* The folder's conversation files, newest first by modification time.
+ * A *.jsonl that is neither a file nor a folder (a broken link, a link
+ * loop, a pipe) is one that can't be read. */
+static GPtrArray *
+find_files (GFile        *folder,
+            GPtrArray    *unreadable,
+            GCancellable *cancellable)
+{
+  g_autoptr(GFileEnumerator) children =
+    g_file_enumerate_children (folder, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE ","
+                               G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_TIME_MODIFIED ","
+                               G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC,
+                               G_FILE_QUERY_INFO_NONE, cancellable, NULL);
+  GPtrArray *files = g_ptr_array_new_with_free_func ((GDestroyNotify)found_free);
+  GFileInfo *file_info;
+  GFile *child;
+
+  while (children != NULL &&
+         g_file_enumerator_iterate (children, &file_info, &child, cancellable, NULL) && file_info != NULL)
+    {
+      GFileType type = g_file_info_get_file_type (file_info);
+      Found *found;
+
+      if (!g_str_has_suffix (g_file_info_get_name (file_info), ".jsonl") || type == G_FILE_TYPE_DIRECTORY)
+        continue;
+      if (type != G_FILE_TYPE_REGULAR)
+        {
+          g_ptr_array_add (unreadable, g_object_ref (child));
+          continue;
+        }
+      found = g_new0 (Found, 1);
+      found->file = g_object_ref (child);
+      found->name = g_strdup (g_file_info_get_name (file_info));
+      found->size = g_file_info_get_size (file_info);
+      found->mtime_us = mtime_us_of (file_info);
+      g_ptr_array_add (files, found);
+    }
+  g_ptr_array_sort (files, found_newest_first);
+  return files;
+}
+
+/* @folder's cache: in memory, else read from disk once. */
+static CairnHistoryCache *
+folder_cache_locked (CairnHistoryIndex *self,
+                     GFile             *folder)
+{
+  g_autofree char *path = g_file_get_path (folder);
+  CairnHistoryCache *cache = g_hash_table_lookup (self->caches, path);
+
+  if (cache == NULL)
+    {
+      cache = cairn_history_cache_load (folder);
+      g_hash_table_insert (self->caches, g_steal_pointer (&path), cache);
+    }
+  return cache;
+}
+
+typedef struct _Listing Listing;
+typedef void (*BatchFunc) (Listing *listing, GPtrArray *batch, gboolean done);
+
+/* One listing of one folder, in a thread. */
+struct _Listing
+{
+  CairnHistoryIndex *index;
+  GFile             *folder;
+  GCancellable      *cancellable;
+  GPtrArray         *infos;        /* CairnConversationInfo, newest first at the end */
+  GPtrArray         *unreadable;   /* GFile */
+  /* batches, when a project's list is filled as it is read */
+  BatchFunc          batch_func;
+  gpointer           batch_data;
+  GPtrArray         *pending;
+  gint64             last_sent;
+  gboolean           sent_first;
+};
+
+static void
+listing_add (Listing               *listing,
+             CairnConversationInfo *info)
+{
+  g_ptr_array_add (listing->infos, g_object_ref (info));
+  if (listing->batch_func == NULL)
+    return;
+  g_ptr_array_add (listing->pending, g_object_ref (info));
+  if ((!listing->sent_first && listing->pending->len >= FIRST_BATCH) || listing->pending->len >= MAX_BATCH ||
+      (listing->sent_first && g_get_monotonic_time () - listing->last_sent >= BATCH_INTERVAL_US))
+    {
+      listing->batch_func (listing, g_steal_pointer (&listing->pending), FALSE);
+      listing->pending = g_ptr_array_new_with_free_func (g_object_unref);
+      listing->last_sent = g_get_monotonic_time ();
+      listing->sent_first = TRUE;
+    }
+}
+
+/* Reads one file, unless the cache knows it; notes it in @fresh. */
+static void
+listing_read (Listing           *listing,
+              CairnHistoryCache *fresh,
+              Found             *found)
+{
+  CairnHistoryIndex *self = listing->index;
+  g_autoptr(CairnConversationInfo) info = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean known;
+
+  g_mutex_lock (&self->lock);
+  known = cairn_history_cache_lookup (folder_cache_locked (self, listing->folder), found->file, found->size,
+                                      found->mtime_us, &info);
+  g_mutex_unlock (&self->lock);
+  if (!known)
+    {
+      info = cairn_conversation_info_read (found->file, listing->cancellable, &error);
+      if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_debug ("Skipping %s: %s", g_file_peek_path (found->file), error->message);
+      /* one gone since the folder was listed is no longer there to show */
+      if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND) &&
+          !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_ptr_array_add (listing->unreadable, g_object_ref (found->file));
+      if (error != NULL)
+        return;
+    }
+  /* the file may have grown since it was stat'ed: its info says when it was read */
+  cairn_history_cache_add (fresh, found->name, info ? cairn_conversation_info_get_size (info) : found->size,
+                           info ? cairn_conversation_info_get_mtime_us (info) : found->mtime_us, info);
+  if (info != NULL)
+    listing_add (listing, info);
+}
+
+/* Keeps what this listing read, in memory and, when it changed, on disk. */
+static void
+listing_keep (Listing           *listing,
+              CairnHistoryCache *fresh)
+{
+  CairnHistoryIndex *self = listing->index;
+  g_autofree char *path = g_file_get_path (listing->folder);
+  gboolean same;
   g_autoptr(GError) error = NULL;
 
   g_mutex_lock (&self->lock);
-  info = g_hash_table_lookup (self->cache, path);
-  if (info != NULL && cairn_conversation_info_get_size (info) == (guint64)g_file_info_get_size (file_info) &&
-      cairn_conversation_info_get_mtime_us (info) == mtime_us)
+  same = cairn_history_cache_same (folder_cache_locked (self, listing->folder), fresh);
+  g_mutex_unlock (&self->lock);
+  if (same)
     {
-      g_object_ref (info);
-      g_mutex_unlock (&self->lock);
-      return info;
+      cairn_history_cache_free (fresh);
+      return;
     }
-  g_mutex_unlock (&self->lock);
-
-  info = cairn_conversation_info_read (file, cancellable, &error);
-  if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    g_debug ("Skipping %s: %s", path, error->message);
-  if (info == NULL)
-    return NULL;
+  if (!cairn_history_cache_save (fresh, &error))
+    g_debug ("Can't keep the list of %s: %s", path, error->message);
   g_mutex_lock (&self->lock);
-  g_hash_table_replace (self->cache, g_steal_pointer (&path), g_object_ref (info));
+  g_hash_table_replace (self->caches, g_steal_pointer (&path), fresh);
   g_mutex_unlock (&self->lock);
-  return info;
+}
+
+/* Lists the folder: every file stat'ed, then read newest first. */
+static void
+listing_run (Listing *listing)
+{
+  g_autoptr(GPtrArray) files = find_files (listing->folder, listing->unreadable, listing->cancellable);
+  CairnHistoryCache *fresh = cairn_history_cache_new (listing->folder);
+
+  for (guint i = 0; i < files->len && !g_cancellable_is_cancelled (listing->cancellable); i++)
+    listing_read (listing, fresh, g_ptr_array_index (files, i));
+  g_ptr_array_sort (listing->infos, newest_first);
+  if (g_cancellable_is_cancelled (listing->cancellable))
+    cairn_history_cache_free (fresh);
+  else
+    listing_keep (listing, fresh);
+  if (listing->batch_func != NULL)
+    listing->batch_func (listing, g_steal_pointer (&listing->pending), TRUE);
+}
+
+static void
+listing_init (Listing           *listing,
+              CairnHistoryIndex *self,
+              GFile             *folder,
+              GCancellable      *cancellable)
+{
+  memset (listing, 0, sizeof *listing);
+  listing->index = self;
+  listing->folder = folder;
+  listing->cancellable = cancellable;
+  listing->infos = g_ptr_array_new_with_free_func (g_object_unref);
+  listing->unreadable = g_ptr_array_new_with_free_func (g_object_unref);
+  listing->pending = g_ptr_array_new_with_free_func (g_object_unref);
+}
+
+static void
+listing_clear (Listing *listing)
+{
+  g_clear_pointer (&listing->infos, g_ptr_array_unref);
+  g_clear_pointer (&listing->unreadable, g_ptr_array_unref);
+  g_clear_pointer (&listing->pending, g_ptr_array_unref);
 }
 
 /**
@@ -122,38 +359,14 @@ cairn_history_index_list_folder (CairnHistoryIndex *self,
                                  GFile             *folder,
                                  GCancellable      *cancellable)
 {
-  g_autoptr(GFileEnumerator) children =
-    g_file_enumerate_children (folder, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE ","
-                               G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_TIME_MODIFIED ","
-                               G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC,
-                               G_FILE_QUERY_INFO_NONE, cancellable, NULL);
-  GPtrArray *infos = g_ptr_array_new_with_free_func (g_object_unref);
-  GFileInfo *file_info;
-  GFile *child;
+  Listing listing;
+  GPtrArray *infos;
 
-  while (children != NULL &&
-         g_file_enumerator_iterate (children, &file_info, &child, cancellable, NULL) && file_info != NULL)
-    {
-      CairnConversationInfo *info;
-
-      if (g_file_info_get_file_type (file_info) != G_FILE_TYPE_REGULAR ||
-          !g_str_has_suffix (g_file_info_get_name (file_info), ".jsonl"))
-        continue;
-      if ((info = info_for (self, child, file_info, cancellable)) != NULL)
-        g_ptr_array_add (infos, info);
-    }
-  g_ptr_array_sort (infos, newest_first);
+  listing_init (&listing, self, folder, cancellable);
+  listing_run (&listing);
+  infos = g_steal_pointer (&listing.infos);
+  listing_clear (&listing);
   return infos;
-}
-
-static void
-list_folder_thread (GTask        *task,
-                    gpointer      source_object,
-                    gpointer      task_data,
-                    GCancellable *cancellable)
-{
-  g_task_return_pointer (task, cairn_history_index_list_folder (source_object, task_data, cancellable),
-                         (GDestroyNotify)g_ptr_array_unref);
 }
 
 /* Puts @infos in @store, touching only what changed: unchanged files are
@@ -180,39 +393,180 @@ update_store (GListStore *store,
         break;
       tail++;
     }
-  g_list_store_splice (store, head, n - head - tail, infos->pdata + head, infos->len - head - tail);
+  if (n - head - tail > 0 || infos->len - head - tail > 0)
+    g_list_store_splice (store, head, n - head - tail, infos->pdata + head, infos->len - head - tail);
+}
+
+/* Adds a batch of a first listing: after what is there, mostly, as the
+ * files are read newest first; in its place when a file's own times say
+ * it is newer than its modification time. */
+static void
+add_batch (GListStore *store,
+           GPtrArray  *batch)
+{
+  GListModel *model = G_LIST_MODEL (store);
+  guint n = g_list_model_get_n_items (model);
+  g_autoptr(CairnConversationInfo) last = n > 0 ? g_list_model_get_item (model, n - 1) : NULL;
+
+  if (batch->len == 0)
+    return;
+  g_ptr_array_sort (batch, newest_first);
+  if (last == NULL || compare_infos (last, g_ptr_array_index (batch, 0)) < 0)
+    {
+      g_list_store_splice (store, n, 0, batch->pdata, batch->len);
+      return;
+    }
+  for (guint i = 0; i < batch->len; i++)
+    g_list_store_insert_sorted (store, g_ptr_array_index (batch, i), newest_first_data, NULL);
+}
+
+/* A watch's listing, as its thread sees it. */
+typedef struct
+{
+  CairnHistoryIndex *index;
+  char              *cwd;
+  GFile             *folder;
+  guint              generation;
+  gboolean           batches;
+} WatchJob;
+
+static void
+watch_job_free (WatchJob *job)
+{
+  g_object_unref (job->index);
+  g_free (job->cwd);
+  g_object_unref (job->folder);
+  g_free (job);
+}
+
+/* What a watch's listing hands the main loop: a batch, or at the end all
+ * of them, sorted, with the files that could not be read. */
+typedef struct
+{
+  CairnHistoryIndex *index;
+  char              *cwd;
+  guint              generation;
+  GPtrArray         *infos;
+  GPtrArray         *unreadable;   /* the end only */
+} Delivery;
+
+static void
+delivery_free (Delivery *delivery)
+{
+  g_object_unref (delivery->index);
+  g_free (delivery->cwd);
+  g_ptr_array_unref (delivery->infos);
+  g_clear_pointer (&delivery->unreadable, g_ptr_array_unref);
+  g_free (delivery);
 }
 
 static void relist (Watch *watch);
 
-static void
-folder_listed_cb (GObject      *source,
-                  GAsyncResult *result,
-                  gpointer      user_data)
+/* On the main loop. */
+static gboolean
+deliver_cb (gpointer data)
 {
-  g_autoptr(GPtrArray) infos = g_task_propagate_pointer (G_TASK (result), NULL);
-  Watch *watch = user_data;
+  Delivery *delivery = data;
+  CairnHistoryIndex *self = delivery->index;
+  Watch *watch = self->watches ? g_hash_table_lookup (self->watches, delivery->cwd) : NULL;
 
-  if (infos == NULL)
-    return;   /* cancelled: the index is gone */
+  if (watch == NULL || watch->generation != delivery->generation)
+    return G_SOURCE_REMOVE;   /* the index is going, or a late batch */
+  if (delivery->unreadable == NULL)
+    {
+      add_batch (watch->store, delivery->infos);
+      return G_SOURCE_REMOVE;
+    }
+  update_store (watch->store, delivery->infos);
+  g_clear_pointer (&watch->unreadable, g_ptr_array_unref);
+  watch->unreadable = g_ptr_array_ref (delivery->unreadable);
   watch->listing = FALSE;
-  update_store (watch->store, infos);
+  watch->listed = TRUE;
+  g_signal_emit (self, signals[CONVERSATIONS_LISTED], 0, watch->cwd);
   if (watch->relist_again)
     relist (watch);
+  return G_SOURCE_REMOVE;
+}
+
+/* Idle priority: frames are drawn between batches. */
+static void
+deliver (WatchJob  *job,
+         GPtrArray *infos,
+         GPtrArray *unreadable)
+{
+  Delivery *delivery = g_new0 (Delivery, 1);
+
+  delivery->index = g_object_ref (job->index);
+  delivery->cwd = g_strdup (job->cwd);
+  delivery->generation = job->generation;
+  delivery->infos = infos;
+  delivery->unreadable = unreadable;
+  g_main_context_invoke_full (NULL, G_PRIORITY_DEFAULT_IDLE, deliver_cb, delivery,
+                              (GDestroyNotify)delivery_free);
+}
+
+static void
+watch_batch (Listing   *listing,
+             GPtrArray *batch,
+             gboolean   done)
+{
+  /* the end goes with all of them, below */
+  if (done)
+    g_ptr_array_unref (batch);
+  else
+    deliver (listing->batch_data, batch, NULL);
+}
+
+static void
+list_watch_thread (GTask        *task,
+                   gpointer      source_object,
+                   gpointer      task_data,
+                   GCancellable *cancellable)
+{
+  WatchJob *job = task_data;
+  Listing listing;
+
+  listing_init (&listing, job->index, job->folder, cancellable);
+  if (job->batches)
+    {
+      listing.batch_func = watch_batch;
+      listing.batch_data = job;
+    }
+  listing_run (&listing);
+  if (!g_cancellable_is_cancelled (cancellable))
+    deliver (job, g_steal_pointer (&listing.infos), g_steal_pointer (&listing.unreadable));
+  listing_clear (&listing);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+listed_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
 }
 
 static void
 relist (Watch *watch)
 {
   g_autoptr(GTask) task = NULL;
+  WatchJob *job;
 
   watch->relist_again = watch->listing;
   if (watch->listing)
     return;
   watch->listing = TRUE;
-  task = g_task_new (watch->index, watch->index->cancellable, folder_listed_cb, watch);
-  g_task_set_task_data (task, g_object_ref (watch->folder), g_object_unref);
-  g_task_run_in_thread (task, list_folder_thread);
+  job = g_new0 (WatchJob, 1);
+  job->index = g_object_ref (watch->index);
+  job->cwd = g_strdup (watch->cwd);
+  job->folder = g_object_ref (watch->folder);
+  job->generation = ++watch->generation;
+  /* batches fill an empty list; a re-list changes what changed, at once */
+  job->batches = g_list_model_get_n_items (G_LIST_MODEL (watch->store)) == 0;
+  /* a callback, so the task ends (and drops the index) on the main loop */
+  task = g_task_new (watch->index, watch->index->cancellable, listed_cb, NULL);
+  g_task_set_task_data (task, job, (GDestroyNotify)watch_job_free);
+  g_task_run_in_thread (task, list_watch_thread);
 }
 
 static gboolean
@@ -262,6 +616,7 @@ cairn_history_index_get_conversations (CairnHistoryIndex *self,
     return G_LIST_MODEL (watch->store);
   watch = g_new0 (Watch, 1);
   watch->index = self;
+  watch->cwd = g_strdup (cwd);
   watch->folder = cairn_history_project_folder (cwd);
   watch->store = g_list_store_new (CAIRN_TYPE_CONVERSATION_INFO);
   /* the folder appears with the project's first conversation */
@@ -284,10 +639,14 @@ void
 cairn_history_index_forget (CairnHistoryIndex *self,
                             GFile             *file)
 {
-  g_autofree char *path = g_file_get_path (file);
+  g_autoptr(GFile) folder = g_file_get_parent (file);
+  g_autofree char *folder_path = folder ? g_file_get_path (folder) : NULL;
+  g_autofree char *name = g_file_get_basename (file);
+  CairnHistoryCache *cache;
 
   g_mutex_lock (&self->lock);
-  g_hash_table_remove (self->cache, path);
+  if (folder_path != NULL && (cache = g_hash_table_lookup (self->caches, folder_path)) != NULL)
+    cairn_history_cache_remove (cache, name);
   g_mutex_unlock (&self->lock);
 }
 
@@ -352,6 +711,8 @@ projects_listed_cb (GObject      *source,
   g_ptr_array_sort (projects, project_newest_first);
   g_list_store_splice (self->projects, 0, g_list_model_get_n_items (G_LIST_MODEL (self->projects)),
                        projects->pdata, projects->len);
+  self->projects_listed = TRUE;
+  g_signal_emit (self, signals[PROJECTS_LISTED], 0);
 }
 
 /**
@@ -381,6 +742,59 @@ cairn_history_index_get_projects (CairnHistoryIndex *self)
   return G_LIST_MODEL (self->projects);
 }
 
+/**
+ * cairn_history_index_get_listed:
+ * @cwd: a project folder given to cairn_history_index_get_conversations()
+ *
+ * Returns: whether @cwd's conversations have been listed whole once (so
+ *   an empty model means none, not "not yet")
+ */
+gboolean
+cairn_history_index_get_listed (CairnHistoryIndex *self,
+                                const char        *cwd)
+{
+  Watch *watch;
+
+  g_return_val_if_fail (CAIRN_IS_HISTORY_INDEX (self), FALSE);
+
+  watch = g_hash_table_lookup (self->watches, cwd);
+  return watch != NULL && watch->listed;
+}
+
+/**
+ * cairn_history_index_get_unreadable:
+ * @cwd: a project folder given to cairn_history_index_get_conversations()
+ *
+ * Returns: (transfer none) (element-type GFile): the conversation files
+ *   of @cwd the last complete listing could not read (unreadable, a
+ *   broken link, not a file); empty until then
+ */
+GPtrArray *
+cairn_history_index_get_unreadable (CairnHistoryIndex *self,
+                                    const char        *cwd)
+{
+  Watch *watch;
+
+  g_return_val_if_fail (CAIRN_IS_HISTORY_INDEX (self), NULL);
+
+  if ((watch = g_hash_table_lookup (self->watches, cwd)) != NULL && watch->unreadable != NULL)
+    return watch->unreadable;
+  return self->none;
+}
+
+/**
+ * cairn_history_index_get_projects_listed:
+ *
+ * Returns: whether the projects have been listed whole once
+ */
+gboolean
+cairn_history_index_get_projects_listed (CairnHistoryIndex *self)
+{
+  g_return_val_if_fail (CAIRN_IS_HISTORY_INDEX (self), FALSE);
+
+  return self->projects_listed;
+}
+
 static void
 cairn_history_index_dispose (GObject *object)
 {
@@ -397,9 +811,10 @@ cairn_history_index_finalize (GObject *object)
 {
   CairnHistoryIndex *self = (CairnHistoryIndex *)object;
 
-  g_clear_pointer (&self->cache, g_hash_table_unref);
+  g_clear_pointer (&self->caches, g_hash_table_unref);
   g_clear_object (&self->projects);
   g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->none, g_ptr_array_unref);
   g_mutex_clear (&self->lock);
 
   G_OBJECT_CLASS (cairn_history_index_parent_class)->finalize (object);
@@ -412,15 +827,36 @@ cairn_history_index_class_init (CairnHistoryIndexClass *klass)
 
   object_class->dispose = cairn_history_index_dispose;
   object_class->finalize = cairn_history_index_finalize;
+
+  /**
+   * CairnHistoryIndex::conversations-listed:
+   * @cwd: the project folder
+   *
+   * A listing of @cwd's conversations is complete (the first, or one
+   * after a change): its model holds every conversation that could be
+   * read, and cairn_history_index_get_unreadable() says which could not.
+   */
+  signals [CONVERSATIONS_LISTED] =
+    g_signal_new ("conversations-listed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
+  /**
+   * CairnHistoryIndex::projects-listed:
+   *
+   * The projects' list is complete.
+   */
+  signals [PROJECTS_LISTED] =
+    g_signal_new ("projects-listed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
 }
 
 static void
 cairn_history_index_init (CairnHistoryIndex *self)
 {
   g_mutex_init (&self->lock);
-  self->cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->caches = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)cairn_history_cache_free);
   self->watches = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)watch_free);
   self->projects = g_list_store_new (CAIRN_TYPE_PROJECT_INFO);
+  self->none = g_ptr_array_new ();
   self->cancellable = g_cancellable_new ();
 }
 

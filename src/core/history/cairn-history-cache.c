@@ -1,0 +1,321 @@
+/* cairn-history-cache.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cairn-history"
+
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "history/cairn-history-cache.h"
+
+/* The list cache: one file per project folder, a GVariant of what each
+ * conversation file showed (or that it showed nothing: empty, or only a
+ * subagent's steps), with the size and modification time it was read at.
+ * The file is untrusted input like the session files: GVariant reads any
+ * bytes safely (a damaged part reads as empty values), a file too big is
+ * not read, an entry out of bounds is dropped, and an entry counts only
+ * for a file whose size and time still match. A new format is a new
+ * folder name (FORMAT), so an old file is never misread. */
+
+#define FORMAT "history-1"
+#define ENTRY_TYPE "(sttbsmsmsxx)"
+#define CACHE_TYPE "(sa" ENTRY_TYPE ")"
+/* 100,000 conversations take about 20 MB */
+#define MAX_CACHE_BYTES (64 * 1024 * 1024)
+#define MAX_FIELD_BYTES 4096
+
+typedef struct
+{
+  guint64                size;
+  guint64                mtime_us;
+  CairnConversationInfo *info;   /* NULL: the file holds no conversation */
+} Entry;
+
+struct _CairnHistoryCache
+{
+  char       *folder_path;
+  GHashTable *entries;   /* file name → Entry */
+};
+
+static void
+entry_free (Entry *entry)
+{
+  g_clear_object (&entry->info);
+  g_free (entry);
+}
+
+/**
+ * cairn_history_cache_file:
+ *
+ * Returns: (transfer full): where @folder's list is cached: named by a
+ *   hash of its path, so two config folders never share one
+ */
+GFile *
+cairn_history_cache_file (GFile *folder)
+{
+  g_autofree char *path = g_file_get_path (folder);
+  g_autofree char *hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, path ? path : "", -1);
+
+  return g_file_new_build_filename (g_get_user_cache_dir (), "cairn", FORMAT, hash, NULL);
+}
+
+CairnHistoryCache *
+cairn_history_cache_new (GFile *folder)
+{
+  CairnHistoryCache *self = g_new0 (CairnHistoryCache, 1);
+
+  self->folder_path = g_file_get_path (folder);
+  self->entries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)entry_free);
+  return self;
+}
+
+void
+cairn_history_cache_free (CairnHistoryCache *self)
+{
+  g_hash_table_unref (self->entries);
+  g_free (self->folder_path);
+  g_free (self);
+}
+
+static gboolean
+field_ok (const char *text)
+{
+  return text == NULL || strnlen (text, MAX_FIELD_BYTES + 1) <= MAX_FIELD_BYTES;
+}
+
+/* A conversation file's own name: no folder, no way out of the folder. */
+static gboolean
+name_ok (const char *name)
+{
+  return g_str_has_suffix (name, ".jsonl") && strchr (name, '/') == NULL && field_ok (name);
+}
+
+static void
+add_entry (CairnHistoryCache *self,
+           GFile             *folder,
+           GVariant          *entry)
+{
+  const char *name, *title, *cwd, *branch;
+  guint64 size, mtime_us;
+  gboolean listed;
+  gint64 created, modified;
+  g_autoptr(GFile) file = NULL;
+  CairnConversationInfo *info = NULL;
+
+  g_variant_get (entry, "(&sttb&sm&sm&sxx)", &name, &size, &mtime_us, &listed, &title, &cwd, &branch,
+                 &created, &modified);
+  if (!name_ok (name) || !field_ok (title) || !field_ok (cwd) || !field_ok (branch) ||
+      (listed && *title == '\0') || created < 0 || modified < 0)
+    return;
+  file = g_file_get_child (folder, name);
+  if (listed)
+    info = cairn_conversation_info_new (file, title, cwd, branch, created, modified, size, mtime_us);
+  cairn_history_cache_add (self, name, size, mtime_us, info);
+  g_clear_object (&info);
+}
+
+/**
+ * cairn_history_cache_parse:
+ *
+ * Reads a cache file's bytes, whatever they are: what can't be read as
+ * @folder's cache is left out (all of it, when it is another folder's or
+ * not a cache at all).
+ * Returns: (transfer full): the cache, perhaps empty
+ */
+CairnHistoryCache *
+cairn_history_cache_parse (GFile  *folder,
+                           GBytes *bytes)
+{
+  CairnHistoryCache *self = cairn_history_cache_new (folder);
+  g_autoptr(GVariant) cache = NULL;
+  g_autoptr(GVariant) entries = NULL;
+  const char *path;
+  gsize n;
+
+  if (bytes == NULL || g_bytes_get_size (bytes) > MAX_CACHE_BYTES)
+    return self;
+  cache = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE (CACHE_TYPE), bytes, FALSE));
+  g_variant_get_child (cache, 0, "&s", &path);
+  if (g_strcmp0 (path, self->folder_path) != 0)
+    return self;
+  entries = g_variant_get_child_value (cache, 1);
+  n = g_variant_n_children (entries);
+  for (gsize i = 0; i < n; i++)
+    {
+      g_autoptr(GVariant) entry = g_variant_get_child_value (entries, i);
+      add_entry (self, folder, entry);
+    }
+  return self;
+}
+
+/**
+ * cairn_history_cache_load:
+ *
+ * Reads @folder's cache file (blocking: call it in a thread).
+ * Returns: (transfer full): the cache; empty when there is none, or it
+ *   is damaged or too big
+ */
+CairnHistoryCache *
+cairn_history_cache_load (GFile *folder)
+{
+  g_autoptr(GFile) file = cairn_history_cache_file (folder);
+  g_autoptr(GFileInputStream) stream = g_file_read (file, NULL, NULL);
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+
+  if (stream == NULL ||
+      (info = g_file_input_stream_query_info (stream, G_FILE_ATTRIBUTE_STANDARD_SIZE, NULL, NULL)) == NULL ||
+      g_file_info_get_size (info) > MAX_CACHE_BYTES)
+    return cairn_history_cache_new (folder);
+  /* one byte more than allowed: a file that grew since is refused too */
+  bytes = g_input_stream_read_bytes (G_INPUT_STREAM (stream), MAX_CACHE_BYTES + 1, NULL, NULL);
+  return cairn_history_cache_parse (folder, bytes);
+}
+
+/**
+ * cairn_history_cache_lookup:
+ * @info: (out) (transfer full) (nullable): what the file showed, %NULL
+ *   when it holds no conversation
+ *
+ * Returns: whether @file is known at this size and time
+ */
+gboolean
+cairn_history_cache_lookup (CairnHistoryCache      *self,
+                            GFile                  *file,
+                            guint64                 size,
+                            guint64                 mtime_us,
+                            CairnConversationInfo **info)
+{
+  g_autofree char *name = g_file_get_basename (file);
+  Entry *entry = g_hash_table_lookup (self->entries, name);
+
+  *info = NULL;
+  if (entry == NULL || entry->size != size || entry->mtime_us != mtime_us)
+    return FALSE;
+  *info = entry->info ? g_object_ref (entry->info) : NULL;
+  return TRUE;
+}
+
+/**
+ * cairn_history_cache_add:
+ * @info: (nullable): what @name showed, %NULL when no conversation
+ */
+void
+cairn_history_cache_add (CairnHistoryCache     *self,
+                         const char            *name,
+                         guint64                size,
+                         guint64                mtime_us,
+                         CairnConversationInfo *info)
+{
+  Entry *entry = g_new0 (Entry, 1);
+
+  entry->size = size;
+  entry->mtime_us = mtime_us;
+  entry->info = info ? g_object_ref (info) : NULL;
+  g_hash_table_replace (self->entries, g_strdup (name), entry);
+}
+
+void
+cairn_history_cache_remove (CairnHistoryCache *self,
+                            const char        *name)
+{
+  g_hash_table_remove (self->entries, name);
+}
+
+/**
+ * cairn_history_cache_same:
+ *
+ * Returns: whether both know the same files at the same sizes and times,
+ *   with the same infos (so nothing needs writing)
+ */
+gboolean
+cairn_history_cache_same (CairnHistoryCache *self,
+                          CairnHistoryCache *other)
+{
+  GHashTableIter iter;
+  const char *name;
+  Entry *entry;
+
+  if (g_hash_table_size (self->entries) != g_hash_table_size (other->entries))
+    return FALSE;
+  g_hash_table_iter_init (&iter, self->entries);
+  while (g_hash_table_iter_next (&iter, (gpointer *)&name, (gpointer *)&entry))
+    {
+      Entry *twin = g_hash_table_lookup (other->entries, name);
+      if (twin == NULL || twin->size != entry->size || twin->mtime_us != entry->mtime_us ||
+          twin->info != entry->info)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+guint
+cairn_history_cache_get_n (CairnHistoryCache *self)
+{
+  return g_hash_table_size (self->entries);
+}
+
+static GVariant *
+entry_variant (const char *name,
+               Entry      *entry)
+{
+  CairnConversationInfo *info = entry->info;
+
+  return g_variant_new ("(sttbsmsmsxx)", name, entry->size, entry->mtime_us, info != NULL,
+                        info ? cairn_conversation_info_get_title (info) : "",
+                        info ? cairn_conversation_info_get_cwd (info) : NULL,
+                        info ? cairn_conversation_info_get_git_branch (info) : NULL,
+                        info ? cairn_conversation_info_get_created (info) : 0,
+                        info ? cairn_conversation_info_get_modified (info) : 0);
+}
+
+GBytes *
+cairn_history_cache_serialize (CairnHistoryCache *self)
+{
+  GVariantBuilder entries;
+  GHashTableIter iter;
+  const char *name;
+  Entry *entry;
+  g_autoptr(GVariant) cache = NULL;
+
+  g_variant_builder_init (&entries, G_VARIANT_TYPE ("a" ENTRY_TYPE));
+  g_hash_table_iter_init (&iter, self->entries);
+  while (g_hash_table_iter_next (&iter, (gpointer *)&name, (gpointer *)&entry))
+    g_variant_builder_add_value (&entries, entry_variant (name, entry));
+  cache = g_variant_ref_sink (g_variant_new ("(s@a" ENTRY_TYPE ")", self->folder_path ? self->folder_path : "",
+                                             g_variant_builder_end (&entries)));
+  return g_variant_get_data_as_bytes (cache);
+}
+
+/**
+ * cairn_history_cache_save:
+ *
+ * Writes the cache file whole, through a temporary file renamed over it,
+ * so a reader never sees half of one (blocking: call it in a thread).
+ */
+gboolean
+cairn_history_cache_save (CairnHistoryCache  *self,
+                          GError            **error)
+{
+  g_autoptr(GFile) folder = g_file_new_for_path (self->folder_path ? self->folder_path : "/");
+  g_autoptr(GFile) file = cairn_history_cache_file (folder);
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autoptr(GBytes) bytes = cairn_history_cache_serialize (self);
+  g_autofree char *dir = g_file_get_path (parent);
+
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno), "Can't make %s", dir);
+      return FALSE;
+    }
+  return g_file_set_contents_full (g_file_peek_path (file), g_bytes_get_data (bytes, NULL),
+                                   g_bytes_get_size (bytes), G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
+}
