@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib/gstdio.h>
@@ -277,19 +278,26 @@ entry_variant (const char *name,
                         info ? cairn_conversation_info_get_modified (info) : 0);
 }
 
+static int
+compare_names (const void *a,
+               const void *b)
+{
+  return strcmp (*(const char **)a, *(const char **)b);
+}
+
 GBytes *
 cairn_history_cache_serialize (CairnHistoryCache *self)
 {
   GVariantBuilder entries;
-  GHashTableIter iter;
-  const char *name;
-  Entry *entry;
+  guint n;
+  g_autofree const char **names = (const char **)g_hash_table_get_keys_as_array (self->entries, &n);
   g_autoptr(GVariant) cache = NULL;
 
+  /* in name order: the same list makes the same bytes */
+  qsort (names, n, sizeof *names, compare_names);
   g_variant_builder_init (&entries, G_VARIANT_TYPE ("a" ENTRY_TYPE));
-  g_hash_table_iter_init (&iter, self->entries);
-  while (g_hash_table_iter_next (&iter, (gpointer *)&name, (gpointer *)&entry))
-    g_variant_builder_add_value (&entries, entry_variant (name, entry));
+  for (guint i = 0; i < n; i++)
+    g_variant_builder_add_value (&entries, entry_variant (names[i], g_hash_table_lookup (self->entries, names[i])));
   cache = g_variant_ref_sink (g_variant_new ("(s@a" ENTRY_TYPE ")", self->folder_path ? self->folder_path : "",
                                              g_variant_builder_end (&entries)));
   return g_variant_get_data_as_bytes (cache);

@@ -49,6 +49,7 @@ struct _CairnHistoryIndex
   GHashTable *watches;
   GListStore *projects;
   gboolean    projects_listed;
+  guint       projects_generation;
   GPtrArray  *none;   /* empty */
   GCancellable *cancellable;
 };
@@ -246,32 +247,47 @@ listing_add (Listing               *listing,
     }
 }
 
+/* What @found shows: from the cache when it knows the file at this size
+ * and time, else read. Returns %FALSE with @error set when it can't be
+ * read; @info is %NULL for a file that holds no conversation. */
+static gboolean
+info_of (CairnHistoryIndex      *self,
+         GFile                  *folder,
+         Found                  *found,
+         CairnConversationInfo **info,
+         GCancellable           *cancellable,
+         GError                **error)
+{
+  gboolean known;
+
+  g_mutex_lock (&self->lock);
+  known = cairn_history_cache_lookup (folder_cache_locked (self, folder), found->file, found->size,
+                                      found->mtime_us, info);
+  g_mutex_unlock (&self->lock);
+  if (known)
+    return TRUE;
+  *info = cairn_conversation_info_read (found->file, cancellable, error);
+  return *info != NULL || error == NULL || *error == NULL;
+}
+
 /* Reads one file, unless the cache knows it; notes it in @fresh. */
 static void
 listing_read (Listing           *listing,
               CairnHistoryCache *fresh,
               Found             *found)
 {
-  CairnHistoryIndex *self = listing->index;
   g_autoptr(CairnConversationInfo) info = NULL;
   g_autoptr(GError) error = NULL;
-  gboolean known;
 
-  g_mutex_lock (&self->lock);
-  known = cairn_history_cache_lookup (folder_cache_locked (self, listing->folder), found->file, found->size,
-                                      found->mtime_us, &info);
-  g_mutex_unlock (&self->lock);
-  if (!known)
+  if (!info_of (listing->index, listing->folder, found, &info, listing->cancellable, &error))
     {
-      info = cairn_conversation_info_read (found->file, listing->cancellable, &error);
-      if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_debug ("Skipping %s: %s", g_file_peek_path (found->file), error->message);
       /* one gone since the folder was listed is no longer there to show */
-      if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND) &&
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND) &&
           !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_ptr_array_add (listing->unreadable, g_object_ref (found->file));
-      if (error != NULL)
-        return;
+      return;
     }
   /* the file may have grown since it was stat'ed: its info says when it was read */
   cairn_history_cache_add (fresh, found->name, info ? cairn_conversation_info_get_size (info) : found->size,
@@ -469,7 +485,6 @@ deliver_cb (gpointer data)
   Delivery *delivery = data;
   CairnHistoryIndex *self = delivery->index;
   Watch *watch = self->watches ? g_hash_table_lookup (self->watches, delivery->cwd) : NULL;
-
   if (watch == NULL || watch->generation != delivery->generation)
     return G_SOURCE_REMOVE;   /* the index is going, or a late batch */
   if (delivery->unreadable == NULL)
@@ -651,41 +666,25 @@ cairn_history_index_forget (CairnHistoryIndex *self,
 }
 
 /* The start page's projects: each folder under projects/ with at least
- * one conversation, its cwd read from its newest one. */
-static void
-list_projects_thread (GTask        *task,
-                      gpointer      source_object,
-                      gpointer      task_data,
-                      GCancellable *cancellable)
+ * one conversation, its cwd read from its newest one. A first list comes
+ * from the folders' listings and their newest files only, the count being
+ * the files there (some may hold no conversation); the list that follows,
+ * once every file is read, counts the conversations. */
+
+typedef struct
 {
-  CairnHistoryIndex *self = source_object;
-  g_autoptr(GFile) root = cairn_history_projects_dir ();
-  g_autoptr(GFileEnumerator) folders =
-    g_file_enumerate_children (root, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
-                               G_FILE_QUERY_INFO_NONE, cancellable, NULL);
-  GPtrArray *projects = g_ptr_array_new_with_free_func (g_object_unref);
-  GFileInfo *file_info;
-  GFile *folder;
+  CairnHistoryIndex *index;
+  guint              generation;
+  GPtrArray         *projects;
+  gboolean           done;
+} ProjectsDelivery;
 
-  while (folders != NULL &&
-         g_file_enumerator_iterate (folders, &file_info, &folder, cancellable, NULL) && file_info != NULL)
-    {
-      g_autoptr(GPtrArray) infos = NULL;
-      CairnConversationInfo *newest;
-
-      if (g_file_info_get_file_type (file_info) != G_FILE_TYPE_DIRECTORY)
-        continue;
-      infos = cairn_history_index_list_folder (self, folder, cancellable);
-      if (infos->len == 0)
-        continue;
-      newest = g_ptr_array_index (infos, 0);
-      if (cairn_conversation_info_get_cwd (newest) == NULL)
-        continue;
-      g_ptr_array_add (projects, cairn_project_info_new (cairn_conversation_info_get_cwd (newest), folder,
-                                                         infos->len,
-                                                         cairn_conversation_info_get_modified (newest)));
-    }
-  g_task_return_pointer (task, projects, (GDestroyNotify)g_ptr_array_unref);
+static void
+projects_delivery_free (ProjectsDelivery *delivery)
+{
+  g_object_unref (delivery->index);
+  g_ptr_array_unref (delivery->projects);
+  g_free (delivery);
 }
 
 static int
@@ -698,21 +697,125 @@ project_newest_first (gconstpointer a,
   return x < y ? 1 : x > y ? -1 : 0;
 }
 
-static void
-projects_listed_cb (GObject      *source,
-                    GAsyncResult *result,
-                    gpointer      user_data)
+/* On the main loop. */
+static gboolean
+deliver_projects_cb (gpointer data)
 {
-  g_autoptr(GPtrArray) projects = g_task_propagate_pointer (G_TASK (result), NULL);
-  CairnHistoryIndex *self = CAIRN_HISTORY_INDEX (source);
+  ProjectsDelivery *delivery = data;
+  CairnHistoryIndex *self = delivery->index;
+  GPtrArray *projects = delivery->projects;
 
-  if (projects == NULL)
-    return;
+  if (delivery->generation != self->projects_generation)
+    return G_SOURCE_REMOVE;
   g_ptr_array_sort (projects, project_newest_first);
   g_list_store_splice (self->projects, 0, g_list_model_get_n_items (G_LIST_MODEL (self->projects)),
                        projects->pdata, projects->len);
-  self->projects_listed = TRUE;
-  g_signal_emit (self, signals[PROJECTS_LISTED], 0);
+  if (delivery->done)
+    {
+      self->projects_listed = TRUE;
+      g_signal_emit (self, signals[PROJECTS_LISTED], 0);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+deliver_projects (CairnHistoryIndex *self,
+                  guint              generation,
+                  GPtrArray         *projects,
+                  gboolean           done)
+{
+  ProjectsDelivery *delivery = g_new0 (ProjectsDelivery, 1);
+
+  delivery->index = g_object_ref (self);
+  delivery->generation = generation;
+  delivery->projects = projects;
+  delivery->done = done;
+  g_main_context_invoke_full (NULL, G_PRIORITY_DEFAULT_IDLE, deliver_projects_cb, delivery,
+                              (GDestroyNotify)projects_delivery_free);
+}
+
+static GPtrArray *
+project_folders (GCancellable *cancellable)
+{
+  g_autoptr(GFile) root = cairn_history_projects_dir ();
+  g_autoptr(GFileEnumerator) children =
+    g_file_enumerate_children (root, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+                               G_FILE_QUERY_INFO_NONE, cancellable, NULL);
+  GPtrArray *folders = g_ptr_array_new_with_free_func (g_object_unref);
+  GFileInfo *file_info;
+  GFile *folder;
+
+  while (children != NULL &&
+         g_file_enumerator_iterate (children, &file_info, &folder, cancellable, NULL) && file_info != NULL)
+    if (g_file_info_get_file_type (file_info) == G_FILE_TYPE_DIRECTORY)
+      g_ptr_array_add (folders, g_object_ref (folder));
+  return folders;
+}
+
+static CairnProjectInfo *
+project_of (GFile                 *folder,
+            CairnConversationInfo *newest,
+            guint                  n_conversations)
+{
+  if (newest == NULL || cairn_conversation_info_get_cwd (newest) == NULL)
+    return NULL;
+  return cairn_project_info_new (cairn_conversation_info_get_cwd (newest), folder, n_conversations,
+                                 cairn_conversation_info_get_modified (newest));
+}
+
+/* A project from its newest file that holds a conversation. */
+static CairnProjectInfo *
+project_at_first_sight (CairnHistoryIndex *self,
+                        GFile             *folder,
+                        GCancellable      *cancellable)
+{
+  g_autoptr(GPtrArray) unreadable = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) files = find_files (folder, unreadable, cancellable);
+
+  for (guint i = 0; i < files->len && !g_cancellable_is_cancelled (cancellable); i++)
+    {
+      g_autoptr(CairnConversationInfo) info = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (info_of (self, folder, g_ptr_array_index (files, i), &info, cancellable, &error) && info != NULL)
+        return project_of (folder, info, files->len);
+    }
+  return NULL;
+}
+
+static void
+list_projects_thread (GTask        *task,
+                      gpointer      source_object,
+                      gpointer      task_data,
+                      GCancellable *cancellable)
+{
+  CairnHistoryIndex *self = source_object;
+  guint generation = GPOINTER_TO_UINT (task_data);
+  g_autoptr(GPtrArray) folders = project_folders (cancellable);
+  GPtrArray *first = g_ptr_array_new_with_free_func (g_object_unref);
+  GPtrArray *projects = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < folders->len; i++)
+    {
+      CairnProjectInfo *project = project_at_first_sight (self, g_ptr_array_index (folders, i), cancellable);
+      if (project != NULL)
+        g_ptr_array_add (first, project);
+    }
+  deliver_projects (self, generation, first, FALSE);
+  for (guint i = 0; i < folders->len && !g_cancellable_is_cancelled (cancellable); i++)
+    {
+      GFile *folder = g_ptr_array_index (folders, i);
+      g_autoptr(GPtrArray) infos = cairn_history_index_list_folder (self, folder, cancellable);
+      CairnProjectInfo *project = project_of (folder, infos->len ? g_ptr_array_index (infos, 0) : NULL, infos->len);
+
+      if (project != NULL)
+        g_ptr_array_add (projects, project);
+    }
+  if (!g_cancellable_is_cancelled (cancellable))
+    deliver_projects (self, generation, projects, TRUE);
+  else
+    g_ptr_array_unref (projects);
+  g_task_return_boolean (task, TRUE);
 }
 
 /**
@@ -723,8 +826,9 @@ projects_listed_cb (GObject      *source,
 void
 cairn_history_index_refresh_projects (CairnHistoryIndex *self)
 {
-  g_autoptr(GTask) task = g_task_new (self, self->cancellable, projects_listed_cb, NULL);
+  g_autoptr(GTask) task = g_task_new (self, self->cancellable, listed_cb, NULL);
 
+  g_task_set_task_data (task, GUINT_TO_POINTER (++self->projects_generation), NULL);
   g_task_run_in_thread (task, list_projects_thread);
 }
 
