@@ -10,6 +10,8 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,10 +40,12 @@ typedef struct
   guint64                size;
   guint64                mtime_us;
   CairnConversationInfo *info;   /* NULL: the file holds no conversation */
+  GVariant              *stored;   /* or what the cache file says of it, made an info when asked */
 } Entry;
 
 struct _CairnHistoryCache
 {
+  GFile      *folder;
   char       *folder_path;
   GHashTable *entries;   /* file name → Entry */
 };
@@ -50,6 +54,7 @@ static void
 entry_free (Entry *entry)
 {
   g_clear_object (&entry->info);
+  g_clear_pointer (&entry->stored, g_variant_unref);
   g_free (entry);
 }
 
@@ -73,6 +78,7 @@ cairn_history_cache_new (GFile *folder)
 {
   CairnHistoryCache *self = g_new0 (CairnHistoryCache, 1);
 
+  self->folder = g_object_ref (folder);
   self->folder_path = g_file_get_path (folder);
   self->entries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)entry_free);
   return self;
@@ -82,6 +88,7 @@ void
 cairn_history_cache_free (CairnHistoryCache *self)
 {
   g_hash_table_unref (self->entries);
+  g_object_unref (self->folder);
   g_free (self->folder_path);
   g_free (self);
 }
@@ -99,28 +106,45 @@ name_ok (const char *name)
   return g_str_has_suffix (name, ".jsonl") && strchr (name, '/') == NULL && field_ok (name);
 }
 
+/* An entry of the file, checked; made an info only when looked up, so a
+ * cache of 100,000 conversations costs little more than the file. */
 static void
 add_entry (CairnHistoryCache *self,
-           GFile             *folder,
-           GVariant          *entry)
+           GVariant          *stored)
+{
+  const char *name, *title, *cwd, *branch;
+  guint64 size, mtime_us;
+  gboolean listed;
+  gint64 created, modified;
+  Entry *entry;
+
+  g_variant_get (stored, "(&sttb&sm&sm&sxx)", &name, &size, &mtime_us, &listed, &title, &cwd, &branch,
+                 &created, &modified);
+  if (!name_ok (name) || !field_ok (title) || !field_ok (cwd) || !field_ok (branch) ||
+      (listed && *title == '\0') || created < 0 || modified < 0)
+    return;
+  entry = g_new0 (Entry, 1);
+  entry->size = size;
+  entry->mtime_us = mtime_us;
+  entry->stored = listed ? g_variant_ref (stored) : NULL;
+  g_hash_table_replace (self->entries, g_strdup (name), entry);
+}
+
+static void
+make_info (CairnHistoryCache *self,
+           Entry             *entry)
 {
   const char *name, *title, *cwd, *branch;
   guint64 size, mtime_us;
   gboolean listed;
   gint64 created, modified;
   g_autoptr(GFile) file = NULL;
-  CairnConversationInfo *info = NULL;
 
-  g_variant_get (entry, "(&sttb&sm&sm&sxx)", &name, &size, &mtime_us, &listed, &title, &cwd, &branch,
+  g_variant_get (entry->stored, "(&sttb&sm&sm&sxx)", &name, &size, &mtime_us, &listed, &title, &cwd, &branch,
                  &created, &modified);
-  if (!name_ok (name) || !field_ok (title) || !field_ok (cwd) || !field_ok (branch) ||
-      (listed && *title == '\0') || created < 0 || modified < 0)
-    return;
-  file = g_file_get_child (folder, name);
-  if (listed)
-    info = cairn_conversation_info_new (file, title, cwd, branch, created, modified, size, mtime_us);
-  cairn_history_cache_add (self, name, size, mtime_us, info);
-  g_clear_object (&info);
+  file = g_file_get_child (self->folder, name);
+  entry->info = cairn_conversation_info_new (file, title, cwd, branch, created, modified, size, mtime_us);
+  g_clear_pointer (&entry->stored, g_variant_unref);
 }
 
 /**
@@ -152,7 +176,7 @@ cairn_history_cache_parse (GFile  *folder,
   for (gsize i = 0; i < n; i++)
     {
       g_autoptr(GVariant) entry = g_variant_get_child_value (entries, i);
-      add_entry (self, folder, entry);
+      add_entry (self, entry);
     }
   return self;
 }
@@ -186,21 +210,22 @@ cairn_history_cache_load (GFile *folder)
  * @info: (out) (transfer full) (nullable): what the file showed, %NULL
  *   when it holds no conversation
  *
- * Returns: whether @file is known at this size and time
+ * Returns: whether the file @name is known at this size and time
  */
 gboolean
 cairn_history_cache_lookup (CairnHistoryCache      *self,
-                            GFile                  *file,
+                            const char             *name,
                             guint64                 size,
                             guint64                 mtime_us,
                             CairnConversationInfo **info)
 {
-  g_autofree char *name = g_file_get_basename (file);
   Entry *entry = g_hash_table_lookup (self->entries, name);
 
   *info = NULL;
   if (entry == NULL || entry->size != size || entry->mtime_us != mtime_us)
     return FALSE;
+  if (entry->stored != NULL)
+    make_info (self, entry);
   *info = entry->info ? g_object_ref (entry->info) : NULL;
   return TRUE;
 }
@@ -252,10 +277,34 @@ cairn_history_cache_same (CairnHistoryCache *self,
     {
       Entry *twin = g_hash_table_lookup (other->entries, name);
       if (twin == NULL || twin->size != entry->size || twin->mtime_us != entry->mtime_us ||
-          twin->info != entry->info)
+          twin->info != entry->info || twin->stored != NULL || entry->stored != NULL)
         return FALSE;
     }
   return TRUE;
+}
+
+/**
+ * cairn_history_cache_get_infos:
+ *
+ * Returns: (transfer full) (element-type CairnConversationInfo): what
+ *   every file known to hold a conversation showed
+ */
+GPtrArray *
+cairn_history_cache_get_infos (CairnHistoryCache *self)
+{
+  GPtrArray *infos = g_ptr_array_new_with_free_func (g_object_unref);
+  GHashTableIter iter;
+  Entry *entry;
+
+  g_hash_table_iter_init (&iter, self->entries);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *)&entry))
+    {
+      if (entry->stored != NULL)
+        make_info (self, entry);
+      if (entry->info != NULL)
+        g_ptr_array_add (infos, g_object_ref (entry->info));
+    }
+  return infos;
 }
 
 guint
@@ -270,12 +319,33 @@ entry_variant (const char *name,
 {
   CairnConversationInfo *info = entry->info;
 
+  if (entry->stored != NULL)
+    return g_variant_ref (entry->stored);
   return g_variant_new ("(sttbsmsmsxx)", name, entry->size, entry->mtime_us, info != NULL,
                         info ? cairn_conversation_info_get_title (info) : "",
                         info ? cairn_conversation_info_get_cwd (info) : NULL,
                         info ? cairn_conversation_info_get_git_branch (info) : NULL,
                         info ? cairn_conversation_info_get_created (info) : 0,
                         info ? cairn_conversation_info_get_modified (info) : 0);
+}
+
+static gboolean
+write_all (int         fd,
+           const char *data,
+           gsize       length)
+{
+  while (length > 0)
+    {
+      gssize n = write (fd, data, length);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        return FALSE;
+      data += n;
+      length -= n;
+    }
+  return TRUE;
 }
 
 static int
@@ -307,7 +377,9 @@ cairn_history_cache_serialize (CairnHistoryCache *self)
  * cairn_history_cache_save:
  *
  * Writes the cache file whole, through a temporary file renamed over it,
- * so a reader never sees half of one (blocking: call it in a thread).
+ * so a reader never sees half of one (blocking: call it in a thread). No
+ * fsync: after a crash a cache may be old or empty, and either is read
+ * as what it is.
  */
 gboolean
 cairn_history_cache_save (CairnHistoryCache  *self,
@@ -315,15 +387,30 @@ cairn_history_cache_save (CairnHistoryCache  *self,
 {
   g_autoptr(GFile) folder = g_file_new_for_path (self->folder_path ? self->folder_path : "/");
   g_autoptr(GFile) file = cairn_history_cache_file (folder);
-  g_autoptr(GFile) parent = g_file_get_parent (file);
   g_autoptr(GBytes) bytes = cairn_history_cache_serialize (self);
-  g_autofree char *dir = g_file_get_path (parent);
+  g_autofree char *dir = g_path_get_dirname (g_file_peek_path (file));
+  g_autofree char *temp = g_strconcat (g_file_peek_path (file), ".XXXXXX", NULL);
+  gsize length;
+  const char *data = g_bytes_get_data (bytes, &length);
+  gboolean written;
+  int fd;
 
-  if (g_mkdir_with_parents (dir, 0700) != 0)
+  if (g_mkdir_with_parents (dir, 0700) != 0 || (fd = g_mkstemp_full (temp, O_WRONLY, 0600)) < 0)
     {
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno), "Can't make %s", dir);
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "Can't write in %s: %s", dir,
+                   g_strerror (saved));
       return FALSE;
     }
-  return g_file_set_contents_full (g_file_peek_path (file), g_bytes_get_data (bytes, NULL),
-                                   g_bytes_get_size (bytes), G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
+  written = write_all (fd, data, length);
+  written &= close (fd) == 0;
+  if (!written || g_rename (temp, g_file_peek_path (file)) != 0)
+    {
+      int saved = errno;
+      g_unlink (temp);
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "Can't write %s: %s",
+                   g_file_peek_path (file), g_strerror (saved));
+      return FALSE;
+    }
+  return TRUE;
 }

@@ -24,7 +24,7 @@ CairnHistoryCache *cairn_history_cache_parse      (GFile             *folder,
                                                    GBytes            *bytes);
 void               cairn_history_cache_free       (CairnHistoryCache *self);
 gboolean           cairn_history_cache_lookup     (CairnHistoryCache      *self,
-                                                   GFile                  *file,
+                                                   const char             *name,
                                                    guint64                 size,
                                                    guint64                 mtime_us,
                                                    CairnConversationInfo **info);
@@ -37,6 +37,7 @@ void               cairn_history_cache_remove     (CairnHistoryCache     *self,
                                                    const char            *name);
 gboolean           cairn_history_cache_same       (CairnHistoryCache     *self,
                                                    CairnHistoryCache     *other);
+GPtrArray         *cairn_history_cache_get_infos  (CairnHistoryCache     *self);
 guint              cairn_history_cache_get_n      (CairnHistoryCache     *self);
 GBytes            *cairn_history_cache_serialize  (CairnHistoryCache     *self);
 gboolean           cairn_history_cache_save       (CairnHistoryCache     *self,
