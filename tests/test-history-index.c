@@ -455,7 +455,13 @@ test_many_files (void)
   g_autofree char *project = make_project (config, &folder_path);
   g_autoptr(CairnHistoryIndex) index = cairn_history_index_new ();
   ListWatch watch = { index };
+  /* under AddressSanitizer (slow unwinding on each malloc) a file costs a
+   * hundred times more: 5,000 there */
+#ifdef __SANITIZE_ADDRESS__
+  guint n = 5000;
+#else
   guint n = 100000;
+#endif
   guint tick;
 
   make_conversations (folder_path, n, "many");
@@ -513,7 +519,7 @@ test_files_come_and_go (void)
   GThread *thread;
   guint stable = 0;
 
-  make_conversations (folder_path, 3000, "stays");
+  make_conversations (folder_path, 1000, "stays");
   thread = g_thread_new ("churn", churn_thread, &churn);
   watch_list (&watch, project);
   g_assert_true (cairn_test_wait_until (is_listed, &watch, 60000));
@@ -524,7 +530,7 @@ test_files_come_and_go (void)
       g_autoptr(CairnConversationInfo) info = g_list_model_get_item (watch.model, i);
       stable += g_str_has_prefix (cairn_conversation_info_get_title (info), "stays ");
     }
-  g_assert_cmpuint (stable, ==, 3000);
+  g_assert_cmpuint (stable, ==, 1000);
   g_assert_cmpuint (churn.made, >, 0);
   g_assert_cmpuint (cairn_history_index_get_unreadable (index, project)->len, ==, 0);
   g_free (watch.first_title);
