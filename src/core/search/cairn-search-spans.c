@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "history/cairn-history-scan.h"
 #include "search/cairn-search-scan.h"
 #include "search/cairn-search-spans.h"
 
@@ -55,21 +56,10 @@ skip_space (Walk *w)
 static gboolean
 skip_string (Walk *w)
 {
-  w->p++;
-  while (w->p < w->end)
-    {
-      const char *q = memchr (w->p, '"', w->end - w->p);
-      gsize backslashes = 0;
+  const char *after = cairn_history_scan_skip_string (w->p, w->end);
 
-      if (q == NULL)
-        return FALSE;
-      for (const char *b = q; b > w->p && b[-1] == '\\'; b--)
-        backslashes++;
-      w->p = q + 1;
-      if (backslashes % 2 == 0)
-        return TRUE;
-    }
-  return FALSE;
+  w->p = after ? after : w->end;
+  return after != NULL;
 }
 
 static gboolean
