@@ -327,7 +327,7 @@ line_start (const char *start,
 /* Title lines are found by their type's bytes with the closing quote:
  * the scanner compares raw bytes, so a line without any of these is no
  * title line (and needs no scan). */
-static const char *title_marks[] = { "title\"", "last-prompt\"", "summary\"" };
+static const char *title_marks[] = { "-title\"", "last-prompt\"", "\"summary\"" };
 
 /* The title lines of [@start, @end), newest first. Found with memmem
  * rather than by scanning every line: most of a tail is messages. */
