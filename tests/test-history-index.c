@@ -211,6 +211,51 @@ test_list_cache (void)
   cairn_test_remove_dir (cache_home);
 }
 
+static GBytes *
+cache_contents (GFile *folder)
+{
+  g_autoptr(GFile) cache = cairn_history_cache_file (folder);
+  char *contents = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (g_file_peek_path (cache), &contents, &length, NULL));
+  return g_bytes_new_take (contents, length);
+}
+
+/* A folder listed again and again (a reply streaming into it) has its
+ * cache file written at most every 10 s; a new run writes it at once. */
+static void
+test_cache_written_at_most_every_10_s (void)
+{
+  g_autofree char *cache_home = cairn_test_make_dir ("cache-home");
+  g_autofree char *dir = cairn_test_make_dir ("history-index");
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  g_autoptr(GFile) file = write_file (dir, "a.jsonl", PROMPT ("one"));
+  g_autoptr(CairnHistoryIndex) index = cairn_history_index_new ();
+  g_autoptr(GPtrArray) first = NULL, second = NULL;
+  g_autoptr(GBytes) written = NULL, kept = NULL, rewritten = NULL;
+  g_autofree char *title = NULL;
+
+  g_setenv ("XDG_CACHE_HOME", cache_home, TRUE);
+  first = cairn_history_index_list_folder (index, folder, NULL);
+  written = cache_contents (folder);
+  g_clear_object (&file);
+  file = write_file (dir, "a.jsonl", PROMPT ("two, longer"));
+  second = cairn_history_index_list_folder (index, folder, NULL);
+  title = title_at (second, 0);
+  g_assert_cmpstr (title, ==, "two, longer");
+  kept = cache_contents (folder);
+  g_assert_true (g_bytes_equal (kept, written));
+  g_free (title);
+  title = list_first_title (folder);
+  g_assert_cmpstr (title, ==, "two, longer");
+  rewritten = cache_contents (folder);
+  g_assert_false (g_bytes_equal (rewritten, written));
+  g_unsetenv ("XDG_CACHE_HOME");
+  cairn_test_remove_dir (dir);
+  cairn_test_remove_dir (cache_home);
+}
+
 typedef struct
 {
   CairnHistoryIndex *index;
@@ -547,6 +592,7 @@ main (int   argc,
 
   g_test_add_func ("/cairn/history-index/tail-titles", test_tail_titles);
   g_test_add_func ("/cairn/history-index/list-cache", test_list_cache);
+  g_test_add_func ("/cairn/history-index/cache-written-at-most-every-10-s", test_cache_written_at_most_every_10_s);
   g_test_add_func ("/cairn/history-index/batches-newest-first", test_batches_newest_first);
   g_test_add_func ("/cairn/history-index/unreadable", test_unreadable);
   g_test_add_func ("/cairn/history-index/project-folder-loops", test_project_folder_loops);

@@ -23,6 +23,7 @@ struct _CairnHistoryIndex
   /* folder path → CairnHistoryCache, read and replaced from any thread */
   GMutex        lock;
   GHashTable   *caches;
+  GHashTable   *saved_at;   /* folder path → gint64: when its cache file was written */
 
   /* cwd → Watch */
   GHashTable   *watches;

@@ -419,6 +419,7 @@ cairn_history_index_finalize (GObject *object)
   CairnHistoryIndex *self = (CairnHistoryIndex *)object;
 
   g_clear_pointer (&self->caches, g_hash_table_unref);
+  g_clear_pointer (&self->saved_at, g_hash_table_unref);
   g_clear_object (&self->projects);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->none, g_ptr_array_unref);
@@ -460,6 +461,7 @@ static void
 cairn_history_index_init (CairnHistoryIndex *self)
 {
   g_mutex_init (&self->lock);
+  self->saved_at = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->caches = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)cairn_history_cache_free);
   self->watches = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)watch_free);
   self->projects = g_list_store_new (CAIRN_TYPE_PROJECT_INFO);

@@ -29,6 +29,7 @@
 /* Later batches: what was read in BATCH_INTERVAL_US, at most MAX_BATCH. */
 #define MAX_BATCH 500
 #define BATCH_INTERVAL_US (100 * 1000)
+#define SAVE_INTERVAL_US (10 * G_USEC_PER_SEC)
 
 int
 _cairn_history_compare_infos (CairnConversationInfo *x,
@@ -282,14 +283,19 @@ listing_read_all (CairnListing      *listing,
   g_free (readers.slots);
 }
 
-/* Keeps what this listing read, in memory and, when it changed, on disk. */
+/* Keeps what this listing read, in memory and, when it changed, on disk:
+ * at most every SAVE_INTERVAL_US, so a reply streaming into a big
+ * project's folder (a re-list every 300 ms) doesn't rewrite its cache
+ * each time. A cache file a little behind only has a file or two read
+ * again at the next launch. */
 static void
 listing_keep (CairnListing      *listing,
               CairnHistoryCache *fresh)
 {
   CairnHistoryIndex *self = listing->index;
   g_autofree char *path = g_file_get_path (listing->folder);
-  gboolean same;
+  gboolean same, write;
+  gint64 *saved_at;
   g_autoptr(GError) error = NULL;
 
   g_mutex_lock (&self->lock);
@@ -300,7 +306,14 @@ listing_keep (CairnListing      *listing,
       cairn_history_cache_free (fresh);
       return;
     }
-  if (!cairn_history_cache_save (fresh, &error))
+  g_mutex_lock (&self->lock);
+  saved_at = g_hash_table_lookup (self->saved_at, path);
+  write = saved_at == NULL || g_get_monotonic_time () - *saved_at >= SAVE_INTERVAL_US;
+  if (write)
+    g_hash_table_replace (self->saved_at, g_strdup (path), g_memdup2 (&(gint64){ g_get_monotonic_time () },
+                                                                      sizeof (gint64)));
+  g_mutex_unlock (&self->lock);
+  if (write && !cairn_history_cache_save (fresh, &error))
     g_debug ("Can't keep the list of %s: %s", path, error->message);
   g_mutex_lock (&self->lock);
   g_hash_table_replace (self->caches, g_steal_pointer (&path), fresh);
