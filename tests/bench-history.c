@@ -17,11 +17,15 @@
 /* Cairn's history core on a corpus (tests/history-corpus.py), one figure
  * a line, for tests/bench-history.sh to set beside the official SDK's:
  *
- *   bench-history list              list every project's conversations, twice
+ *   bench-history list              a project's list (first batch, whole) and the
+ *                                   projects, without and with the list cache;
+ *                                   every project's conversations, three times
  *   bench-history open FILE         open one conversation as the window does
  *   bench-history search WORDS      search every conversation
  *
- * CLAUDE_CONFIG_DIR must point at the corpus. Asserts nothing. */
+ * CLAUDE_CONFIG_DIR must point at the corpus; the list cache goes to a
+ * folder of the run's own, emptied before each cold figure. Asserts
+ * nothing. */
 
 static double
 seconds_since (gint64 start)
@@ -47,22 +51,130 @@ list_all (CairnHistoryIndex *index)
   return n;
 }
 
+/* The list cache of this run, in a folder of its own (never the user's):
+ * "cold" is without it (the page cache is warm all the same: the files
+ * were read before). */
+static char *list_cache_home;
+
+static void
+remove_dir (const char *dir)
+{
+  const char *argv[] = { "/bin/rm", "-rf", "--", dir, NULL };
+
+  g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, NULL, NULL);
+}
+
+static void
+clear_list_cache (void)
+{
+  g_autofree char *dir = g_build_filename (list_cache_home, "cairn", NULL);
+
+  remove_dir (dir);
+}
+
+typedef struct
+{
+  gint64 start;
+  double first_s;
+  double complete_s;
+} ListTimes;
+
+static void
+first_batch_cb (GListModel *model,
+                guint       position,
+                guint       removed,
+                guint       added,
+                ListTimes  *times)
+{
+  if (times->first_s == 0 && added > 0)
+    times->first_s = seconds_since (times->start);
+}
+
+static void
+complete_cb (ListTimes *times)
+{
+  times->complete_s = seconds_since (times->start);
+}
+
+static gboolean
+list_complete (gpointer data)
+{
+  return ((ListTimes *)data)->complete_s > 0;
+}
+
+/* A project's list as the sidebar gets it: its first batch, then whole.
+ * The project with most conversations: project-00 in the corpus. */
+static void
+bench_sidebar (const char *cwd,
+               const char *label)
+{
+  g_autoptr(CairnHistoryIndex) index = cairn_history_index_new ();
+  ListTimes times = { g_get_monotonic_time () };
+  GListModel *model;
+
+  g_signal_connect_swapped (index, "conversations-listed", G_CALLBACK (complete_cb), &times);
+  model = cairn_history_index_get_conversations (index, cwd);
+  g_signal_connect (model, "items-changed", G_CALLBACK (first_batch_cb), &times);
+  cairn_test_wait_until (list_complete, &times, 600000);
+  g_print ("project-list-%s-n %u\n", label, g_list_model_get_n_items (model));
+  g_print ("project-list-%s-first-batch-s %.3f\n", label, times.first_s);
+  g_print ("project-list-%s-complete-s %.3f\n", label, times.complete_s);
+}
+
+/* The start page's projects: at first sight, then counted. */
+static void
+bench_projects (const char *label)
+{
+  g_autoptr(CairnHistoryIndex) index = cairn_history_index_new ();
+  ListTimes times = { g_get_monotonic_time () };
+  GListModel *model = cairn_history_index_get_projects (index);
+
+  g_signal_connect_swapped (index, "projects-listed", G_CALLBACK (complete_cb), &times);
+  g_signal_connect (model, "items-changed", G_CALLBACK (first_batch_cb), &times);
+  cairn_history_index_refresh_projects (index);
+  cairn_test_wait_until (list_complete, &times, 600000);
+  g_print ("projects-%s-n %u\n", label, g_list_model_get_n_items (model));
+  g_print ("projects-%s-first-s %.3f\n", label, times.first_s);
+  g_print ("projects-%s-complete-s %.3f\n", label, times.complete_s);
+}
+
 static void
 bench_list (void)
 {
-  g_autoptr(CairnHistoryIndex) index = cairn_history_index_new ();
-  gint64 start = g_get_monotonic_time ();
-  guint n = list_all (index);
-  double cold = seconds_since (start);
-  double warm;
+  const char *cwd = "/home/user/src/project-00";
+  g_autoptr(CairnHistoryIndex) index = NULL;
+  g_autoptr(CairnHistoryIndex) later = cairn_history_index_new ();
+  gint64 start;
+  guint n;
+  double cold, warm, warm_disk;
 
+  list_cache_home = g_dir_make_tmp ("cairn-bench-cache-XXXXXX", NULL);
+  g_setenv ("XDG_CACHE_HOME", list_cache_home, TRUE);
+  g_assert_true (g_str_equal (g_get_user_cache_dir (), list_cache_home));
+  clear_list_cache ();
+  bench_sidebar (cwd, "cold");
+  clear_list_cache ();
+  bench_projects ("cold");
+  clear_list_cache ();
+  index = cairn_history_index_new ();
+  start = g_get_monotonic_time ();
+  n = list_all (index);
+  cold = seconds_since (start);
   start = g_get_monotonic_time ();
   list_all (index);
   warm = seconds_since (start);
+  /* a new run: what the list cache on disk holds */
+  start = g_get_monotonic_time ();
+  list_all (later);
+  warm_disk = seconds_since (start);
   g_print ("list-conversations %u\n", n);
   g_print ("list-cold-s %.3f\n", cold);
   g_print ("list-warm-s %.4f\n", warm);
+  g_print ("list-warm-cache-file-s %.3f\n", warm_disk);
+  bench_sidebar (cwd, "warm");
+  bench_projects ("warm");
   g_print ("list-peak-rss-mb %.0f\n", cairn_test_peak_rss_kb () / 1024.0);
+  remove_dir (list_cache_home);
 }
 
 typedef struct

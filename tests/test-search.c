@@ -10,6 +10,8 @@
 #include <glib/gstdio.h>
 
 #include "cairn-test-harness.h"
+#include "protocol/cairn-json.h"
+#include "protocol/cairn-json-parse.h"
 #include "search/cairn-search.h"
 #include "search/cairn-search-hit.h"
 #include "search/cairn-search-scan.h"
@@ -85,6 +87,102 @@ test_scan_ignores_ids_and_keys (void)
   g_assert_cmpuint (uuid->len, ==, 0);
   g_assert_cmpuint (key->len, ==, 0);
   g_assert_cmpuint (entry->len, ==, 0);
+}
+
+/* What the search found before lines were walked before being parsed:
+ * every line where the words occur parsed, and its shown text searched. */
+static GArray *
+reference_matches (const char *buffer,
+                   const char *query)
+{
+  GArray *offsets = g_array_new (FALSE, FALSE, sizeof (gsize));
+  const char *line = buffer, *end = buffer + strlen (buffer);
+
+  for (const char *newline; line < end; line = newline + 1)
+    {
+      g_autofree char *valid = NULL;
+      g_autofree char *text = NULL;
+      g_autoptr(JsonObject) object = NULL;
+      CairnSearchMatch match = { 0 };
+      gsize offset = line - buffer;
+
+      newline = memchr (line, '\n', end - line);
+      newline = newline ? newline : end;
+      if (!cairn_search_find_ascii_folded (line, newline - line, query, strlen (query)))
+        continue;
+      valid = g_utf8_make_valid (line, newline - line);
+      if ((object = cairn_json_parse_line (valid, strlen (valid))) == NULL ||
+          cairn_json_get_bool (object, "isSidechain", FALSE) ||
+          (text = cairn_search_line_text (object)) == NULL || !cairn_search_make_snippet (text, query, &match))
+        continue;
+      g_free (match.snippet);
+      g_array_append_val (offsets, offset);
+    }
+  return offsets;
+}
+
+static gboolean
+collect_offset (const CairnSearchMatch *match,
+                gpointer                user_data)
+{
+  g_array_append_val ((GArray *)user_data, match->line_offset);
+  return TRUE;
+}
+
+/* Lines are walked before they are parsed, to parse only those where the
+ * words may be in what is shown: on every recording of the real CLI, for
+ * words of keys, ids, values and texts, the same lines are found as when
+ * each was parsed. */
+static void
+test_scan_walk_finds_the_same (void)
+{
+  static const char *queries[] = {
+    "uuid", "type", "text", "content", "tool_use", "tool_result", "input", "file_path", "session", "message",
+    "thinking", "summary", "title", "user", "assistant", "image", "needle", "done", "please", "the", "e", ":",
+    "\"", "{", "toolu_", "claude", "command", "todo", "error", "cwd", "last-prompt", "sdk-cli", "model",
+  };
+  g_autofree char *dir = cairn_test_data_path ("history");
+  g_autofree char *recordings = cairn_test_data_path ("2.1.330");
+  const char *folders[] = { dir, recordings };
+  guint files = 0;
+
+  for (guint f = 0; f < G_N_ELEMENTS (folders); f++)
+    {
+      g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GDir) top = g_dir_open (folders[f], 0, NULL);
+      const char *name;
+
+      while (top != NULL && (name = g_dir_read_name (top)) != NULL)
+        {
+          g_autofree char *path = g_build_filename (folders[f], name, NULL);
+          g_autoptr(GDir) sub = g_dir_open (path, 0, NULL);
+          const char *inner;
+
+          if (g_str_has_suffix (name, ".jsonl"))
+            g_ptr_array_add (paths, g_steal_pointer (&path));
+          while (sub != NULL && (inner = g_dir_read_name (sub)) != NULL)
+            if (g_str_has_suffix (inner, ".jsonl"))
+              g_ptr_array_add (paths, g_build_filename (path, inner, NULL));
+        }
+      for (guint i = 0; i < paths->len; i++)
+        {
+          g_autofree char *contents = NULL;
+
+          g_assert_true (g_file_get_contents (g_ptr_array_index (paths, i), &contents, NULL, NULL));
+          files++;
+          for (guint q = 0; q < G_N_ELEMENTS (queries); q++)
+            {
+              g_autoptr(GArray) expected = reference_matches (contents, queries[q]);
+              g_autoptr(GArray) found = g_array_new (FALSE, FALSE, sizeof (gsize));
+
+              cairn_search_scan_buffer (contents, strlen (contents), queries[q], G_MAXUINT, collect_offset, found);
+              g_assert_cmpuint (found->len, ==, expected->len);
+              for (guint k = 0; k < found->len; k++)
+                g_assert_cmpuint (g_array_index (found, gsize, k), ==, g_array_index (expected, gsize, k));
+            }
+        }
+    }
+  g_assert_cmpuint (files, >=, 20);
 }
 
 /* Broken lines are skipped, the others still found; at most @max. */
@@ -233,6 +331,7 @@ main (int   argc,
   g_test_add_func ("/cairn/search/scan-recorded-session", test_scan_recorded_session);
   g_test_add_func ("/cairn/search/scan-ignores-ids-and-keys", test_scan_ignores_ids_and_keys);
   g_test_add_func ("/cairn/search/scan-bad-lines", test_scan_bad_lines);
+  g_test_add_func ("/cairn/search/scan-walk-finds-the-same", test_scan_walk_finds_the_same);
   g_test_add_func ("/cairn/search/streams-hits", test_search_streams_hits);
   g_test_add_func ("/cairn/search/is-replaced", test_search_is_replaced);
 

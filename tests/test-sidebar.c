@@ -404,8 +404,9 @@ sidebar_page (CairnWindow *window)
   return gtk_stack_get_visible_child_name (GTK_STACK (stack));
 }
 
-/* From the window's first frame until the list is read, the sidebar says
- * it is loading; then it shows the list. */
+/* From the window's first frame until the first conversations are read,
+ * the sidebar says it is loading; then it shows the list, never "No
+ * Conversations Yet" while the list is still being read. */
 static void
 test_sidebar_loading (void)
 {
@@ -422,12 +423,20 @@ test_sidebar_loading (void)
   g_assert_false (listed (history.cwd));
   g_assert_cmpstr (sidebar_page (window), ==, "loading");
   gtk_window_present (GTK_WINDOW (window));
+  /* the index hands the list over in batches, newest first: the first
+   * one ends the loading state, and "empty" never shows before the end */
   while (!listed (history.cwd))
     {
-      g_assert_cmpstr (sidebar_page (window), ==, "loading");
+      const char *page = sidebar_page (window);
+
       g_assert_false (says_no_conversations (window));
-      g_assert_true (cairn_test_shows_text (GTK_WIDGET (window), "Loading Conversations…"));
-      loading_iterations++;
+      if (g_str_equal (page, "loading"))
+        {
+          g_assert_true (cairn_test_shows_text (GTK_WIDGET (window), "Loading Conversations…"));
+          loading_iterations++;
+        }
+      else
+        g_assert_cmpstr (page, ==, "list");
       g_main_context_iteration (NULL, TRUE);
     }
   g_test_message ("%u main loop iterations while loading", loading_iterations);

@@ -6,6 +6,7 @@
  */
 
 #define G_LOG_DOMAIN "cairn-history"
+#define _GNU_SOURCE   /* memmem, memrchr */
 
 #include "config.h"
 
@@ -289,9 +290,89 @@ note_head (Facts      *facts,
     }
 }
 
+/* One tail line, if the scanner can read its top level: the newest
+ * message not from a subagent and the title lines are parsed. Returns
+ * whether it was such a message. */
+static gboolean
+note_tail_candidate (Facts      *facts,
+                     const char *line,
+                     gsize       length,
+                     gboolean    want_message)
+{
+  CairnLineFacts line_facts;
+  g_autoptr(JsonObject) object = NULL;
+  gboolean message, title;
+
+  if (!cairn_history_scan_line (line, length, &line_facts))
+    return FALSE;
+  message = type_is (line, &line_facts, "user") || type_is (line, &line_facts, "assistant");
+  message = message && !line_facts.is_sidechain;
+  title = type_is (line, &line_facts, "custom-title") || type_is (line, &line_facts, "ai-title") ||
+          type_is (line, &line_facts, "last-prompt") || type_is (line, &line_facts, "summary");
+  if (((message && want_message) || title) && (object = cairn_json_parse_line (line, length)) != NULL)
+    note_tail_line (facts, object);
+  return message;
+}
+
+/* The start of the line holding @p. */
+static const char *
+line_start (const char *start,
+            const char *p)
+{
+  const char *newline = p > start ? memrchr (start, '\n', p - start) : NULL;
+
+  return newline ? newline + 1 : start;
+}
+
+/* Title lines are found by their type's bytes with the closing quote:
+ * the scanner compares raw bytes, so a line without any of these is no
+ * title line (and needs no scan). */
+static const char *title_marks[] = { "-title\"", "last-prompt\"", "\"summary\"" };
+
+/* The title lines of [@start, @end), newest first. Found with memmem
+ * rather than by scanning every line: most of a tail is messages. */
+static void
+note_tail_titles (Facts      *facts,
+                  const char *start,
+                  const char *end)
+{
+  g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (const char *));
+  const char *next[G_N_ELEMENTS (title_marks)] = { NULL };
+  const char *p = start;
+
+  while (p < end)
+    {
+      const char *mark = NULL, *line, *line_end;
+
+      /* each mark's next place, looked for again only once passed */
+      for (guint i = 0; i < G_N_ELEMENTS (title_marks); i++)
+        {
+          if (next[i] != end && next[i] < p)
+            next[i] = memmem (p, end - p, title_marks[i], strlen (title_marks[i])) ?: end;
+          if (next[i] != end && (mark == NULL || next[i] < mark))
+            mark = next[i];
+        }
+      if (mark == NULL)
+        break;
+      line = line_start (start, mark);
+      line_end = memchr (mark, '\n', end - mark);
+      line_end = line_end ? line_end : end;
+      g_array_append_val (lines, line);
+      p = line_end + 1;
+    }
+  for (guint i = lines->len; i > 0; i--)
+    {
+      const char *line = g_array_index (lines, const char *, i - 1);
+      const char *line_end = memchr (line, '\n', end - line);
+
+      note_tail_candidate (facts, line, (line_end ? line_end : end) - line, FALSE);
+    }
+}
+
 /* The tail, from its end back: the newest title lines, and the newest
- * message for the last activity and branch. Only those lines are parsed;
- * the scanner tells their type without parsing. */
+ * message for the last activity and branch. Lines are read back from the
+ * end until that message; before it only title lines can matter, and
+ * they are found without scanning the lines between. */
 static void
 note_tail (Facts      *facts,
            const char *buffer,
@@ -299,7 +380,6 @@ note_tail (Facts      *facts,
            gboolean    starts_mid_line)
 {
   const char *start = buffer, *end = buffer + length;
-  gboolean seen_message = FALSE;
 
   if (starts_mid_line)
     {
@@ -307,29 +387,18 @@ note_tail (Facts      *facts,
       start = newline ? newline + 1 : end;
     }
   /* a last line without its newline was being written: skip it */
-  while (end > start && end[-1] != '\n')
-    end--;
+  end = line_start (start, end);
   while (end > start)
     {
-      const char *line = end - 1;
-      CairnLineFacts line_facts;
-      g_autoptr(JsonObject) object = NULL;
-      gboolean message, title;
+      const char *line = line_start (start, end - 1);
+      gboolean message = note_tail_candidate (facts, line, end - 1 - line, TRUE);
 
-      while (line > start && line[-1] != '\n')
-        line--;
-      if (cairn_history_scan_line (line, end - 1 - line, &line_facts))
-        {
-          message = type_is (line, &line_facts, "user") || type_is (line, &line_facts, "assistant");
-          title = type_is (line, &line_facts, "custom-title") || type_is (line, &line_facts, "ai-title") ||
-                  type_is (line, &line_facts, "last-prompt") || type_is (line, &line_facts, "summary");
-          if (((message && !seen_message && !line_facts.is_sidechain) || title) &&
-              (object = cairn_json_parse_line (line, end - 1 - line)) != NULL)
-            note_tail_line (facts, object);
-          seen_message |= message && !line_facts.is_sidechain;
-        }
       end = line;
+      if (message)
+        break;
     }
+  if (end > start)
+    note_tail_titles (facts, start, end);
 }
 
 static char *
@@ -436,6 +505,37 @@ cairn_conversation_info_read (GFile         *file,
     info = info_from_facts (file, file_info, &facts);
   facts_clear (&facts);
   return info;
+}
+
+/**
+ * cairn_conversation_info_new:
+ *
+ * What a file showed when it was read before (the list cache).
+ */
+CairnConversationInfo *
+cairn_conversation_info_new (GFile      *file,
+                             const char *title,
+                             const char *cwd,
+                             const char *git_branch,
+                             gint64      created,
+                             gint64      modified,
+                             guint64     size,
+                             guint64     mtime_us)
+{
+  CairnConversationInfo *self = g_object_new (CAIRN_TYPE_CONVERSATION_INFO, NULL);
+  g_autofree char *base = g_file_get_basename (file);
+
+  self->file = g_object_ref (file);
+  self->session_id = g_str_has_suffix (base, ".jsonl") ? g_strndup (base, strlen (base) - strlen (".jsonl"))
+                                                       : g_strdup (base);
+  self->title = g_strdup (title);
+  self->cwd = g_strdup (cwd);
+  self->git_branch = g_strdup (git_branch);
+  self->created = created;
+  self->modified = modified;
+  self->size = size;
+  self->mtime_us = mtime_us;
+  return self;
 }
 
 GFile *

@@ -18,6 +18,14 @@ G_DECLARE_FINAL_TYPE (CairnConversationInfo, cairn_conversation_info, CAIRN, CON
 CairnConversationInfo *cairn_conversation_info_read           (GFile                 *file,
                                                                GCancellable          *cancellable,
                                                                GError               **error);
+CairnConversationInfo *cairn_conversation_info_new            (GFile                 *file,
+                                                               const char            *title,
+                                                               const char            *cwd,
+                                                               const char            *git_branch,
+                                                               gint64                 created,
+                                                               gint64                 modified,
+                                                               guint64                size,
+                                                               guint64                mtime_us);
 GFile                 *cairn_conversation_info_get_file       (CairnConversationInfo *self);
 const char            *cairn_conversation_info_get_session_id (CairnConversationInfo *self);
 const char            *cairn_conversation_info_get_cwd        (CairnConversationInfo *self);

@@ -9,37 +9,32 @@
 
 #include "config.h"
 
-#include "history/cairn-history-index.h"
+#include "protocol/cairn-util.h"
+#include "history/cairn-history-index-private.h"
 #include "history/cairn-history-paths.h"
 
 /* The conversations and projects of the CLI's history, for the sidebar
  * and the start page. Files are read in a thread, and only their first and
- * last 64 KB (CairnConversationInfo); what was read is kept by (path,
- * size, mtime), so listing again only stats the files. A project's list
- * stays live: a file monitor on its folder re-lists it when the CLI, in
- * Cairn or in a terminal, writes a conversation. */
+ * last 64 KB (CairnConversationInfo); what was read is kept by (name,
+ * size, mtime) per folder, in memory and across runs in a list cache
+ * (CairnHistoryCache), so listing again only stats the files.
+ *
+ * A folder is listed newest first by modification time
+ * (cairn-history-listing.c), and a project's first listing reaches its
+ * list model in batches, at idle priority so frames are drawn between
+ * them. A project's list stays live: a file monitor on its folder
+ * re-lists it when the CLI, in Cairn or in a terminal, writes a
+ * conversation. Files that can't be read are counted, not fatal. The
+ * start page's projects are in cairn-history-projects.c. */
 
 /* A burst of writes (a streaming reply) re-lists the folder once. */
 #define RELIST_DELAY_MS 300
 
-struct _CairnHistoryIndex
-{
-  GObject     parent_instance;
-
-  /* path → CairnConversationInfo, read from any thread */
-  GMutex      lock;
-  GHashTable *cache;
-
-  /* cwd → Watch */
-  GHashTable *watches;
-  GListStore *projects;
-  GCancellable *cancellable;
-};
-
 G_DEFINE_FINAL_TYPE (CairnHistoryIndex, cairn_history_index, G_TYPE_OBJECT)
 
 enum {
-  LISTED,
+  CONVERSATIONS_LISTED,
+  PROJECTS_LISTED,
   N_SIGNALS
 };
 
@@ -52,10 +47,11 @@ typedef struct
   GFile             *folder;
   GListStore        *store;
   GFileMonitor      *monitor;
+  GPtrArray         *unreadable;   /* GFile */
   guint              relist_source;
+  guint              generation;   /* of the listing running or done last */
   gboolean           listing;
   gboolean           relist_again;
-  /* the store holds the whole folder (it was listed once) */
   gboolean           listed;
 } Watch;
 
@@ -68,103 +64,17 @@ watch_free (Watch *watch)
   g_clear_object (&watch->monitor);
   g_clear_object (&watch->folder);
   g_clear_object (&watch->store);
+  g_clear_pointer (&watch->unreadable, g_ptr_array_unref);
   g_free (watch->cwd);
   g_free (watch);
 }
 
 static int
-newest_first (gconstpointer a,
-              gconstpointer b)
+newest_first_data (gconstpointer a,
+                   gconstpointer b,
+                   gpointer      user_data)
 {
-  CairnConversationInfo *x = *(CairnConversationInfo **)a;
-  CairnConversationInfo *y = *(CairnConversationInfo **)b;
-  gint64 dx = cairn_conversation_info_get_modified (x);
-  gint64 dy = cairn_conversation_info_get_modified (y);
-
-  return dx < dy ? 1 : dx > dy ? -1 : g_strcmp0 (cairn_conversation_info_get_session_id (x),
-                                                 cairn_conversation_info_get_session_id (y));
-}
-
-/* The cached info of @file if it didn't change since, else reads it. */
-static CairnConversationInfo *
-info_for (CairnHistoryIndex *self,
-          GFile             *file,
-          GFileInfo         *file_info,
-          GCancellable      *cancellable)
-{
-  g_autofree char *path = g_file_get_path (file);
-  g_autoptr(GDateTime) mtime = g_file_info_get_modification_date_time (file_info);
-  guint64 mtime_us = mtime ? g_date_time_to_unix (mtime) * G_USEC_PER_SEC + g_date_time_get_microsecond (mtime) : 0;
-  CairnConversationInfo *info;
-  g_autoptr(GError) error = NULL;
-
-  g_mutex_lock (&self->lock);
-  info = g_hash_table_lookup (self->cache, path);
-  if (info != NULL && cairn_conversation_info_get_size (info) == (guint64)g_file_info_get_size (file_info) &&
-      cairn_conversation_info_get_mtime_us (info) == mtime_us)
-    {
-      g_object_ref (info);
-      g_mutex_unlock (&self->lock);
-      return info;
-    }
-  g_mutex_unlock (&self->lock);
-
-  info = cairn_conversation_info_read (file, cancellable, &error);
-  if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    g_debug ("Skipping %s: %s", path, error->message);
-  if (info == NULL)
-    return NULL;
-  g_mutex_lock (&self->lock);
-  g_hash_table_replace (self->cache, g_steal_pointer (&path), g_object_ref (info));
-  g_mutex_unlock (&self->lock);
-  return info;
-}
-
-/**
- * cairn_history_index_list_folder:
- *
- * Lists the conversations in one project folder, newest first (blocking:
- * call it in a thread). An unreadable or broken file is left out; the
- * others are listed.
- * Returns: (transfer full) (element-type CairnConversationInfo)
- */
-GPtrArray *
-cairn_history_index_list_folder (CairnHistoryIndex *self,
-                                 GFile             *folder,
-                                 GCancellable      *cancellable)
-{
-  g_autoptr(GFileEnumerator) children =
-    g_file_enumerate_children (folder, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE ","
-                               G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_TIME_MODIFIED ","
-                               G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC,
-                               G_FILE_QUERY_INFO_NONE, cancellable, NULL);
-  GPtrArray *infos = g_ptr_array_new_with_free_func (g_object_unref);
-  GFileInfo *file_info;
-  GFile *child;
-
-  while (children != NULL &&
-         g_file_enumerator_iterate (children, &file_info, &child, cancellable, NULL) && file_info != NULL)
-    {
-      CairnConversationInfo *info;
-
-      if (g_file_info_get_file_type (file_info) != G_FILE_TYPE_REGULAR ||
-          !g_str_has_suffix (g_file_info_get_name (file_info), ".jsonl"))
-        continue;
-      if ((info = info_for (self, child, file_info, cancellable)) != NULL)
-        g_ptr_array_add (infos, info);
-    }
-  g_ptr_array_sort (infos, newest_first);
-  return infos;
-}
-
-static void
-list_folder_thread (GTask        *task,
-                    gpointer      source_object,
-                    gpointer      task_data,
-                    GCancellable *cancellable)
-{
-  g_task_return_pointer (task, cairn_history_index_list_folder (source_object, task_data, cancellable),
-                         (GDestroyNotify)g_ptr_array_unref);
+  return _cairn_history_compare_infos ((CairnConversationInfo *)a, (CairnConversationInfo *)b);
 }
 
 /* Puts @infos in @store, touching only what changed: unchanged files are
@@ -191,41 +101,179 @@ update_store (GListStore *store,
         break;
       tail++;
     }
-  g_list_store_splice (store, head, n - head - tail, infos->pdata + head, infos->len - head - tail);
+  if (n - head - tail > 0 || infos->len - head - tail > 0)
+    g_list_store_splice (store, head, n - head - tail, infos->pdata + head, infos->len - head - tail);
+}
+
+/* Adds a batch of a first listing: after what is there, mostly, as the
+ * files are read newest first; in its place when a file's own times say
+ * it is newer than its modification time. */
+static void
+add_batch (GListStore *store,
+           GPtrArray  *batch)
+{
+  GListModel *model = G_LIST_MODEL (store);
+  guint n = g_list_model_get_n_items (model);
+  g_autoptr(CairnConversationInfo) last = n > 0 ? g_list_model_get_item (model, n - 1) : NULL;
+
+  if (batch->len == 0)
+    return;
+  g_ptr_array_sort (batch, _cairn_history_newest_first);
+  if (last == NULL || _cairn_history_compare_infos (last, g_ptr_array_index (batch, 0)) < 0)
+    {
+      g_list_store_splice (store, n, 0, batch->pdata, batch->len);
+      return;
+    }
+  for (guint i = 0; i < batch->len; i++)
+    g_list_store_insert_sorted (store, g_ptr_array_index (batch, i), newest_first_data, NULL);
+}
+
+/* A watch's listing, as its thread sees it. */
+typedef struct
+{
+  CairnHistoryIndex *index;
+  char              *cwd;
+  GFile             *folder;
+  guint              generation;
+  gboolean           batches;
+} WatchJob;
+
+static void
+watch_job_free (WatchJob *job)
+{
+  g_object_unref (job->index);
+  g_free (job->cwd);
+  g_object_unref (job->folder);
+  g_free (job);
+}
+
+/* What a watch's listing hands the main loop: a batch, or at the end all
+ * of them, sorted, with the files that could not be read. */
+typedef struct
+{
+  CairnHistoryIndex *index;
+  char              *cwd;
+  guint              generation;
+  GPtrArray         *infos;
+  GPtrArray         *unreadable;   /* the end only */
+} Delivery;
+
+static void
+delivery_free (Delivery *delivery)
+{
+  g_object_unref (delivery->index);
+  g_free (delivery->cwd);
+  g_ptr_array_unref (delivery->infos);
+  g_clear_pointer (&delivery->unreadable, g_ptr_array_unref);
+  g_free (delivery);
 }
 
 static void relist (Watch *watch);
 
-static void
-folder_listed_cb (GObject      *source,
-                  GAsyncResult *result,
-                  gpointer      user_data)
+/* On the main loop. */
+static gboolean
+deliver_cb (gpointer data)
 {
-  g_autoptr(GPtrArray) infos = g_task_propagate_pointer (G_TASK (result), NULL);
-  Watch *watch = user_data;
-
-  if (infos == NULL)
-    return;   /* cancelled: the index is gone */
+  Delivery *delivery = data;
+  CairnHistoryIndex *self = delivery->index;
+  Watch *watch = self->watches ? g_hash_table_lookup (self->watches, delivery->cwd) : NULL;
+  if (watch == NULL || watch->generation != delivery->generation)
+    return G_SOURCE_REMOVE;   /* the index is going, or a late batch */
+  if (delivery->unreadable == NULL)
+    {
+      add_batch (watch->store, delivery->infos);
+      return G_SOURCE_REMOVE;
+    }
+  update_store (watch->store, delivery->infos);
+  g_clear_pointer (&watch->unreadable, g_ptr_array_unref);
+  watch->unreadable = g_ptr_array_ref (delivery->unreadable);
   watch->listing = FALSE;
-  update_store (watch->store, infos);
   watch->listed = TRUE;
-  g_signal_emit (watch->index, signals[LISTED], 0, watch->cwd);
+  g_signal_emit (self, signals[CONVERSATIONS_LISTED], 0, watch->cwd);
   if (watch->relist_again)
     relist (watch);
+  return G_SOURCE_REMOVE;
+}
+
+/* Idle priority: frames are drawn between batches. */
+static void
+deliver (WatchJob  *job,
+         GPtrArray *infos,
+         GPtrArray *unreadable)
+{
+  Delivery *delivery = g_new0 (Delivery, 1);
+
+  delivery->index = g_object_ref (job->index);
+  delivery->cwd = g_strdup (job->cwd);
+  delivery->generation = job->generation;
+  delivery->infos = infos;
+  delivery->unreadable = unreadable;
+  cairn_run_on_context (NULL, G_PRIORITY_DEFAULT_IDLE, deliver_cb, delivery,
+                        (GDestroyNotify)delivery_free);
+}
+
+static void
+watch_batch (CairnListing *listing,
+             GPtrArray    *batch,
+             gboolean      done)
+{
+  /* the end goes with all of them, below */
+  if (done)
+    g_ptr_array_unref (batch);
+  else
+    deliver (listing->batch_data, batch, NULL);
+}
+
+static void
+list_watch_thread (GTask        *task,
+                   gpointer      source_object,
+                   gpointer      task_data,
+                   GCancellable *cancellable)
+{
+  WatchJob *job = task_data;
+  CairnListing listing;
+
+  _cairn_listing_init (&listing, job->index, job->folder, cancellable);
+  if (job->batches)
+    {
+      listing.batch_func = watch_batch;
+      listing.batch_data = job;
+    }
+  _cairn_listing_run (&listing);
+  if (!g_cancellable_is_cancelled (cancellable))
+    deliver (job, g_steal_pointer (&listing.infos), g_steal_pointer (&listing.unreadable));
+  _cairn_listing_clear (&listing);
+  g_task_return_boolean (task, TRUE);
+}
+
+void
+_cairn_history_task_done (GObject      *source,
+                          GAsyncResult *result,
+                          gpointer      user_data)
+{
 }
 
 static void
 relist (Watch *watch)
 {
   g_autoptr(GTask) task = NULL;
+  WatchJob *job;
 
   watch->relist_again = watch->listing;
   if (watch->listing)
     return;
   watch->listing = TRUE;
-  task = g_task_new (watch->index, watch->index->cancellable, folder_listed_cb, watch);
-  g_task_set_task_data (task, g_object_ref (watch->folder), g_object_unref);
-  g_task_run_in_thread (task, list_folder_thread);
+  job = g_new0 (WatchJob, 1);
+  job->index = g_object_ref (watch->index);
+  job->cwd = g_strdup (watch->cwd);
+  job->folder = g_object_ref (watch->folder);
+  job->generation = ++watch->generation;
+  /* batches fill an empty list; a re-list changes what changed, at once */
+  job->batches = g_list_model_get_n_items (G_LIST_MODEL (watch->store)) == 0;
+  /* a callback, so the task ends (and drops the index) on the main loop */
+  task = g_task_new (watch->index, watch->index->cancellable, _cairn_history_task_done, NULL);
+  g_task_set_task_data (task, job, (GDestroyNotify)watch_job_free);
+  g_task_run_in_thread (task, list_watch_thread);
 }
 
 static gboolean
@@ -289,12 +337,32 @@ cairn_history_index_get_conversations (CairnHistoryIndex *self,
 }
 
 /**
- * cairn_history_index_get_listed:
- * @cwd: a project folder
+ * cairn_history_index_forget:
  *
- * Returns: whether cairn_history_index_get_conversations() for @cwd holds
- *   the whole folder: it was listed once (until then, an empty list says
- *   nothing yet)
+ * Drops what was read of @file (it was renamed, trashed or restored), so
+ * the next listing reads it again.
+ */
+void
+cairn_history_index_forget (CairnHistoryIndex *self,
+                            GFile             *file)
+{
+  g_autoptr(GFile) folder = g_file_get_parent (file);
+  g_autofree char *folder_path = folder ? g_file_get_path (folder) : NULL;
+  g_autofree char *name = g_file_get_basename (file);
+  CairnHistoryCache *cache;
+
+  g_mutex_lock (&self->lock);
+  if (folder_path != NULL && (cache = g_hash_table_lookup (self->caches, folder_path)) != NULL)
+    cairn_history_cache_remove (cache, name);
+  g_mutex_unlock (&self->lock);
+}
+
+/**
+ * cairn_history_index_get_listed:
+ * @cwd: a project folder given to cairn_history_index_get_conversations()
+ *
+ * Returns: whether @cwd's conversations have been listed whole once (so
+ *   an empty model means none, not "not yet")
  */
 gboolean
 cairn_history_index_get_listed (CairnHistoryIndex *self,
@@ -309,110 +377,30 @@ cairn_history_index_get_listed (CairnHistoryIndex *self,
 }
 
 /**
- * cairn_history_index_forget:
+ * cairn_history_index_get_unreadable:
+ * @cwd: a project folder given to cairn_history_index_get_conversations()
  *
- * Drops what was read of @file (it was renamed, trashed or restored), so
- * the next listing reads it again.
+ * Returns: (transfer none) (element-type GFile): the conversation files
+ *   of @cwd the last complete listing could not read (unreadable, a
+ *   broken link, not a file); empty until then
  */
-void
-cairn_history_index_forget (CairnHistoryIndex *self,
-                            GFile             *file)
+GPtrArray *
+cairn_history_index_get_unreadable (CairnHistoryIndex *self,
+                                    const char        *cwd)
 {
-  g_autofree char *path = g_file_get_path (file);
+  Watch *watch;
 
-  g_mutex_lock (&self->lock);
-  g_hash_table_remove (self->cache, path);
-  g_mutex_unlock (&self->lock);
-}
-
-/* The start page's projects: each folder under projects/ with at least
- * one conversation, its cwd read from its newest one. */
-static void
-list_projects_thread (GTask        *task,
-                      gpointer      source_object,
-                      gpointer      task_data,
-                      GCancellable *cancellable)
-{
-  CairnHistoryIndex *self = source_object;
-  g_autoptr(GFile) root = cairn_history_projects_dir ();
-  g_autoptr(GFileEnumerator) folders =
-    g_file_enumerate_children (root, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
-                               G_FILE_QUERY_INFO_NONE, cancellable, NULL);
-  GPtrArray *projects = g_ptr_array_new_with_free_func (g_object_unref);
-  GFileInfo *file_info;
-  GFile *folder;
-
-  while (folders != NULL &&
-         g_file_enumerator_iterate (folders, &file_info, &folder, cancellable, NULL) && file_info != NULL)
-    {
-      g_autoptr(GPtrArray) infos = NULL;
-      CairnConversationInfo *newest;
-
-      if (g_file_info_get_file_type (file_info) != G_FILE_TYPE_DIRECTORY)
-        continue;
-      infos = cairn_history_index_list_folder (self, folder, cancellable);
-      if (infos->len == 0)
-        continue;
-      newest = g_ptr_array_index (infos, 0);
-      if (cairn_conversation_info_get_cwd (newest) == NULL)
-        continue;
-      g_ptr_array_add (projects, cairn_project_info_new (cairn_conversation_info_get_cwd (newest), folder,
-                                                         infos->len,
-                                                         cairn_conversation_info_get_modified (newest)));
-    }
-  g_task_return_pointer (task, projects, (GDestroyNotify)g_ptr_array_unref);
-}
-
-static int
-project_newest_first (gconstpointer a,
-                      gconstpointer b)
-{
-  gint64 x = cairn_project_info_get_modified (*(CairnProjectInfo **)a);
-  gint64 y = cairn_project_info_get_modified (*(CairnProjectInfo **)b);
-
-  return x < y ? 1 : x > y ? -1 : 0;
-}
-
-static void
-projects_listed_cb (GObject      *source,
-                    GAsyncResult *result,
-                    gpointer      user_data)
-{
-  g_autoptr(GPtrArray) projects = g_task_propagate_pointer (G_TASK (result), NULL);
-  CairnHistoryIndex *self = CAIRN_HISTORY_INDEX (source);
-
-  if (projects == NULL)
-    return;
-  g_ptr_array_sort (projects, project_newest_first);
-  g_list_store_splice (self->projects, 0, g_list_model_get_n_items (G_LIST_MODEL (self->projects)),
-                       projects->pdata, projects->len);
-}
-
-/**
- * cairn_history_index_refresh_projects:
- *
- * Lists the projects again, in the background.
- */
-void
-cairn_history_index_refresh_projects (CairnHistoryIndex *self)
-{
-  g_autoptr(GTask) task = g_task_new (self, self->cancellable, projects_listed_cb, NULL);
-
-  g_task_run_in_thread (task, list_projects_thread);
-}
-
-/**
- * cairn_history_index_get_projects:
- *
- * Returns: (transfer none): the projects of the CLI's history, newest
- *   first, a #GListModel of #CairnProjectInfo, filled in the background
- */
-GListModel *
-cairn_history_index_get_projects (CairnHistoryIndex *self)
-{
   g_return_val_if_fail (CAIRN_IS_HISTORY_INDEX (self), NULL);
 
-  return G_LIST_MODEL (self->projects);
+  if ((watch = g_hash_table_lookup (self->watches, cwd)) != NULL && watch->unreadable != NULL)
+    return watch->unreadable;
+  return self->none;
+}
+
+void
+_cairn_history_index_emit_projects_listed (CairnHistoryIndex *self)
+{
+  g_signal_emit (self, signals[PROJECTS_LISTED], 0);
 }
 
 static void
@@ -431,9 +419,11 @@ cairn_history_index_finalize (GObject *object)
 {
   CairnHistoryIndex *self = (CairnHistoryIndex *)object;
 
-  g_clear_pointer (&self->cache, g_hash_table_unref);
+  g_clear_pointer (&self->caches, g_hash_table_unref);
+  g_clear_pointer (&self->saved_at, g_hash_table_unref);
   g_clear_object (&self->projects);
   g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->none, g_ptr_array_unref);
   g_mutex_clear (&self->lock);
 
   G_OBJECT_CLASS (cairn_history_index_parent_class)->finalize (object);
@@ -448,28 +438,40 @@ cairn_history_index_class_init (CairnHistoryIndexClass *klass)
   object_class->finalize = cairn_history_index_finalize;
 
   /**
-   * CairnHistoryIndex::listed:
+   * CairnHistoryIndex::conversations-listed:
    * @cwd: the project folder
    *
-   * @cwd's conversations were listed (the first time, or again after a
-   * change): its list is whole.
+   * A listing of @cwd's conversations is complete (the first, or one
+   * after a change): its model holds every conversation that could be
+   * read, and cairn_history_index_get_unreadable() says which could not.
    */
-  signals[LISTED] = g_signal_new ("listed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals [CONVERSATIONS_LISTED] =
+    g_signal_new ("conversations-listed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
+  /**
+   * CairnHistoryIndex::projects-listed:
+   *
+   * The projects' list is complete.
+   */
+  signals [PROJECTS_LISTED] =
+    g_signal_new ("projects-listed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
 }
 
 static void
 cairn_history_index_init (CairnHistoryIndex *self)
 {
   g_mutex_init (&self->lock);
-  self->cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->saved_at = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->caches = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)cairn_history_cache_free);
   self->watches = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)watch_free);
   self->projects = g_list_store_new (CAIRN_TYPE_PROJECT_INFO);
+  self->none = g_ptr_array_new ();
   self->cancellable = g_cancellable_new ();
 }
 
 CairnHistoryIndex *
-cairn_history_index_new (void)
+cairn_history_index_new ( void)
 {
   return g_object_new (CAIRN_TYPE_HISTORY_INDEX, NULL);
 }

@@ -28,6 +28,9 @@ GPtrArray         *cairn_history_index_list_folder           (CairnHistoryIndex 
                                                               GCancellable         *cancellable);
 gboolean           cairn_history_index_get_listed            (CairnHistoryIndex    *self,
                                                               const char           *cwd);
+GPtrArray         *cairn_history_index_get_unreadable        (CairnHistoryIndex    *self,
+                                                              const char           *cwd);
+gboolean           cairn_history_index_get_projects_listed   (CairnHistoryIndex    *self);
 void               cairn_history_index_forget                (CairnHistoryIndex    *self,
                                                               GFile                *file);
 

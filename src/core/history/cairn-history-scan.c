@@ -30,27 +30,45 @@ skip_space (Cursor *c)
     c->p++;
 }
 
+/**
+ * cairn_history_scan_skip_string:
+ * @p: at a JSON string's opening quote
+ *
+ * Returns: (nullable): just past its closing quote, or %NULL when the
+ *   string doesn't end before @end
+ */
+const char *
+cairn_history_scan_skip_string (const char *p,
+                                const char *end)
+{
+  const char *from = ++p;
+
+  while (p < end)
+    {
+      const char *q = memchr (p, '"', end - p);
+      const char *b;
+      gsize backslashes = 0;
+
+      if (q == NULL)
+        return NULL;
+      for (b = q; b > from && b[-1] == '\\'; b--)
+        backslashes++;
+      p = q + 1;
+      if (backslashes % 2 == 0)
+        return p;
+    }
+  return NULL;
+}
+
 /* At an opening quote: moves past the closing one. Returns FALSE when the
  * string doesn't end in the line. */
 static gboolean
 skip_string (Cursor *c)
 {
-  c->p++;
-  while (c->p < c->end)
-    {
-      const char *q = memchr (c->p, '"', c->end - c->p);
-      const char *b;
-      gsize backslashes = 0;
+  const char *after = cairn_history_scan_skip_string (c->p, c->end);
 
-      if (q == NULL)
-        return FALSE;
-      for (b = q; b > c->p && b[-1] == '\\'; b--)
-        backslashes++;
-      c->p = q + 1;
-      if (backslashes % 2 == 0)
-        return TRUE;
-    }
-  return FALSE;
+  c->p = after ? after : c->end;
+  return after != NULL;
 }
 
 /* Any value: a string, a nested object or array (however deep), or a

@@ -26,8 +26,10 @@ typedef struct
   guint    is_object : 1;                        /* the line is a JSON object */
 } CairnLineFacts;
 
-gboolean cairn_history_scan_line (const char     *line,
-                                  gsize           length,
-                                  CairnLineFacts *facts);
+gboolean    cairn_history_scan_line        (const char     *line,
+                                            gsize           length,
+                                            CairnLineFacts *facts);
+const char *cairn_history_scan_skip_string (const char     *p,
+                                            const char     *end);
 
 G_END_DECLS

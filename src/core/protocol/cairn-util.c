@@ -168,3 +168,27 @@ cairn_write_all (int         fd,
     }
   return 0;
 }
+
+/**
+ * cairn_run_on_context:
+ * @context: (nullable): where @func runs; %NULL is the global default
+ *
+ * Queues @func on @context from a worker thread, always as a source.
+ * g_main_context_invoke() is not enough there: when the main thread is
+ * not iterating at that moment (a test, a blocking call), the worker
+ * acquires the context and runs @func itself, off the main thread.
+ */
+void
+cairn_run_on_context (GMainContext  *context,
+                      int            priority,
+                      GSourceFunc    func,
+                      gpointer       data,
+                      GDestroyNotify notify)
+{
+  g_autoptr(GSource) source = g_idle_source_new ();
+
+  g_source_set_priority (source, priority);
+  g_source_set_callback (source, func, data, notify);
+  g_source_set_static_name (source, "[cairn] from a worker");
+  g_source_attach (source, context);
+}

@@ -24,6 +24,11 @@ char    *cairn_format_duration (gint64      ms);
 
 char    *cairn_format_reset_time (gint64    unix_time);
 
+void     cairn_run_on_context (GMainContext  *context,
+                               int            priority,
+                               GSourceFunc    func,
+                               gpointer       data,
+                               GDestroyNotify notify);
 int      cairn_write_all      (int          fd,
                                const void  *data,
                                gsize        size);

@@ -15,6 +15,7 @@
 #include "protocol/cairn-json-parse.h"
 #include "protocol/cairn-tool-summary.h"
 #include "search/cairn-search-scan.h"
+#include "search/cairn-search-spans.h"
 
 /* Full-text search over session files without parsing them: the words
  * are looked for in the raw bytes (memchr-fast), and only a line where
@@ -27,13 +28,20 @@
  * for a snippet if the line is even bigger (a 400 KB tool result). */
 #define MAX_PARSED_LINE (8 * 1024 * 1024)
 
+/* g_ascii_tolower() without the call: this runs for every candidate. */
+static inline char
+fold (char c)
+{
+  return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+}
+
 static gboolean
 equal_ascii_folded (const char *a,
                     const char *b,
                     gsize       length)
 {
   for (gsize i = 0; i < length; i++)
-    if (g_ascii_tolower (a[i]) != g_ascii_tolower (b[i]))
+    if (fold (a[i]) != fold (b[i]))
       return FALSE;
   return TRUE;
 }
@@ -193,7 +201,7 @@ match_in_line (const char       *line,
   g_autofree char *text = NULL;
   g_autoptr(JsonObject) object = NULL;
 
-  if (length > MAX_PARSED_LINE)
+  if (length > MAX_PARSED_LINE || !cairn_search_line_may_show (line, length, query, strlen (query)))
     return FALSE;
   /* the parser refuses invalid UTF-8; the rest of such a line is worth finding */
   if (!g_utf8_validate_len (line, length, NULL))

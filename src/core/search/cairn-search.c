@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include "protocol/cairn-util.h"
 #include "search/cairn-search.h"
 #include "search/cairn-search-hit.h"
 #include "search/cairn-search-scan.h"
@@ -75,6 +76,7 @@ typedef struct
   /* the batch being filled in the thread */
   GPtrArray    *pending;
   gint64        last_sent;
+  gboolean      sent_hit;
   guint         files_done;
   guint         files_total;
 } Job;
@@ -142,7 +144,7 @@ send_batch (Job      *job,
   batch->finished = finished;
   job->pending = g_ptr_array_new_with_free_func (g_object_unref);
   job->last_sent = g_get_monotonic_time ();
-  g_main_context_invoke_full (NULL, G_PRIORITY_DEFAULT, deliver_batch, batch, batch_free);
+  cairn_run_on_context (NULL, G_PRIORITY_DEFAULT, deliver_batch, batch, batch_free);
 }
 
 /* Files are read in blocks rather than mapped: a search over gigabytes
@@ -154,6 +156,7 @@ typedef struct
   Job        *job;
   GFile      *file;
   const char *session_id;
+  GPtrArray  *hits;
   gint64      base;       /* file offset of the block */
   guint       found;
 } FileScan;
@@ -164,7 +167,7 @@ add_match (const CairnSearchMatch *match,
 {
   FileScan *scan = user_data;
 
-  g_ptr_array_add (scan->job->pending,
+  g_ptr_array_add (scan->hits,
                    cairn_search_hit_new (scan->file, scan->session_id, match->snippet,
                                          match->match_start, match->match_length,
                                          scan->base + match->line_offset));
@@ -194,14 +197,16 @@ scan_lines (FileScan   *scan,
   return used;
 }
 
+/* The hits in one file, in order (a thread's own). */
 static void
-scan_file (Job   *job,
-           GFile *file)
+scan_file (Job       *job,
+           GFile     *file,
+           GPtrArray *hits)
 {
   g_autofree char *base = g_file_get_basename (file);
   g_autoptr(GFileInputStream) stream = g_file_read (file, job->cancellable, NULL);
   g_autoptr(GByteArray) buffer = g_byte_array_new ();
-  FileScan scan = { job, file, NULL, 0, 0 };
+  FileScan scan = { job, file, NULL, hits, 0, 0 };
   gsize used;
   gssize got = 1;
 
@@ -222,21 +227,53 @@ scan_file (Job   *job,
     }
 }
 
+typedef struct
+{
+  GFile  *file;
+  gint64  mtime_us;
+} Candidate;
+
+static void
+candidate_free (Candidate *candidate)
+{
+  g_object_unref (candidate->file);
+  g_free (candidate);
+}
+
+static int
+newest_first (gconstpointer a,
+              gconstpointer b)
+{
+  const Candidate *x = *(Candidate **)a, *y = *(Candidate **)b;
+
+  return x->mtime_us < y->mtime_us ? 1 : x->mtime_us > y->mtime_us ? -1 : 0;
+}
+
 static void
 list_conversation_files (GFile        *folder,
                          GPtrArray    *files,
                          GCancellable *cancellable)
 {
   g_autoptr(GFileEnumerator) children =
-    g_file_enumerate_children (folder, G_FILE_ATTRIBUTE_STANDARD_NAME, G_FILE_QUERY_INFO_NONE,
-                               cancellable, NULL);
+    g_file_enumerate_children (folder, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE ","
+                               G_FILE_ATTRIBUTE_TIME_MODIFIED "," G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC,
+                               G_FILE_QUERY_INFO_NONE, cancellable, NULL);
   GFileInfo *info;
   GFile *child;
 
   while (children != NULL && g_file_enumerator_iterate (children, &info, &child, cancellable, NULL) &&
          info != NULL)
-    if (g_str_has_suffix (g_file_info_get_name (info), ".jsonl"))
-      g_ptr_array_add (files, g_object_ref (child));
+    if (g_str_has_suffix (g_file_info_get_name (info), ".jsonl") &&
+        g_file_info_get_file_type (info) == G_FILE_TYPE_REGULAR)
+      {
+        g_autoptr(GDateTime) mtime = g_file_info_get_modification_date_time (info);
+        Candidate *candidate = g_new0 (Candidate, 1);
+
+        candidate->file = g_object_ref (child);
+        candidate->mtime_us = mtime ? g_date_time_to_unix (mtime) * G_USEC_PER_SEC +
+                                      g_date_time_get_microsecond (mtime) : 0;
+        g_ptr_array_add (files, candidate);
+      }
 }
 
 static void
@@ -250,22 +287,91 @@ job_free (Job *job)
   g_free (job);
 }
 
+/* Files are searched by a few threads at once (the cores, at most
+ * MAX_SCANNERS), each taking the next in the newest-first order; hits
+ * are taken in that order as files are done, so the newest
+ * conversations' hits come first and the list doesn't reorder. */
+#define MAX_SCANNERS 4
+#define MAX_BATCH_HITS 300
+
+typedef struct
+{
+  Job       *job;
+  GPtrArray *files;    /* Candidate */
+  GPtrArray **hits;    /* per file, set when it is done */
+  gint       next;     /* atomic */
+} Scanners;
+
+static gboolean
+scan_next (Scanners *scanners)
+{
+  guint i = g_atomic_int_add (&scanners->next, 1);
+  GPtrArray *hits;
+
+  if (i >= scanners->files->len || g_cancellable_is_cancelled (scanners->job->cancellable))
+    return FALSE;
+  hits = g_ptr_array_new_with_free_func (g_object_unref);
+  scan_file (scanners->job, ((Candidate *)g_ptr_array_index (scanners->files, i))->file, hits);
+  g_atomic_pointer_set (&scanners->hits[i], hits);
+  return TRUE;
+}
+
+static gpointer
+scanner_thread (gpointer data)
+{
+  while (scan_next (data))
+    ;
+  return NULL;
+}
+
+/* The hits of the files done, in order, in batches: the first hit at
+ * once, then at most every BATCH_INTERVAL_US or MAX_BATCH_HITS. */
+static void
+take_done (Scanners *scanners)
+{
+  Job *job = scanners->job;
+
+  while (job->files_done < scanners->files->len &&
+         g_atomic_pointer_get (&scanners->hits[job->files_done]) != NULL)
+    {
+      GPtrArray *hits = scanners->hits[job->files_done];
+
+      g_ptr_array_extend_and_steal (job->pending, hits);
+      scanners->hits[job->files_done++] = NULL;
+      if ((job->pending->len > 0 && !job->sent_hit) || job->pending->len >= MAX_BATCH_HITS ||
+          g_get_monotonic_time () - job->last_sent >= BATCH_INTERVAL_US)
+        {
+          job->sent_hit |= job->pending->len > 0;
+          send_batch (job, FALSE);
+        }
+    }
+}
+
 static gpointer
 search_thread (gpointer data)
 {
   Job *job = data;
-  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func ((GDestroyNotify)candidate_free);
+  g_autoptr(GPtrArray) helpers = g_ptr_array_new ();
+  Scanners scanners = { job, files, NULL, 0 };
+  guint n_helpers;
 
   for (guint i = 0; i < job->folders->len; i++)
     list_conversation_files (g_ptr_array_index (job->folders, i), files, job->cancellable);
+  g_ptr_array_sort (files, newest_first);
   job->files_total = files->len;
-  for (guint i = 0; i < files->len && !g_cancellable_is_cancelled (job->cancellable); i++)
-    {
-      scan_file (job, g_ptr_array_index (files, i));
-      job->files_done = i + 1;
-      if (g_get_monotonic_time () - job->last_sent >= BATCH_INTERVAL_US)
-        send_batch (job, FALSE);
-    }
+  scanners.hits = g_new0 (GPtrArray *, files->len);
+  n_helpers = MIN (MIN (g_get_num_processors (), MAX_SCANNERS) - 1, files->len / 8);
+  for (guint i = 0; i < n_helpers; i++)
+    g_ptr_array_add (helpers, g_thread_new ("cairn-search-scan", scanner_thread, &scanners));
+  while (scan_next (&scanners))
+    take_done (&scanners);
+  for (guint i = 0; i < helpers->len; i++)
+    g_thread_join (g_ptr_array_index (helpers, i));
+  take_done (&scanners);
+  for (guint i = 0; i < files->len; i++)
+    g_clear_pointer (&scanners.hits[i], g_ptr_array_unref);
+  g_free (scanners.hits);
   send_batch (job, TRUE);
   job_free (job);
   return NULL;

@@ -339,8 +339,8 @@ deliver_tail (GTask         *task,
   tail->session_id = g_strdup (data->session_id);
   tail->model = g_strdup (data->model);
   tail->mode = g_strdup (data->mode);
-  g_main_context_invoke_full (g_task_get_context (task), G_PRIORITY_DEFAULT, show_tail, tail,
-                              (GDestroyNotify)tail_free);
+  cairn_run_on_context (g_task_get_context (task), G_PRIORITY_DEFAULT, show_tail, tail,
+                        (GDestroyNotify)tail_free);
   return TRUE;
 }
 

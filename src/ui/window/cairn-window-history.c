@@ -89,7 +89,7 @@ history_listed_cb (CairnWindow       *self,
 void
 _cairn_window_watch_history (CairnWindow *self)
 {
-  g_signal_connect_object (self->history, "listed", G_CALLBACK (history_listed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->history, "conversations-listed", G_CALLBACK (history_listed_cb), self, G_CONNECT_SWAPPED);
 }
 
 /* Scrolls @page to the row a search hit led to, and marks it. */
