@@ -511,6 +511,7 @@ cairn_session_init (CairnSession *self)
   self->hook_runs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->allow_rules = g_list_store_new (CAIRN_TYPE_ALLOW_RULE);
   self->own_pids = g_array_new (FALSE, FALSE, sizeof (GPid));
+  self->follow_from = -1;
   self->stall_timeout_ms = CAIRN_SESSION_STALL_TIMEOUT_MS;
   /* a request answered or withdrawn: the CLI is waited for again */
   g_signal_connect_object (self->pending_requests, "items-changed",
