@@ -350,6 +350,8 @@ add_url_match (CairnTerminal *self)
   self->url_tag = vte_terminal_match_add_regex (self->vte, regex, 0);
   vte_terminal_match_set_cursor_name (self->vte, self->url_tag, "pointer");
   click = gtk_gesture_click_new ();
+  /* named, for the inspector and test-terminal-link */
+  gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (click), "cairn-terminal-link");
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
   g_signal_connect (click, "released", G_CALLBACK (click_released_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self->vte), GTK_EVENT_CONTROLLER (click));
