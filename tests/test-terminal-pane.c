@@ -1,16 +1,18 @@
-/* test-terminal-close.c
+/* test-terminal-pane.c
  *
  * Copyright 2026 Cairn developers
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-/* A conversation whose terminal pane still runs something is not cut off
- * without asking (issue 23): closing the window and Delete in the
- * sidebar ask first, naming it; Cancel leaves the child running, the
- * destructive answer stops it (and Delete then moves the file to the
- * Trash). Runs on Xvfb, in a real CairnWindow, with a shell in the pane
- * and a CLI that does nothing. */
+/* The terminal pane in a real CairnWindow (issue 23), with a shell in it
+ * and a CLI that does nothing. Its header says what runs: Claude Code or
+ * Shell, a linked pair of toggles, the running one pressed; pressing the
+ * other runs that. A conversation whose pane still runs something is not
+ * cut off without asking: closing the window and Delete in the sidebar
+ * ask first, naming it; Cancel leaves the child running, the destructive
+ * answer stops it (and Delete then moves the file to the Trash). Runs on
+ * Xvfb. */
 
 #include "config.h"
 
@@ -203,6 +205,68 @@ test_delete_asks (void)
   fixture_tear_down (&f);
 }
 
+static gboolean
+is_toggle_named (GtkWidget     *widget,
+                 gconstpointer  label)
+{
+  return g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+/* A title, not a button's label. */
+static gboolean
+is_title (GtkWidget     *widget,
+          gconstpointer  text)
+{
+  return cairn_test_label_is (widget, text) && gtk_widget_get_ancestor (widget, GTK_TYPE_BUTTON) == NULL;
+}
+
+static GtkToggleButton *
+toggle (Fixture    *f,
+        const char *label)
+{
+  GtkWidget *button = cairn_test_find_shown (GTK_WIDGET (f->page), GTK_TYPE_TOGGLE_BUTTON, is_toggle_named, label);
+
+  g_assert_nonnull (button);
+  return GTK_TOGGLE_BUTTON (button);
+}
+
+static gboolean
+runs_cli (gpointer data)
+{
+  Fixture *f = data;
+  const char * const *argv = cairn_terminal_get_argv (cairn_page_get_terminal (f->page));
+
+  return cairn_page_get_terminal_running (f->page) && g_str_has_suffix (argv[0], "quiet-cli");
+}
+
+/* The pressed toggle is what runs; the title does not repeat it. */
+static void
+test_header_says_what_runs (void)
+{
+  Fixture f = { 0 };
+  GtkWidget *pair;
+  const char * const *argv;
+
+  fixture_set_up (&f);
+  g_assert_true (gtk_toggle_button_get_active (toggle (&f, "S_hell")));
+  g_assert_false (gtk_toggle_button_get_active (toggle (&f, "_Claude Code")));
+  pair = gtk_widget_get_parent (GTK_WIDGET (toggle (&f, "S_hell")));
+  g_assert_true (gtk_widget_has_css_class (pair, "linked"));
+  gtk_test_accessible_assert_property (pair, GTK_ACCESSIBLE_PROPERTY_LABEL, "What the Terminal Runs");
+  gtk_test_accessible_assert_state (toggle (&f, "S_hell"), GTK_ACCESSIBLE_STATE_PRESSED, GTK_ACCESSIBLE_TRISTATE_TRUE);
+  g_assert_null (cairn_test_find_shown (GTK_WIDGET (f.page), GTK_TYPE_LABEL, is_title, "Shell"));
+
+  /* pressed, Claude Code runs on the conversation instead */
+  gtk_toggle_button_set_active (toggle (&f, "_Claude Code"), TRUE);
+  g_assert_true (cairn_test_poll_until (runs_cli, &f, 10000));
+  argv = cairn_terminal_get_argv (cairn_page_get_terminal (f.page));
+  g_assert_cmpstr (argv[1], ==, "--resume=" CLOSE_ID);
+  g_assert_true (cairn_test_poll_until (child_gone, &f, 10000));
+  g_assert_true (gtk_toggle_button_get_active (toggle (&f, "_Claude Code")));
+  g_assert_false (gtk_toggle_button_get_active (toggle (&f, "S_hell")));
+  fixture_tear_down (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -213,7 +277,8 @@ main (int   argc,
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
-  g_test_add_func ("/cairn/terminal-close/close-window-asks", test_close_window_asks);
-  g_test_add_func ("/cairn/terminal-close/delete-asks", test_delete_asks);
+  g_test_add_func ("/cairn/terminal-pane/header-says-what-runs", test_header_says_what_runs);
+  g_test_add_func ("/cairn/terminal-pane/close-window-asks", test_close_window_asks);
+  g_test_add_func ("/cairn/terminal-pane/delete-asks", test_delete_asks);
   return g_test_run ();
 }
