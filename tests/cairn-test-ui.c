@@ -11,6 +11,7 @@
 
 #include <glib/gstdio.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
+#include <adwaita.h>
 
 #include "cairn-application.h"
 #include "cairn-test-ui.h"
@@ -256,4 +257,24 @@ cairn_test_type_and_send (GtkWidget  *root,
 
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), text, -1);
   g_assert_true (gtk_widget_activate_action (composer, "composer.send", NULL));
+}
+
+/* (nullable): the message dialog on screen (a window's question) */
+GtkWidget *
+cairn_test_message_dialog (void)
+{
+  /* (transfer container) */
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data))
+      return l->data;
+  return NULL;
+}
+
+/* A condition for cairn_test_poll_until() and cairn_test_wait_until(). */
+gboolean
+cairn_test_has_message_dialog (gpointer data)
+{
+  return cairn_test_message_dialog () != NULL;
 }

@@ -57,5 +57,7 @@ void       cairn_test_type_and_send      (GtkWidget      *root,
                                           const char     *text);
 GdkPixbuf *cairn_test_new_picture        (int             width,
                                           int             height);
+GtkWidget *cairn_test_message_dialog     (void);
+gboolean   cairn_test_has_message_dialog (gpointer        data);
 
 G_END_DECLS

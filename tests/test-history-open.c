@@ -577,6 +577,61 @@ test_follow_appended (void)
   cairn_test_remove_dir (dir);
 }
 
+static const char *gap_path;
+
+/* The open's read is over; before it is taken in, the other process
+ * appends a turn. */
+static void
+opened_after_gap_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  append_text (gap_path, FOLLOW_USER ("u2", "\"a1\"", "GAP QUESTION") FOLLOW_ASSISTANT ("a2", "u2", "GAP ANSWER"));
+  opened_cb (source, result, user_data);
+}
+
+/* A conversation another Claude Code has open (registered in the CLI's
+ * sessions folder; this test's process stands in for it) is followed from
+ * the byte where the open's read ended: a turn appended between that read
+ * and the start of following shows, once, before what comes later. */
+static void
+test_follow_from_open (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("follow-gap");
+  g_autofree char *config = cairn_test_make_dir ("follow-gap-config");
+  g_autofree char *sessions = g_build_filename (config, "sessions", NULL);
+  g_autofree char *entry = g_strdup_printf ("{\"pid\":%d,\"sessionId\":\"" FOLLOW_ID "\"}", (int)getpid ());
+  g_autofree char *path = g_build_filename (dir, FOLLOW_ID ".jsonl", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(CairnSession) session = cairn_session_new (dir, "/bin/false");
+  g_autofree char *rows = NULL;
+  OpenWatch watch = { 0 };
+
+  g_setenv ("CLAUDE_CONFIG_DIR", config, TRUE);
+  g_assert_cmpint (g_mkdir_with_parents (sessions, 0700), ==, 0);
+  g_object_unref (cairn_test_write_gfile (sessions, "1.json", entry));
+  append_text (path, FOLLOW_USER ("u1", "null", "FIRST QUESTION") FOLLOW_ASSISTANT ("a1", "u1", "first answer"));
+  gap_path = path;
+  cairn_session_open_conversation_async (session, file, NULL, opened_after_gap_cb, &watch);
+  g_assert_true (cairn_test_wait_until (open_done, &watch, 30000));
+  g_assert_true (cairn_session_get_running_elsewhere (session));
+  cairn_test_run_for (300);
+  append_text (path, FOLLOW_USER ("u3", "\"a2\"", "LATER QUESTION") FOLLOW_ASSISTANT ("a3", "u3", "SECOND ANSWER"));
+  g_assert_true (cairn_test_wait_until (mentions_second_answer, session, 10000));
+  cairn_test_run_for (300);
+
+  rows = describe (session);
+  g_assert_nonnull (strstr (rows, "GAP QUESTION"));
+  g_assert_nonnull (strstr (rows, "GAP ANSWER"));
+  /* no gap, no repeat, in order */
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (cairn_session_get_transcript (session))), ==, 6);
+  g_assert_true (strstr (rows, "first answer") < strstr (rows, "GAP QUESTION"));
+  g_assert_true (strstr (rows, "GAP ANSWER") < strstr (rows, "LATER QUESTION"));
+  g_unsetenv ("CLAUDE_CONFIG_DIR");
+  cairn_test_remove_dir (config);
+  cairn_test_remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -594,6 +649,7 @@ main (int   argc,
   g_test_add_func ("/cairn/history/open-held", test_open_held);
   g_test_add_func ("/cairn/history/open-end-replaced", test_open_end_replaced);
   g_test_add_func ("/cairn/history/follow-appended", test_follow_appended);
+  g_test_add_func ("/cairn/history/follow-from-open", test_follow_from_open);
 
   return g_test_run ();
 }

@@ -445,24 +445,6 @@ is_working (gpointer window)
   return session != NULL && cairn_session_get_busy (session);
 }
 
-static GtkWidget *
-message_dialog (void)
-{
-  /* (transfer container) */
-  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
-
-  for (GList *l = toplevels; l != NULL; l = l->next)
-    if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data))
-      return l->data;
-  return NULL;
-}
-
-static gboolean
-has_dialog (gpointer data)
-{
-  return message_dialog () != NULL;
-}
-
 /* A dialog: closing a window whose conversation works names it by its
  * prompt; the prompt's own row shows it too. */
 static void
@@ -482,8 +464,8 @@ test_close_dialog (void)
   g_assert_true (cairn_test_wait_until (is_working, window, 10000));
   wait_shows (GTK_WIDGET (window), HOSTILE, TRUE);
   gtk_window_close (GTK_WINDOW (window));
-  g_assert_true (cairn_test_wait_until (has_dialog, NULL, 10000));
-  dialog = message_dialog ();
+  g_assert_true (cairn_test_wait_until (cairn_test_has_message_dialog, NULL, 10000));
+  dialog = cairn_test_message_dialog ();
   wait_shows (dialog, "• " HOSTILE, TRUE);
   /* Stop and Close: the window goes (it crashed GTK 4.8 when closed from
    * within the dialog's response) */

@@ -147,6 +147,39 @@ test_terminal (void)
   gtk_window_destroy (window);
 }
 
+static gboolean
+shows_ready (gpointer terminal)
+{
+  g_autofree char *text = cairn_terminal_dup_text (terminal);
+
+  return strstr (text, "ready") != NULL;
+}
+
+/* Ended, a child that ignores SIGHUP is still there a second later, and
+ * killed after three. */
+static void
+test_terminal_ignoring_hangup (void)
+{
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  CairnTerminal *terminal = cairn_terminal_new ();
+  const char *argv[] = { "/bin/sh", "-c", "trap '' HUP; echo ready; read line", NULL };
+  int status = -1;
+
+  gtk_window_set_child (window, GTK_WIDGET (terminal));
+  gtk_window_present (window);
+  g_signal_connect (terminal, "exited", G_CALLBACK (exited_cb), &status);
+  cairn_terminal_spawn (terminal, argv, g_get_tmp_dir (), FALSE);
+  g_assert_true (cairn_test_poll_until (shows_ready, terminal, 10000));
+  cairn_terminal_terminate (terminal);
+  g_usleep (G_USEC_PER_SEC);
+  cairn_test_drain_main_context ();
+  g_assert_true (cairn_terminal_get_running (terminal));
+  wait_exit (terminal, &status);
+  g_assert_true (WIFSIGNALED (status));
+  g_assert_cmpint (WTERMSIG (status), ==, SIGKILL);
+  gtk_window_destroy (window);
+}
+
 static void
 test_preferences_supervised (void)
 {
@@ -212,6 +245,7 @@ main (int   argc,
 
   g_test_add_func ("/cairn/widgets/instantiate", test_instantiate_types);
   g_test_add_func ("/cairn/widgets/terminal", test_terminal);
+  g_test_add_func ("/cairn/widgets/terminal/ignoring-hangup", test_terminal_ignoring_hangup);
   g_test_add_func ("/cairn/widgets/preferences/mode", test_preferences_mode);
   g_test_add_func ("/cairn/widgets/preferences/supervised", test_preferences_supervised);
   g_test_add_func ("/cairn/widgets/instantiate-attachment-types",

@@ -40,6 +40,7 @@ struct _CairnHistoryLines
   GArray       *lines;    /* CairnHistoryLine */
   GStringChunk *strings;
   const char   *leaf;     /* of the newest last-prompt line, in strings */
+  gint64        end;      /* where the last whole line ends */
 };
 
 CairnHistoryLines *
@@ -155,6 +156,7 @@ cairn_history_lines_read (GInputStream  *stream,
     }
   if (got < 0)
     return NULL;
+  self->end = offset;
   if (pending->len > 0)
     cairn_history_lines_add (self, offset, (const char *)pending->data, pending->len);
   return g_steal_pointer (&self);
@@ -207,6 +209,15 @@ cairn_history_lines_read_tail (GFileInputStream  *stream,
         cairn_history_lines_add (self, start + (p - bytes), p, newline - p);
     }
   return g_steal_pointer (&self);
+}
+
+/* The byte offset just after the last newline read: where a reader of
+ * what is appended goes on (a last line without one is read again
+ * there, whole). */
+gint64
+cairn_history_lines_get_end (CairnHistoryLines *self)
+{
+  return self->end;
 }
 
 guint

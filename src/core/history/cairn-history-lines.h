@@ -50,6 +50,7 @@ void                    cairn_history_lines_add    (CairnHistoryLines *self,
                                                     const char        *line,
                                                     gsize              length);
 guint                   cairn_history_lines_get_n  (CairnHistoryLines *self);
+gint64                  cairn_history_lines_get_end (CairnHistoryLines *self);
 const CairnHistoryLine *cairn_history_lines_get    (CairnHistoryLines *self,
                                                     guint              index);
 GArray                 *cairn_history_lines_shown  (CairnHistoryLines *self);

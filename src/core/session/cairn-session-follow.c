@@ -201,8 +201,9 @@ file_changed_cb (CairnSession      *self,
 /**
  * _cairn_session_start_following:
  *
- * Shows what another process appends to the conversation's file from now
- * on (from where the file ends when this is called).
+ * Shows what another process appends to the conversation's file: from
+ * where the open's read ended when the open starts it (what came between
+ * is not lost), else from where the file ends now.
  */
 void
 _cairn_session_start_following (CairnSession *self)
@@ -212,7 +213,7 @@ _cairn_session_start_following (CairnSession *self)
   g_clear_object (&self->tail_file);
   self->tail_file = _cairn_session_dup_file (self);
   self->following = g_cancellable_new ();
-  self->tail_offset = -1;
+  self->tail_offset = self->follow_from;
   self->tail_reading = FALSE;
   self->tail_again = FALSE;
   self->tail_replay = cairn_history_replay_new_for_builder (self->builder, self->tail_file);

@@ -71,6 +71,7 @@ typedef struct
   char              *model;
   char              *mode;
   GPid               running_pid;
+  gint64             end;         /* of the last whole line read */
   /* following a file another process writes: rebuild it all, no tail */
   gboolean           whole;
   /* the shown prompts with siblings: uuid → CairnBranchPosition */
@@ -553,6 +554,7 @@ open_thread (GTask        *task,
       return;
     }
   data->running_pid = cairn_history_running_pid (data->session_id, NULL);
+  data->end = cairn_history_lines_get_end (data->lines);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -731,7 +733,11 @@ cairn_session_open_conversation_finish (CairnSession  *self,
   if (self->connection == NULL)
     cairn_session_resume_conversation (self, data->session_id, data->model, data->mode);
   g_set_object (&self->history_file, data->file);
+  /* another process may have appended since the read: following goes on
+   * from where it ended, not from where the file ends by now */
+  self->follow_from = data->end;
   _cairn_session_set_running_elsewhere (self, data->running_pid);
+  self->follow_from = -1;
   return TRUE;
 }
 

@@ -139,6 +139,9 @@ struct _CairnSession
   /* what is appended, read from tail_offset on (cairn-session-follow.c) */
   GFile              *tail_file;
   goffset             tail_offset;
+  /* where following starts: the end of the open's read, or -1 for where
+   * the file ends then */
+  goffset             follow_from;
   struct _CairnHistoryReplay *tail_replay;
   gboolean            tail_reading;
   gboolean            tail_again;

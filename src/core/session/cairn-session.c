@@ -514,6 +514,7 @@ cairn_session_init (CairnSession *self)
   self->allow_rules = g_list_store_new (CAIRN_TYPE_ALLOW_RULE);
   self->own_pids = g_array_new (FALSE, FALSE, sizeof (GPid));
   self->history_gate = _cairn_history_gate_new ();
+  self->follow_from = -1;
   self->stall_timeout_ms = CAIRN_SESSION_STALL_TIMEOUT_MS;
   /* a request answered or withdrawn: the CLI is waited for again */
   g_signal_connect_object (self->pending_requests, "items-changed",

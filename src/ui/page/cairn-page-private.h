@@ -69,8 +69,11 @@ struct _CairnPage
   GtkPaned           *paned;
   GtkWidget          *terminal_pane;
   GtkLabel           *terminal_title;
+  GtkToggleButton    *terminal_claude_toggle;
+  GtkToggleButton    *terminal_shell_toggle;
   CairnTerminal      *terminal;
   CairnTerminalKind   terminal_kind;
+  gboolean            showing_kind;   /* the switch is set, not pressed */
   /* the pane's CLI has the conversation */
   gboolean            terminal_holds;
   /* Claude Code is not signed in: a prompt waits here */

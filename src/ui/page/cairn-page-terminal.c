@@ -50,21 +50,35 @@ ensure_terminal (CairnPage *self)
   return self->terminal;
 }
 
-static const char *
-title_of (CairnTerminalKind kind)
+/* The header: Claude Code or Shell pressed in the switch, or for what the
+ * window runs, its title (and neither pressed). */
+static void
+show_kind (CairnPage *self)
 {
-  switch (kind)
-    {
-    case CAIRN_TERMINAL_CLAUDE:
-      return _("Claude Code");
-    case CAIRN_TERMINAL_LOGIN:
-      return _("Signing In");
-    case CAIRN_TERMINAL_INSTALL:
-      return _("Installing Claude Code");
-    case CAIRN_TERMINAL_SHELL:
-    default:
-      return _("Shell");
-    }
+  gboolean claude = self->terminal_kind == CAIRN_TERMINAL_CLAUDE;
+  gboolean shell = self->terminal_kind == CAIRN_TERMINAL_SHELL;
+  const char *title = self->terminal_kind == CAIRN_TERMINAL_LOGIN ? _("Signing In")
+                      : self->terminal_kind == CAIRN_TERMINAL_INSTALL ? _("Installing Claude Code") : "";
+
+  self->showing_kind = TRUE;
+  gtk_toggle_button_set_active (self->terminal_claude_toggle, claude);
+  gtk_toggle_button_set_active (self->terminal_shell_toggle, shell);
+  self->showing_kind = FALSE;
+  gtk_label_set_text (self->terminal_title, title);
+}
+
+/* A toggle pressed: that runs instead (what ran is ended). */
+static void
+terminal_toggled_cb (CairnPage       *self,
+                     GtkToggleButton *toggle)
+{
+  CairnTerminalKind kind = toggle == self->terminal_shell_toggle ? CAIRN_TERMINAL_SHELL : CAIRN_TERMINAL_CLAUDE;
+
+  if (self->showing_kind || !gtk_toggle_button_get_active (toggle) || kind == self->terminal_kind)
+    return;
+  cairn_page_open_terminal (self, kind, CAIRN_LOGIN_CLAUDEAI);
+  /* refused (a working conversation): the switch says what still runs */
+  show_kind (self);
 }
 
 /* The conversation goes to the pane's CLI; one that works keeps going
@@ -126,7 +140,7 @@ cairn_page_open_terminal (CairnPage         *self,
   if (!hand_over (self, kind))
     return;
   self->terminal_kind = kind;
-  gtk_label_set_text (self->terminal_title, title_of (kind));
+  show_kind (self);
   cairn_terminal_spawn (ensure_terminal (self), (const char * const *)argv, command.cwd, command.in_flatpak);
   gtk_widget_set_visible (self->terminal_pane, TRUE);
   gtk_widget_grab_focus (GTK_WIDGET (self->terminal));
@@ -216,18 +230,11 @@ cairn_page_get_terminal (CairnPage *self)
 }
 
 static void
-terminal_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *param)
+close_terminal_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *param)
 {
-  CairnPage *self = CAIRN_PAGE (widget);
-
-  if (g_str_equal (action_name, "page.terminal-claude"))
-    cairn_page_open_terminal (self, CAIRN_TERMINAL_CLAUDE, CAIRN_LOGIN_CLAUDEAI);
-  else if (g_str_equal (action_name, "page.terminal-shell"))
-    cairn_page_open_terminal (self, CAIRN_TERMINAL_SHELL, CAIRN_LOGIN_CLAUDEAI);
-  else
-    cairn_page_close_terminal (self);
+  cairn_page_close_terminal (CAIRN_PAGE (widget));
 }
 
 void
@@ -236,9 +243,10 @@ _cairn_page_class_init_terminal (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, CairnPage, paned);
   gtk_widget_class_bind_template_child (widget_class, CairnPage, terminal_pane);
   gtk_widget_class_bind_template_child (widget_class, CairnPage, terminal_title);
-  gtk_widget_class_install_action (widget_class, "page.terminal-claude", NULL, terminal_action);
-  gtk_widget_class_install_action (widget_class, "page.terminal-shell", NULL, terminal_action);
-  gtk_widget_class_install_action (widget_class, "page.close-terminal", NULL, terminal_action);
+  gtk_widget_class_bind_template_child (widget_class, CairnPage, terminal_claude_toggle);
+  gtk_widget_class_bind_template_child (widget_class, CairnPage, terminal_shell_toggle);
+  gtk_widget_class_bind_template_callback (widget_class, terminal_toggled_cb);
+  gtk_widget_class_install_action (widget_class, "page.close-terminal", NULL, close_terminal_action);
   /* a prompt waits for the sign-in */
   g_signal_new ("prompt-held", G_TYPE_FROM_CLASS (widget_class), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                 G_TYPE_NONE, 0);

@@ -14,7 +14,9 @@
 #include <glib/gi18n.h>
 #include <pcre2.h>
 #include <signal.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include <vte/vte.h>
 
 #include "protocol/cairn-launcher.h"
@@ -29,6 +31,8 @@
  * (core/protocol/cairn-terminal-command.c). */
 
 #define SCROLLBACK_LINES 10000
+/* A child that ignores SIGHUP is killed this long after it. */
+#define KILL_AFTER_S 3
 #define FALLBACK_FONT "Monospace 11"
 #define INTERFACE_SCHEMA "org.gnome.desktop.interface"
 /* A URL the CLI prints (the sign-in page): http(s), up to whitespace or a
@@ -236,15 +240,35 @@ cairn_terminal_restart (CairnTerminal *self)
   start (self);
 }
 
-/* Ends the child (SIGHUP, as a closed terminal does). */
+/* Through a pidfd opened at the SIGHUP: the process it was sent to, or
+ * none, never another that got its pid since. */
+static gboolean
+kill_if_alive_cb (gpointer data)
+{
+  int pidfd = GPOINTER_TO_INT (data);
+
+  syscall (SYS_pidfd_send_signal, pidfd, SIGKILL, NULL, 0);
+  close (pidfd);
+  return G_SOURCE_REMOVE;
+}
+
+/* Ends the child: SIGHUP, as a closed terminal does, then SIGKILL if it
+ * is still there after KILL_AFTER_S (one that ignores SIGHUP would keep
+ * a Delete waiting for it). */
 void
 cairn_terminal_terminate (CairnTerminal *self)
 {
+  int pidfd;
+
   g_return_if_fail (CAIRN_IS_TERMINAL (self));
 
   g_cancellable_cancel (self->spawning);
-  if (self->pid != 0)
-    kill (self->pid, SIGHUP);
+  if (self->pid == 0)
+    return;
+  pidfd = (int)syscall (SYS_pidfd_open, self->pid, 0);
+  kill (self->pid, SIGHUP);
+  if (pidfd >= 0)
+    g_timeout_add_seconds (KILL_AFTER_S, kill_if_alive_cb, GINT_TO_POINTER (pidfd));
 }
 
 gboolean
@@ -350,6 +374,8 @@ add_url_match (CairnTerminal *self)
   self->url_tag = vte_terminal_match_add_regex (self->vte, regex, 0);
   vte_terminal_match_set_cursor_name (self->vte, self->url_tag, "pointer");
   click = gtk_gesture_click_new ();
+  /* named, for the inspector and test-terminal-link */
+  gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (click), "cairn-terminal-link");
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
   g_signal_connect (click, "released", G_CALLBACK (click_released_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self->vte), GTK_EVENT_CONTROLLER (click));

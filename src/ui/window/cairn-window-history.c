@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "widgets/cairn-plain-text.h"
+#include "widgets/cairn-terminal.h"
 #include "window/cairn-window-private.h"
 #include "history/cairn-history-edit.h"
 #include "history/cairn-history-paths.h"
@@ -456,7 +457,7 @@ sidebar_rename_cb (CairnWindow           *self,
   gtk_widget_grab_focus (entry);
 }
 
-/* Delete: to the Trash at once, with Undo in a toast. */
+/* Delete: to the Trash, with Undo in a toast. */
 
 static void
 restored_cb (GObject      *source,
@@ -501,10 +502,10 @@ trashed_cb (GObject      *source,
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
+/* Straight to the Trash, with Undo in a toast. */
 static void
-sidebar_delete_cb (CairnWindow           *self,
-                   CairnConversationInfo *info,
-                   CairnSidebar          *sidebar)
+delete_now (CairnWindow           *self,
+            CairnConversationInfo *info)
 {
   GFile *file = cairn_conversation_info_get_file (info);
   CairnPage *page = _cairn_window_find_page (self, cairn_conversation_info_get_session_id (info));
@@ -522,6 +523,71 @@ sidebar_delete_cb (CairnWindow           *self,
     cairn_session_trash_async (session, file, NULL, trashed_cb, g_object_ref (self));
   else
     cairn_history_trash_async (file, NULL, trashed_cb, g_object_ref (self));
+}
+
+/* The terminal's Claude Code, too, may write the file as it exits: the
+ * conversation goes once it has ended. */
+static void
+terminal_ended_cb (CairnPage             *page,
+                   int                    kind,
+                   int                    status,
+                   CairnConversationInfo *info)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (page));
+
+  g_signal_handlers_disconnect_by_func (page, terminal_ended_cb, info);
+  if (CAIRN_IS_WINDOW (root))
+    delete_now (CAIRN_WINDOW (root), info);
+}
+
+static void
+delete_response_cb (AdwMessageDialog      *dialog,
+                    const char            *response,
+                    CairnConversationInfo *info)
+{
+  CairnWindow *self = CAIRN_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
+  CairnPage *page = _cairn_window_find_page (self, cairn_conversation_info_get_session_id (info));
+
+  if (g_strcmp0 (response, "delete") != 0)
+    return;
+  if (page != NULL && cairn_page_get_terminal_running (page))
+    {
+      g_signal_connect_data (page, "terminal-exited", G_CALLBACK (terminal_ended_cb), g_object_ref (info),
+                             (GClosureNotify)(void (*) (void))g_object_unref, 0);
+      cairn_terminal_terminate (cairn_page_get_terminal (page));
+      return;
+    }
+  delete_now (self, info);
+}
+
+/* Delete of a conversation that works, waits for the user or whose
+ * terminal pane runs something asks first, as closing the window does. */
+static void
+sidebar_delete_cb (CairnWindow           *self,
+                   CairnConversationInfo *info,
+                   CairnSidebar          *sidebar)
+{
+  CairnPage *page = _cairn_window_find_page (self, cairn_conversation_info_get_session_id (info));
+  g_autofree char *title = page ? _cairn_window_dup_cut_off_title (page) : NULL;
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
+
+  if (title == NULL)
+    {
+      delete_now (self, info);
+      return;
+    }
+  /* Translators: a conversation's title, then what Delete does to it */
+  body = g_strdup_printf (_("• %s\nIt is stopped, then moved to the Trash."), title);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Stop and Delete the Conversation?"),
+                                                       body));
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "delete", _("_Stop and Delete"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "delete", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_data (dialog, "response", G_CALLBACK (delete_response_cb), g_object_ref (info),
+                         (GClosureNotify)(void (*) (void))g_object_unref, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /**

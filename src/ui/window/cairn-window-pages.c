@@ -196,8 +196,29 @@ cairn_window_show_conversation (CairnWindow *self,
   return TRUE;
 }
 
-/* The titles of the conversations that would be cut off: working, or
- * waiting for the user, and those whose terminal still runs something. */
+/**
+ * _cairn_window_dup_cut_off_title:
+ *
+ * Returns: (nullable): @page's title when closing it would cut something
+ *   off: a turn working or waiting for the user, or what its terminal
+ *   pane still runs (said so)
+ */
+char *
+_cairn_window_dup_cut_off_title (CairnPage *page)
+{
+  CairnConversationState state = state_of_page (page);
+  g_autofree char *title = NULL;
+
+  if (state == CAIRN_CONVERSATION_WORKING || state == CAIRN_CONVERSATION_WAITING)
+    return cairn_page_dup_title (page);
+  if (!cairn_page_get_terminal_running (page))
+    return NULL;
+  title = cairn_page_dup_title (page);
+  /* Translators: a conversation whose terminal pane still runs something */
+  return g_strdup_printf (_("%s (terminal)"), title);
+}
+
+/* The titles of the conversations that would be cut off. */
 static GPtrArray *
 dup_working_titles (CairnWindow *self)
 {
@@ -207,16 +228,10 @@ dup_working_titles (CairnWindow *self)
        child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      CairnConversationState state = state_of_page (CAIRN_PAGE (child));
+      char *title = _cairn_window_dup_cut_off_title (CAIRN_PAGE (child));
 
-      if (state == CAIRN_CONVERSATION_WORKING || state == CAIRN_CONVERSATION_WAITING)
-        g_ptr_array_add (titles, cairn_page_dup_title (CAIRN_PAGE (child)));
-      else if (cairn_page_get_terminal_running (CAIRN_PAGE (child)))
-        {
-          g_autofree char *title = cairn_page_dup_title (CAIRN_PAGE (child));
-          /* Translators: a conversation whose terminal pane still runs something */
-          g_ptr_array_add (titles, g_strdup_printf (_("%s (terminal)"), title));
-        }
+      if (title != NULL)
+        g_ptr_array_add (titles, title);
     }
   return titles;
 }

@@ -123,6 +123,7 @@ void          _cairn_window_close_page            (CairnWindow  *self,
                                                    CairnPage    *page);
 void          _cairn_window_close_all_pages       (CairnWindow  *self);
 gboolean      _cairn_window_confirm_close         (CairnWindow  *self);
+char         *_cairn_window_dup_cut_off_title     (CairnPage    *page);
 void          _cairn_window_add_to_session_set    (CairnWindow  *self,
                                                    CairnSession *session);
 void          _cairn_window_watch_page            (CairnWindow  *self,
