@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <glib/gstdio.h>
 
 #include "git/cairn-git.h"
@@ -14,6 +15,7 @@
 #include "git/cairn-git-merge.h"
 #include "git/cairn-git-repo.h"
 #include "git/cairn-git-worktree.h"
+#include "trust/cairn-trust-record.h"
 #include "cairn-test-harness.h"
 
 /* The git layer on real repositories the tests make: worktrees, diffs,
@@ -58,7 +60,7 @@ read_file (const char *dir,
 /* A repository on main with a.txt (twenty lines) committed, .env ignored
  * and listed in .worktreeinclude. */
 static char *
-make_repo (void)
+make_untrusted_repo (void)
 {
   char *dir = cairn_test_make_dir ("git");
 
@@ -66,6 +68,38 @@ make_repo (void)
                "echo .env > .worktreeinclude && echo SECRET=1 > .env && echo junk > notes.tmp && "
                "git add a.txt .gitignore .worktreeinclude && git commit -q -m init");
   return dir;
+}
+
+/* ... which the user trusted (the CLI's record says so) */
+static char *
+make_repo (void)
+{
+  char *dir = make_untrusted_repo ();
+  g_autofree char *real = realpath (dir, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (cairn_trust_record_write (real, &error));
+  g_assert_no_error (error);
+  return dir;
+}
+
+/* A folder never trusted: git makes no worktree there, reads no diff. */
+static void
+test_untrusted (void)
+{
+  g_autofree char *repo = make_untrusted_repo ();
+  g_autofree char *list = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CairnGitRepo) probed = cairn_git_repo_probe (repo, NULL, NULL);
+
+  g_assert_false (probed->trusted);
+  g_assert_null (cairn_git_worktree_create (repo, "x", NULL, NULL, &error));
+  g_assert_error (error, CAIRN_GIT_ERROR, CAIRN_GIT_ERROR_UNTRUSTED);
+  g_clear_error (&error);
+  g_assert_null (cairn_git_changes_read (repo, NULL, &error));
+  g_assert_error (error, CAIRN_GIT_ERROR, CAIRN_GIT_ERROR_UNTRUSTED);
+  list = output_in (repo, "git worktree list | wc -l");
+  g_assert_cmpstr (list, ==, "1");
 }
 
 static CairnGitWorktree *
@@ -475,9 +509,15 @@ int
 main (int   argc,
       char *argv[])
 {
+  g_autofree char *config_dir = NULL;
+
   g_test_init (&argc, &argv, NULL);
+  config_dir = cairn_test_make_dir ("git-config");
   /* git as a user without config of their own would run it */
   g_setenv ("GIT_CONFIG_NOSYSTEM", "1", TRUE);
+  /* the CLI's trust record, the tests' own */
+  g_setenv ("CLAUDE_CONFIG_DIR", config_dir, TRUE);
+  g_unsetenv ("CLAUDE_CODE_IGNORE_PERSISTED_TRUST");
   g_setenv ("GIT_CONFIG_GLOBAL", "/dev/null", TRUE);
   g_setenv ("GIT_AUTHOR_NAME", "Test", TRUE);
   g_setenv ("GIT_AUTHOR_EMAIL", "test@example.org", TRUE);
@@ -487,6 +527,7 @@ main (int   argc,
   g_test_add_func ("/cairn/git/version", test_version);
   g_test_add_func ("/cairn/git/probe-errors", test_probe_errors);
   g_test_add_func ("/cairn/git/probe-async", test_probe_async);
+  g_test_add_func ("/cairn/git/untrusted", test_untrusted);
   g_test_add_func ("/cairn/git/create", test_create);
   g_test_add_func ("/cairn/git/create-errors", test_create_errors);
   g_test_add_func ("/cairn/git/numstat", test_numstat);

@@ -152,7 +152,7 @@ cairn_git_changes_read (const char    *cwd,
   g_autoptr(CairnGitResult) others = NULL;
   const char *untracked[] = { "git", "ls-files", "-z", "--others", "--exclude-standard", NULL };
 
-  if (repo == NULL)
+  if (repo == NULL || !cairn_git_repo_check_trusted (repo, error))
     return NULL;
   changes = g_new0 (CairnGitChanges, 1);
   changes->files = g_ptr_array_new_with_free_func ((GDestroyNotify)file_change_free);

@@ -223,7 +223,7 @@ probe_worktree (const char    *worktree,
 {
   g_autoptr(CairnGitRepo) repo = cairn_git_repo_probe (worktree, cancellable, error);
 
-  if (repo == NULL)
+  if (repo == NULL || !cairn_git_repo_check_trusted (repo, error))
     return NULL;
   if (repo->branch == NULL)
     {

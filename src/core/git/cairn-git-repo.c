@@ -9,10 +9,12 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <glib/gi18n.h>
 
 #include "git/cairn-git.h"
 #include "git/cairn-git-repo.h"
+#include "trust/cairn-trust-record.h"
 
 /* What the worktree features need to know of a folder before they offer
  * anything: git there and new enough, a repository with a commit, its
@@ -104,6 +106,20 @@ probe_base (CairnGitRepo  *repo,
   return stdout_line (repo->toplevel, argv, cancellable);
 }
 
+/* The CLI's own record, keyed by the main checkout, so a worktree is
+ * trusted with it. */
+static gboolean
+probe_trust (CairnGitRepo *repo)
+{
+  g_autofree char *real = realpath (repo->main_toplevel, NULL);
+  gboolean trusted = FALSE;
+  g_autoptr(GError) error = NULL;
+
+  if (real == NULL || !cairn_trust_record_lookup (real, &trusted, &error))
+    g_debug ("No trust record read for %s: %s", repo->main_toplevel, error ? error->message : "");
+  return trusted;
+}
+
 /**
  * cairn_git_repo_probe:
  *
@@ -134,7 +150,28 @@ cairn_git_repo_probe (const char    *cwd,
     return NULL;
   repo->main_toplevel = main_toplevel (repo->toplevel, cancellable);
   repo->base = probe_base (repo, cancellable);
+  repo->trusted = probe_trust (repo);
   return g_steal_pointer (&repo);
+}
+
+/**
+ * cairn_git_repo_check_trusted:
+ *
+ * Whether git may do more than read refs here. Checking out, diffing and
+ * committing run what the repository's own config and hooks name (filter
+ * drivers, hooks): the project is untrusted until the user trusts it, as
+ * the CLI asks before it runs a folder's hooks (docs/trust.md).
+ */
+gboolean
+cairn_git_repo_check_trusted (const CairnGitRepo  *repo,
+                              GError             **error)
+{
+  g_return_val_if_fail (repo != NULL, FALSE);
+
+  if (!repo->trusted)
+    g_set_error (error, CAIRN_GIT_ERROR, CAIRN_GIT_ERROR_UNTRUSTED,
+                 _("The folder is not trusted yet: start a conversation in it and trust it first"));
+  return repo->trusted;
 }
 
 gboolean

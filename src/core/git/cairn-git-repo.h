@@ -19,6 +19,7 @@ typedef struct
   char *branch;         /* short name; NULL on a detached HEAD */
   char *head;           /* the commit HEAD names */
   char *base;           /* a Cairn worktree's base branch, else NULL */
+  gboolean trusted;     /* the user trusted the folder (the CLI's record) */
 } CairnGitRepo;
 
 void          cairn_git_repo_free          (CairnGitRepo        *repo);
@@ -32,6 +33,8 @@ void          cairn_git_repo_probe_async   (const char          *cwd,
 CairnGitRepo *cairn_git_repo_probe_finish  (GAsyncResult        *result,
                                             GError             **error);
 gboolean      cairn_git_repo_is_worktree   (const CairnGitRepo  *repo);
+gboolean      cairn_git_repo_check_trusted (const CairnGitRepo  *repo,
+                                            GError             **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CairnGitRepo, cairn_git_repo_free)
 

@@ -211,6 +211,7 @@ cairn_git_worktree_create (const char    *cwd,
 
   if (!cairn_git_worktree_check_name (name, error) ||
       (repo = cairn_git_repo_probe (cwd, cancellable, error)) == NULL ||
+      !cairn_git_repo_check_trusted (repo, error) ||
       (commit = resolve_base (repo, base, error)) == NULL)
     return NULL;
   worktree->branch = g_strconcat ("worktree-", name, NULL);

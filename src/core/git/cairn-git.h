@@ -35,6 +35,7 @@ typedef enum
   CAIRN_GIT_ERROR_GONE,           /* the worktree is not where it was */
   CAIRN_GIT_ERROR_CONFLICT,
   CAIRN_GIT_ERROR_HOOK_FAILED,
+  CAIRN_GIT_ERROR_UNTRUSTED,      /* the folder was never trusted */
   CAIRN_GIT_ERROR_FAILED,
 } CairnGitError;
 
