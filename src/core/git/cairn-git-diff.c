@@ -383,6 +383,24 @@ cairn_git_diff_line_number (const char *diff,
 }
 
 /**
+ * cairn_git_diff_comment:
+ *
+ * Returns: (transfer full): a review note as the next prompt carries it:
+ *   "`path:line` — note" (the path as git gave it, relative to the
+ *   checkout the conversation works in)
+ */
+char *
+cairn_git_diff_comment (const char *path,
+                        guint       line,
+                        const char *note)
+{
+  g_autofree char *trimmed = g_strstrip (g_strdup (note ? note : ""));
+
+  return line > 0 ? g_strdup_printf ("`%s:%u` — %s", path, line, trimmed)
+                  : g_strdup_printf ("`%s` — %s", path, trimmed);
+}
+
+/**
  * cairn_git_diff_hunk_patch:
  *
  * Returns: (transfer full): a patch of @diff's file header and @hunk only

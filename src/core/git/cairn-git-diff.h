@@ -70,6 +70,9 @@ char            *cairn_git_file_diff_finish     (GAsyncResult        *result,
 GArray          *cairn_git_diff_hunks           (const char          *diff);
 guint            cairn_git_diff_line_number     (const char          *diff,
                                                  guint                line);
+char            *cairn_git_diff_comment         (const char          *path,
+                                                 guint                line,
+                                                 const char          *note);
 char            *cairn_git_diff_hunk_patch      (const char          *diff,
                                                  const CairnGitHunk  *hunk);
 gboolean         cairn_git_undo_hunk            (const char          *toplevel,

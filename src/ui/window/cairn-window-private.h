@@ -18,6 +18,7 @@
 #include "rows/cairn-todo-list.h"
 #include "window/cairn-window.h"
 #include "prompt/cairn-draft-store.h"
+#include "git/cairn-git-repo.h"
 
 G_BEGIN_DECLS
 
@@ -31,7 +32,9 @@ G_BEGIN_DECLS
  *                           them, and their state in the sidebar
  *   cairn-window-header.c   the header, following the session of the page
  *                           shown, and its actions
- *   cairn-window-cli.c      the claude program: found, and its version */
+ *   cairn-window-cli.c      the claude program: found, and its version
+ *   cairn-window-worktree.c a conversation in its own git worktree, and
+ *                           whether the folder can have one */
 
 struct _CairnWindow
 {
@@ -61,6 +64,11 @@ struct _CairnWindow
   AdwWindowTitle       *window_title;
   GtkWidget            *sidebar_button;
   GtkWidget            *new_button;
+  GtkWidget            *worktree_button;
+  /* the folder's repository, or why it can have no worktree */
+  CairnGitRepo         *git_repo;
+  char                 *git_reason;
+  GCancellable         *git_probing;
   AdwFlap              *flap;
   CairnSidebar         *sidebar;
   CairnStartPage       *start_page;
@@ -98,6 +106,8 @@ void          _cairn_window_class_init_history    (GtkWidgetClass *widget_class)
 
 /* cairn-window-pages.c */
 CairnSession *_cairn_window_show_new_session      (CairnWindow  *self);
+CairnSession *_cairn_window_show_new_session_in   (CairnWindow  *self,
+                                                   const char   *cwd);
 void          _cairn_window_start_new_conversation (CairnWindow  *self);
 CairnPage    *_cairn_window_add_page              (CairnWindow  *self,
                                                    CairnSession *session);
@@ -120,6 +130,10 @@ void          _cairn_window_set_header_session    (CairnWindow    *self,
                                                    CairnSession   *session);
 void          _cairn_window_class_init_header     (GtkWidgetClass *widget_class);
 void          _cairn_window_init_header           (CairnWindow    *self);
+
+/* cairn-window-worktree.c */
+void          _cairn_window_probe_git             (CairnWindow    *self);
+void          _cairn_window_class_init_worktree   (GtkWidgetClass *widget_class);
 
 /* cairn-window-cli.c */
 char         *_cairn_window_find_cli              (CairnWindow  *self);

@@ -165,6 +165,10 @@ cairn_window_dispose (GObject *object)
     _cairn_window_close_all_pages (self);
   g_cancellable_cancel (self->opening);
   g_clear_object (&self->opening);
+  g_cancellable_cancel (self->git_probing);
+  g_clear_object (&self->git_probing);
+  g_clear_pointer (&self->git_repo, cairn_git_repo_free);
+  g_clear_pointer (&self->git_reason, g_free);
   g_clear_pointer (&self->locate_query, g_free);
   g_clear_pointer (&self->checked_cli, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_WINDOW);
@@ -362,6 +366,7 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.toggle-sidebar", NULL);
   _cairn_window_class_init_header (widget_class);
   _cairn_window_class_init_history (widget_class);
+  _cairn_window_class_init_worktree (widget_class);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, GDK_CONTROL_MASK,
                                        "win.jump-to-latest", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.stop", NULL);

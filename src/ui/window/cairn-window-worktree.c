@@ -1,0 +1,159 @@
+/* cairn-window-worktree.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cairn-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "git/cairn-git.h"
+#include "git/cairn-git-worktree.h"
+#include "widgets/cairn-plain-text.h"
+#include "window/cairn-window-private.h"
+#include "window/cairn-worktree-dialog.h"
+
+/* New Conversation in Worktree: offered only in a git folder (the reason
+ * in the button's tooltip otherwise), a dialog for the name and the base,
+ * then git/ makes the worktree off the main loop and a conversation starts
+ * in it, its first prompt sent if one was given. */
+
+static void
+set_git_state (CairnWindow  *self,
+               CairnGitRepo *repo,
+               const char   *reason)
+{
+  g_autofree char *tooltip = NULL;
+
+  g_clear_pointer (&self->git_repo, cairn_git_repo_free);
+  g_clear_pointer (&self->git_reason, g_free);
+  self->git_repo = repo;
+  self->git_reason = g_strdup (reason);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.new-worktree-conversation", repo != NULL);
+  tooltip = repo != NULL ? g_strdup (_("New Conversation in Worktree (Shift+Ctrl+N)"))
+                         : g_strdup_printf (_("New Conversation in Worktree: %s"), reason);
+  gtk_widget_set_tooltip_text (self->worktree_button, tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->worktree_button),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, repo ? "" : reason, -1);
+}
+
+static void
+probed_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(CairnWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  CairnGitRepo *repo = cairn_git_repo_probe_finish (result, &error);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  set_git_state (self, repo, error ? error->message : NULL);
+}
+
+/**
+ * _cairn_window_probe_git:
+ *
+ * Asks git about the folder again (it opened, or a worktree came or went).
+ */
+void
+_cairn_window_probe_git (CairnWindow *self)
+{
+  g_autofree char *path = self->folder ? g_file_get_path (self->folder) : NULL;
+
+  g_cancellable_cancel (self->git_probing);
+  g_clear_object (&self->git_probing);
+  set_git_state (self, NULL, _("looking for a git repository…"));
+  if (path == NULL)
+    return;
+  self->git_probing = g_cancellable_new ();
+  cairn_git_repo_probe_async (path, self->git_probing, probed_cb, g_object_ref (self));
+}
+
+static void
+show_error (CairnWindow *self,
+            const char  *heading,
+            const char  *message)
+{
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, NULL));
+
+  adw_message_dialog_set_body (dialog, message);
+  adw_message_dialog_add_response (dialog, "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+created_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(CairnWindow) self = user_data;
+  g_autofree char *prompt = g_object_steal_data (G_OBJECT (self), "worktree-prompt");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CairnGitWorktree) worktree = cairn_git_worktree_create_finish (result, &error);
+  g_autofree char *said = NULL;
+  CairnSession *session;
+
+  if (worktree == NULL)
+    {
+      show_error (self, _("No Worktree Made"), error->message);
+      return;
+    }
+  if ((session = _cairn_window_show_new_session_in (self, worktree->path)) == NULL)
+    return;
+  cairn_session_start (session);
+  if (prompt != NULL && *prompt != '\0')
+    cairn_session_send_prompt (session, prompt);
+  said = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "On branch %s, %u file copied in",
+                                       "On branch %s, %u files copied in", worktree->n_copied),
+                          worktree->branch, worktree->n_copied);
+  adw_toast_overlay_add_toast (self->toast_overlay, cairn_toast_new_plain (said));
+}
+
+static void
+dialog_response_cb (CairnWorktreeDialog *dialog,
+                    const char          *response,
+                    CairnWindow         *self)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *path = NULL;
+
+  if (!g_str_equal (response, "create") || self->folder == NULL)
+    return;
+  name = cairn_worktree_dialog_dup_name (dialog);
+  base = cairn_worktree_dialog_dup_base (dialog);
+  path = g_file_get_path (self->folder);
+  g_object_set_data_full (G_OBJECT (self), "worktree-prompt", cairn_worktree_dialog_dup_prompt (dialog), g_free);
+  cairn_git_worktree_create_async (path, name, *base ? base : NULL, self->opening, created_cb,
+                                   g_object_ref (self));
+}
+
+static void
+new_worktree_conversation_action (GtkWidget  *widget,
+                                  const char *action_name,
+                                  GVariant   *param)
+{
+  CairnWindow *self = CAIRN_WINDOW (widget);
+  CairnWorktreeDialog *dialog;
+
+  if (self->git_repo == NULL)
+    return;
+  dialog = cairn_worktree_dialog_new (GTK_WINDOW (self), self->git_repo->main_toplevel, self->git_repo->branch);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (dialog_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+_cairn_window_class_init_worktree (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, worktree_button);
+  gtk_widget_class_install_action (widget_class, "win.new-worktree-conversation", NULL,
+                                   new_worktree_conversation_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_N, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.new-worktree-conversation", NULL);
+}
