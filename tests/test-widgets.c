@@ -44,6 +44,7 @@
 #include "app/cairn-preferences-window.h"
 #include "cairn-test-ui.h"
 #include "widgets/cairn-working-indicator.h"
+#include "window/cairn-changes-pane.h"
 #include "window/cairn-worktree-dialog.h"
 
 static void
@@ -65,6 +66,7 @@ test_instantiate_types (void)
     CAIRN_TYPE_SIDEBAR,
     CAIRN_TYPE_START_PAGE,
     CAIRN_TYPE_WORKING_INDICATOR,
+    CAIRN_TYPE_CHANGES_PANE,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (types); i++)

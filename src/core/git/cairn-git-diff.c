@@ -14,6 +14,7 @@
 
 #include "git/cairn-git.h"
 #include "git/cairn-git-diff.h"
+#include "git/cairn-git-merge.h"
 #include "git/cairn-git-repo.h"
 
 /* A checkout's changes against its base, for the Changes pane: the list
@@ -169,6 +170,8 @@ cairn_git_changes_read (const char    *cwd,
         (others = cairn_git_run (repo->toplevel, untracked, NULL, cancellable, error)) == NULL)
       return NULL;
   }
+  if (changes->worktree)
+    changes->base_ahead = cairn_git_base_moved (repo->toplevel, repo->base, cancellable);
   cairn_git_changes_parse_numstat (changes, diff->out, diff->out_len);
   add_untracked (changes, others->out, others->out_len);
   return g_steal_pointer (&changes);

@@ -29,6 +29,7 @@ typedef struct
   gboolean   worktree;    /* a linked worktree, merged back into base_name */
   char      *main_toplevel;
   char      *branch;
+  guint      base_ahead;  /* commits the base has gained since the worktree left it */
   GPtrArray *files;       /* of CairnGitFileChange */
 } CairnGitChanges;
 

@@ -524,7 +524,8 @@ _cairn_window_show_folder (CairnWindow *self)
   g_autofree char *path = self->folder ? g_file_get_parse_name (self->folder) : NULL;
   g_autofree char *window_title = NULL;
   GtkWidget *conversation_controls[] = {
-    self->sidebar_button, self->new_button, self->worktree_button, GTK_WIDGET (self->model_button),
+    self->sidebar_button, self->new_button, self->worktree_button, GTK_WIDGET (self->changes_button),
+    GTK_WIDGET (self->model_button),
     GTK_WIDGET (self->mode_button), GTK_WIDGET (self->usage_button),
   };
 

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "window/cairn-background-list.h"
+#include "window/cairn-changes-pane.h"
 #include "window/cairn-usage-panel.h"
 #include "window/cairn-mcp-panel.h"
 #include "session/cairn-mcp-server.h"
@@ -34,7 +35,9 @@ G_BEGIN_DECLS
  *                           shown, and its actions
  *   cairn-window-cli.c      the claude program: found, and its version
  *   cairn-window-worktree.c a conversation in its own git worktree, and
- *                           whether the folder can have one */
+ *                           whether the folder can have one; the Changes
+ *                           pane shown and its comments to the composer
+ *   cairn-window-merge.c    a worktree merged back, then removed if asked */
 
 struct _CairnWindow
 {
@@ -65,6 +68,9 @@ struct _CairnWindow
   GtkWidget            *sidebar_button;
   GtkWidget            *new_button;
   GtkWidget            *worktree_button;
+  GtkToggleButton      *changes_button;
+  GtkRevealer          *changes_revealer;
+  CairnChangesPane     *changes_pane;
   /* the folder's repository, or why it can have no worktree */
   CairnGitRepo         *git_repo;
   char                 *git_reason;
@@ -134,6 +140,12 @@ void          _cairn_window_init_header           (CairnWindow    *self);
 /* cairn-window-worktree.c */
 void          _cairn_window_probe_git             (CairnWindow    *self);
 void          _cairn_window_class_init_worktree   (GtkWidgetClass *widget_class);
+void          _cairn_window_say                   (CairnWindow    *self,
+                                                   const char     *heading,
+                                                   const char     *message);
+
+/* cairn-window-merge.c */
+void          _cairn_window_merge                 (CairnWindow    *self);
 
 /* cairn-window-cli.c */
 char         *_cairn_window_find_cli              (CairnWindow  *self);

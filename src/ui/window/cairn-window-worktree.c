@@ -74,10 +74,15 @@ _cairn_window_probe_git (CairnWindow *self)
   cairn_git_repo_probe_async (path, self->git_probing, probed_cb, g_object_ref (self));
 }
 
-static void
-show_error (CairnWindow *self,
-            const char  *heading,
-            const char  *message)
+/**
+ * _cairn_window_say:
+ *
+ * A message that waits to be read (a refusal of git's, with its reason).
+ */
+void
+_cairn_window_say (CairnWindow *self,
+                   const char  *heading,
+                   const char  *message)
 {
   AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, NULL));
 
@@ -100,7 +105,7 @@ created_cb (GObject      *object,
 
   if (worktree == NULL)
     {
-      show_error (self, _("No Worktree Made"), error->message);
+      _cairn_window_say (self, _("No Worktree Made"), error->message);
       return;
     }
   if ((session = _cairn_window_show_new_session_in (self, worktree->path)) == NULL)
@@ -148,9 +153,49 @@ new_worktree_conversation_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+static void
+changes_revealed_cb (CairnWindow *self)
+{
+  cairn_changes_pane_set_active (self->changes_pane, gtk_revealer_get_reveal_child (self->changes_revealer));
+}
+
+static void
+changes_comment_cb (CairnWindow *self,
+                    const char  *text)
+{
+  if (self->page != NULL)
+    cairn_page_add_note (self->page, text);
+}
+
+static void
+changes_merge_cb (CairnWindow *self)
+{
+  _cairn_window_merge (self);
+}
+
+static void
+toggle_changes_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *param)
+{
+  CairnWindow *self = CAIRN_WINDOW (widget);
+
+  if (gtk_widget_get_visible (GTK_WIDGET (self->changes_button)))
+    gtk_toggle_button_set_active (self->changes_button, !gtk_toggle_button_get_active (self->changes_button));
+}
+
 void
 _cairn_window_class_init_worktree (GtkWidgetClass *widget_class)
 {
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, changes_button);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, changes_revealer);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, changes_pane);
+  gtk_widget_class_bind_template_callback (widget_class, changes_revealed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, changes_comment_cb);
+  gtk_widget_class_bind_template_callback (widget_class, changes_merge_cb);
+  gtk_widget_class_install_action (widget_class, "win.toggle-changes", NULL, toggle_changes_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_D, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.toggle-changes", NULL);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, worktree_button);
   gtk_widget_class_install_action (widget_class, "win.new-worktree-conversation", NULL,
                                    new_worktree_conversation_action);

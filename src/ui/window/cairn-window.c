@@ -318,6 +318,7 @@ cairn_window_class_init (CairnWindowClass *klass)
   g_type_ensure (CAIRN_TYPE_MISSING_CLI_PAGE);
   g_type_ensure (CAIRN_TYPE_TODO_LIST);
   g_type_ensure (CAIRN_TYPE_BACKGROUND_LIST);
+  g_type_ensure (CAIRN_TYPE_CHANGES_PANE);
   g_type_ensure (CAIRN_TYPE_USAGE_PANEL);
   g_type_ensure (CAIRN_TYPE_MCP_PANEL);
   g_type_ensure (CAIRN_TYPE_SIDEBAR);
