@@ -15,24 +15,13 @@
 #include "git/cairn-git-merge.h"
 #include "git/cairn-git-repo.h"
 #include "git/cairn-git-worktree.h"
+#include "history/cairn-history-paths.h"
 #include "trust/cairn-trust-record.h"
 #include "cairn-test-harness.h"
 
 /* The git layer on real repositories the tests make: worktrees, diffs,
  * undoing a hunk, merging back, and each bad case with its own error and
  * nothing of the user's lost. */
-
-static void
-run_in (const char *dir,
-        const char *command)
-{
-  const char *argv[] = { "sh", "-c", command, NULL };
-  int status = 0;
-
-  g_assert_true (g_spawn_sync (dir, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL,
-                               &status, NULL));
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-}
 
 static char *
 output_in (const char *dir,
@@ -64,7 +53,7 @@ make_untrusted_repo (void)
 {
   char *dir = cairn_test_make_dir ("git");
 
-  run_in (dir, "git init -q -b main . && seq 1 20 > a.txt && echo .env > .gitignore && "
+  cairn_test_sh (dir, "git init -q -b main . && seq 1 20 > a.txt && echo .env > .gitignore && "
                "echo .env > .worktreeinclude && echo SECRET=1 > .env && echo junk > notes.tmp && "
                "git add a.txt .gitignore .worktreeinclude && git commit -q -m init");
   return dir;
@@ -158,7 +147,7 @@ test_probe_errors (void)
   g_assert_null (cairn_git_repo_probe (dir, NULL, &error));
   g_assert_error (error, CAIRN_GIT_ERROR, CAIRN_GIT_ERROR_NOT_A_REPOSITORY);
   g_clear_error (&error);
-  run_in (dir, "git init -q .");
+  cairn_test_sh (dir, "git init -q .");
   g_assert_null (cairn_git_repo_probe (dir, NULL, &error));
   g_assert_error (error, CAIRN_GIT_ERROR, CAIRN_GIT_ERROR_NO_COMMIT);
   g_clear_error (&error);
@@ -214,7 +203,7 @@ test_create_errors (void)
   g_assert_null (cairn_git_worktree_create (repo, "taken", NULL, NULL, &error));
   g_assert_error (error, CAIRN_GIT_ERROR, CAIRN_GIT_ERROR_BRANCH_TAKEN);
   g_clear_error (&error);
-  run_in (repo, "git branch worktree-mine");
+  cairn_test_sh (repo, "git branch worktree-mine");
   g_assert_null (cairn_git_worktree_create (repo, "mine", NULL, NULL, &error));
   g_assert_error (error, CAIRN_GIT_ERROR, CAIRN_GIT_ERROR_BRANCH_TAKEN);
   g_clear_error (&error);
@@ -224,7 +213,7 @@ test_create_errors (void)
   g_assert_null (cairn_git_worktree_create (repo, "x", "no-such-branch", NULL, &error));
   g_assert_error (error, CAIRN_GIT_ERROR, CAIRN_GIT_ERROR_BAD_BASE);
   g_clear_error (&error);
-  run_in (repo, "git checkout -q --detach");
+  cairn_test_sh (repo, "git checkout -q --detach");
   g_assert_null (cairn_git_worktree_create (repo, "y", NULL, NULL, &error));
   g_assert_error (error, CAIRN_GIT_ERROR, CAIRN_GIT_ERROR_DETACHED_HEAD);
   g_clear_error (&error);
@@ -262,9 +251,9 @@ test_changes (void)
   g_autofree char *diff = NULL;
   g_autoptr(GArray) hunks = NULL;
 
-  run_in (worktree->path, "sed -i 's/^2$/two/; s/^19$/nineteen/' a.txt && git commit -qam step && "
+  cairn_test_sh (worktree->path, "sed -i 's/^2$/two/; s/^19$/nineteen/' a.txt && git commit -qam step && "
                           "printf 'x\\ny\\n' > new.txt");
-  run_in (repo, "echo b > b.txt && git add b.txt && git commit -qm other");
+  cairn_test_sh (repo, "echo b > b.txt && git add b.txt && git commit -qm other");
   changes = read_changes (worktree->path);
   g_assert_true (changes->worktree);
   g_assert_cmpstr (changes->base_name, ==, "main");
@@ -325,7 +314,7 @@ test_undo_hunk (void)
   g_autofree char *after = NULL;
   g_autoptr(GError) error = NULL;
 
-  run_in (repo, "sed -i 's/^2$/two/; s/^19$/nineteen/' a.txt");
+  cairn_test_sh (repo, "sed -i 's/^2$/two/; s/^19$/nineteen/' a.txt");
   changes = read_changes (repo);
   g_assert_false (changes->worktree);
   diff = cairn_git_file_diff (changes->toplevel, changes->base, file_at (changes, 0), NULL, NULL);
@@ -337,7 +326,7 @@ test_undo_hunk (void)
   g_assert_true (g_str_has_suffix (text, "\n18\n19\n20\n"));
 
   /* the diff read before no longer holds: refused */
-  run_in (repo, "echo 11 >> a.txt");
+  cairn_test_sh (repo, "echo 11 >> a.txt");
   g_assert_false (cairn_git_undo_hunk (changes->toplevel, changes->base, file_at (changes, 0), diff, 0,
                                        NULL, &error));
   g_assert_error (error, CAIRN_GIT_ERROR, CAIRN_GIT_ERROR_STALE);
@@ -356,7 +345,7 @@ test_squash (void)
   g_autofree char *text = NULL;
   g_autofree char *status = NULL;
 
-  run_in (worktree->path, "echo one > new.txt && git add new.txt && git commit -qm wip && "
+  cairn_test_sh (worktree->path, "echo one > new.txt && git add new.txt && git commit -qm wip && "
                           "echo two >> new.txt");
   g_assert_true (cairn_git_merge (worktree->path, CAIRN_GIT_MERGE_SQUASH, "Add new.txt", NULL, &error));
   g_assert_no_error (error);
@@ -386,9 +375,9 @@ test_merge_modes (void)
   g_autofree char *log = NULL;
   g_autofree char *kept_log = NULL;
 
-  run_in (merged->path, "echo m > m.txt");
-  run_in (rebased->path, "echo r > r.txt");
-  run_in (kept->path, "echo k > k.txt");
+  cairn_test_sh (merged->path, "echo m > m.txt");
+  cairn_test_sh (rebased->path, "echo r > r.txt");
+  cairn_test_sh (kept->path, "echo k > k.txt");
   g_assert_true (cairn_git_merge (merged->path, CAIRN_GIT_MERGE_MERGE, "Merge m", NULL, NULL));
   g_assert_cmpuint (cairn_git_base_moved (rebased->path, "main", NULL), ==, 2);
   g_assert_true (cairn_git_merge (rebased->path, CAIRN_GIT_MERGE_REBASE, "Add r", NULL, NULL));
@@ -410,8 +399,8 @@ test_conflict (void)
   g_autofree char *status = NULL;
   g_autoptr(GError) error = NULL;
 
-  run_in (worktree->path, "sed -i 's/^5$/five/' a.txt");
-  run_in (repo, "sed -i 's/^5$/FIVE/' a.txt && git commit -qam upstream");
+  cairn_test_sh (worktree->path, "sed -i 's/^5$/five/' a.txt");
+  cairn_test_sh (repo, "sed -i 's/^5$/FIVE/' a.txt && git commit -qam upstream");
   head = output_in (repo, "git rev-parse HEAD");
   g_assert_cmpuint (cairn_git_base_moved (worktree->path, "main", NULL), ==, 1);
   for (CairnGitMergeMode mode = CAIRN_GIT_MERGE_SQUASH; mode <= CAIRN_GIT_MERGE_REBASE; mode++)
@@ -443,14 +432,14 @@ test_merge_refusals (void)
   g_autofree char *text = NULL;
   g_autoptr(GError) error = NULL;
 
-  run_in (worktree->path, "echo h > h.txt");
-  run_in (repo, "echo dirty >> a.txt");
+  cairn_test_sh (worktree->path, "echo h > h.txt");
+  cairn_test_sh (repo, "echo dirty >> a.txt");
   g_assert_false (cairn_git_merge (worktree->path, CAIRN_GIT_MERGE_SQUASH, "H", NULL, &error));
   g_assert_error (error, CAIRN_GIT_ERROR, CAIRN_GIT_ERROR_DIRTY);
   g_clear_error (&error);
   text = read_file (repo, "a.txt");
   g_assert_true (g_str_has_suffix (text, "dirty\n"));
-  run_in (repo, "git checkout -q a.txt && mkdir -p .git/hooks && "
+  cairn_test_sh (repo, "git checkout -q a.txt && mkdir -p .git/hooks && "
                 "printf '#!/bin/sh\\necho no commits today >&2\\nexit 1\\n' > .git/hooks/pre-commit && "
                 "chmod +x .git/hooks/pre-commit");
   /* the hook refuses the worktree's own commit too: hooks are shared */
@@ -475,6 +464,37 @@ test_merge_refusals (void)
   g_free (after);
   after = output_in (repo, "git worktree list | grep -c gone; true");
   g_assert_cmpstr (after, ==, "0");
+}
+
+/* A worktree's conversations are found from its project, also once the
+ * worktree is gone; one still there is found as it is spelt on disk. */
+static void
+test_worktree_history (void)
+{
+  g_autofree char *repo = make_repo ();
+  g_autofree char *real = realpath (repo, NULL);
+  g_autoptr(CairnGitWorktree) kept = make_worktree (repo, "v1.2");
+  g_autofree char *kept_real = realpath (kept->path, NULL);
+  g_autofree char *gone = g_build_filename (real, ".claude", "worktrees", "gone", NULL);
+  g_autoptr(GFile) kept_folder = cairn_history_project_folder (kept_real);
+  g_autoptr(GFile) gone_folder = cairn_history_project_folder (gone);
+  g_autoptr(GFile) own_folder = cairn_history_project_folder (real);
+  g_auto(GStrv) cwds = NULL;
+  g_autofree char *kept_cwd = NULL;
+  g_autofree char *gone_cwd = NULL;
+  g_autofree char *own_cwd = NULL;
+
+  g_assert_true (g_file_make_directory_with_parents (kept_folder, NULL, NULL));
+  g_assert_true (g_file_make_directory_with_parents (gone_folder, NULL, NULL));
+  g_assert_true (g_file_make_directory_with_parents (own_folder, NULL, NULL));
+  cwds = cairn_history_worktree_cwds (real);
+  g_assert_cmpuint (g_strv_length (cwds), ==, 2);
+  kept_cwd = cairn_history_worktree_cwd (real, kept_folder);
+  g_assert_cmpstr (kept_cwd, ==, kept_real);   /* "v1.2", not "v1-2" */
+  gone_cwd = cairn_history_worktree_cwd (real, gone_folder);
+  g_assert_cmpstr (gone_cwd, ==, gone);
+  own_cwd = cairn_history_worktree_cwd (real, own_folder);
+  g_assert_null (own_cwd);
 }
 
 static void
@@ -538,5 +558,6 @@ main (int   argc,
   g_test_add_func ("/cairn/git/merge-modes", test_merge_modes);
   g_test_add_func ("/cairn/git/conflict", test_conflict);
   g_test_add_func ("/cairn/git/merge-refusals", test_merge_refusals);
+  g_test_add_func ("/cairn/git/worktree-history", test_worktree_history);
   return g_test_run ();
 }

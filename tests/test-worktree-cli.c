@@ -37,18 +37,6 @@ static const char script[] =
   "],\"default\":{\"blocks\":[" TEXT ("Noted.") "]}}";
 
 static void
-run_in (const char *dir,
-        const char *command)
-{
-  const char *argv[] = { "sh", "-c", command, NULL };
-  int status = 0;
-
-  g_assert_true (g_spawn_sync (dir, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL,
-                               &status, NULL));
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-}
-
-static void
 trust (const char *project)
 {
   g_autofree char *real = realpath (project, NULL);
@@ -105,7 +93,7 @@ test_worktree_conversation (void)
   g_autofree char *log = NULL;
   CairnGitFileChange *file;
 
-  run_in (api->project, "git init -q -b main . && seq 1 12 > a.txt && git add a.txt && git commit -qm init");
+  cairn_test_sh (api->project, "git init -q -b main . && seq 1 12 > a.txt && git add a.txt && git commit -qm init");
   trust (api->project);
   worktree = cairn_git_worktree_create (api->project, "edit", NULL, NULL, &error);
   g_assert_no_error (error);

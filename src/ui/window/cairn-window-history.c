@@ -58,7 +58,7 @@ _cairn_window_load_project (CairnWindow *self)
       cairn_history_index_refresh_projects (index);
       return;
     }
-  cairn_sidebar_set_model (self->sidebar, cairn_history_index_get_conversations (index, cwd));
+  _cairn_window_list_conversations (self);
   last = remembered_conversation (self);
   if (last != NULL && g_file_query_exists (last, NULL))
     cairn_window_open_conversation (self, last);
@@ -139,6 +139,7 @@ cairn_window_open_conversation (CairnWindow *self,
                                 GFile       *file)
 {
   g_autofree char *session_id = NULL;
+  g_autofree char *cwd = NULL;
   CairnSession *session;
   CairnPage *page;
 
@@ -159,7 +160,9 @@ cairn_window_open_conversation (CairnWindow *self,
   /* it takes the place of a new conversation nothing was written in */
   if (self->page != NULL && cairn_page_is_fresh (self->page))
     _cairn_window_close_page (self, self->page);
-  if ((session = _cairn_window_show_new_session (self)) == NULL)
+  /* one of the project's worktrees resumes there (cairn-window-worktree.c) */
+  cwd = _cairn_window_cwd_of (self, file);
+  if ((session = _cairn_window_show_new_session_in (self, cwd)) == NULL)
     return;
   cairn_session_open_conversation_async (session, file, self->opening, conversation_opened_cb,
                                          g_object_ref (self));

@@ -75,6 +75,8 @@ struct _CairnWindow
   CairnGitRepo         *git_repo;
   char                 *git_reason;
   GCancellable         *git_probing;
+  /* the sidebar's lists: the project's conversations and its worktrees' */
+  GListStore           *conversation_lists;
   AdwFlap              *flap;
   CairnSidebar         *sidebar;
   CairnStartPage       *start_page;
@@ -140,6 +142,9 @@ void          _cairn_window_init_header           (CairnWindow    *self);
 /* cairn-window-worktree.c */
 void          _cairn_window_probe_git             (CairnWindow    *self);
 void          _cairn_window_class_init_worktree   (GtkWidgetClass *widget_class);
+void          _cairn_window_list_conversations    (CairnWindow    *self);
+char         *_cairn_window_cwd_of               (CairnWindow    *self,
+                                                   GFile          *file);
 void          _cairn_window_say                   (CairnWindow    *self,
                                                    const char     *heading,
                                                    const char     *message);

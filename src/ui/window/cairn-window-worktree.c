@@ -9,10 +9,12 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <glib/gi18n.h>
 
 #include "git/cairn-git.h"
 #include "git/cairn-git-worktree.h"
+#include "history/cairn-history-paths.h"
 #include "widgets/cairn-plain-text.h"
 #include "window/cairn-window-private.h"
 #include "window/cairn-worktree-dialog.h"
@@ -91,6 +93,105 @@ _cairn_window_say (CairnWindow *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+static int
+newest_first (gconstpointer a,
+              gconstpointer b,
+              gpointer      data)
+{
+  gint64 x = 0, y = 0;
+
+  g_object_get ((gpointer)a, "modified", &x, NULL);
+  g_object_get ((gpointer)b, "modified", &y, NULL);
+  return (y > x) - (y < x);
+}
+
+static void
+add_conversations_of (CairnWindow *self,
+                      const char  *cwd)
+{
+  GListModel *list = cairn_history_index_get_conversations (self->history, cwd);
+
+  if (!g_list_store_find (self->conversation_lists, list, NULL))
+    g_list_store_append (self->conversation_lists, list);
+}
+
+static void
+worktrees_listed_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  CairnWindow *self = CAIRN_WINDOW (object);
+  g_auto(GStrv) cwds = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  for (guint i = 0; cwds != NULL && cwds[i] != NULL && self->conversation_lists != NULL; i++)
+    add_conversations_of (self, cwds[i]);
+}
+
+static void
+list_worktrees_thread (GTask        *task,
+                       gpointer      source,
+                       gpointer      task_data,
+                       GCancellable *cancellable)
+{
+  g_task_return_pointer (task, cairn_history_worktree_cwds (task_data), (GDestroyNotify)g_strfreev);
+}
+
+/**
+ * _cairn_window_list_conversations:
+ *
+ * The sidebar lists the project's conversations and, newest first among
+ * them, those of its worktrees, also of worktrees removed since: they
+ * stay in history.
+ */
+void
+_cairn_window_list_conversations (CairnWindow *self)
+{
+  g_autofree char *path = g_file_get_path (self->folder);
+  g_autofree char *real = realpath (path, NULL);
+  g_autoptr(GTask) task = NULL;
+  GtkFlattenListModel *flat;
+  GtkSortListModel *sorted;
+
+  g_clear_object (&self->conversation_lists);
+  self->conversation_lists = g_list_store_new (G_TYPE_LIST_MODEL);
+  add_conversations_of (self, path);
+  flat = gtk_flatten_list_model_new (G_LIST_MODEL (g_object_ref (self->conversation_lists)));
+  sorted = gtk_sort_list_model_new (G_LIST_MODEL (flat),
+                                    GTK_SORTER (gtk_custom_sorter_new (newest_first, NULL, NULL)));
+  cairn_sidebar_set_model (self->sidebar, G_LIST_MODEL (sorted));
+  g_object_unref (sorted);
+  task = g_task_new (self, self->opening, worktrees_listed_cb, NULL);
+  g_task_set_task_data (task, g_strdup (real ? real : path), g_free);
+  g_task_run_in_thread (task, list_worktrees_thread);
+}
+
+/**
+ * _cairn_window_cwd_of:
+ * @file: a stored conversation of this project or of one of its worktrees
+ *
+ * Returns: where it resumes: its worktree while that is there; else the
+ *   project (the CLI finds the conversation by its id from there, see
+ *   docs/protocol.md), and a toast says the worktree is gone
+ */
+char *
+_cairn_window_cwd_of (CairnWindow *self,
+                      GFile       *file)
+{
+  g_autofree char *path = g_file_get_path (self->folder);
+  g_autofree char *real = realpath (path, NULL);
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autofree char *worktree = parent ? cairn_history_worktree_cwd (real ? real : path, parent) : NULL;
+
+  if (worktree == NULL)
+    return g_steal_pointer (&path);
+  if (g_file_test (worktree, G_FILE_TEST_IS_DIR))
+    return g_steal_pointer (&worktree);
+  adw_toast_overlay_add_toast (self->toast_overlay,
+                               cairn_toast_new_plain (_("This conversation's worktree was removed: it goes on "
+                                                        "in the project's main checkout")));
+  return g_steal_pointer (&path);
+}
+
 static void
 created_cb (GObject      *object,
             GAsyncResult *result,
@@ -108,6 +209,7 @@ created_cb (GObject      *object,
       _cairn_window_say (self, _("No Worktree Made"), error->message);
       return;
     }
+  add_conversations_of (self, worktree->path);
   if ((session = _cairn_window_show_new_session_in (self, worktree->path)) == NULL)
     return;
   cairn_session_start (session);

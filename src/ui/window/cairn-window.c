@@ -169,6 +169,7 @@ cairn_window_dispose (GObject *object)
   g_clear_object (&self->git_probing);
   g_clear_pointer (&self->git_repo, cairn_git_repo_free);
   g_clear_pointer (&self->git_reason, g_free);
+  g_clear_object (&self->conversation_lists);
   g_clear_pointer (&self->locate_query, g_free);
   g_clear_pointer (&self->checked_cli, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_WINDOW);
