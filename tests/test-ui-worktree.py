@@ -81,6 +81,25 @@ def start_worktree(app):
     press(wait_for("Create", lambda: enabled(app, "Create"), 10))
 
 
+def comment(app, cairn_proc, api_log):
+    """A note on the hunk left: into the composer as "`a.txt:12` — note", then sent."""
+    wait_for("the diff again", lambda: "Hunk 1 of 1" in label_texts(app) or None, 20)
+    # the menu button's own toggle (the menu button itself has no action)
+    press(wait_for("Comment", lambda: next(
+        (b for b in find(app, "push button", "Comment") if ui.has_size(b) and ui.is_enabled(b)), None), 5))
+    entry = wait_for("the note's entry", lambda: next(
+        (e for e in find(app, "text", "Comment") if ui.has_size(e)), None), 5)
+    entry.queryEditableText().insertText(0, "keep this lower case", -1)
+    # to the focused surface: the popover's, not the window's
+    subprocess.run(["xdotool", "key", "Return"], check=True, timeout=10)
+    composer = next(v for v in find(app, "text", "Message to Claude") if ui.has_size(v))
+    note = "`a.txt:12` — keep this lower case"
+    wait_for("the note in the composer", lambda: note in ui.text_of(composer) or None, 10)
+    press(wait_for("Send", lambda: enabled(app, "Send"), 10))
+    wait_for("the note at the model", lambda: any(note in line for line in open(api_log, encoding="utf-8")) or None, 30)
+    progress("the comment reached the model")
+
+
 def run(cairn, tmp):
     # a turn that ends while the dialog had the focus is notified
     notifications = ui.Notifications()
@@ -93,7 +112,8 @@ def run(cairn, tmp):
 def check(cairn, tmp):
     project = make_repo(tmp)
     worktree = os.path.join(project, ".claude", "worktrees", "edit-the-file")
-    with ui.cairn_running(cairn, tmp, SCRIPT, project, shot=os.environ.get("CAIRN_TEST_SHOT"), extra_env=GIT_ENV) as (cairn_proc, _):
+    with ui.cairn_running(cairn, tmp, SCRIPT, project, shot=os.environ.get("CAIRN_TEST_SHOT"),
+                          extra_env=GIT_ENV) as (cairn_proc, api_log):
         app = wait_for("cairn", lambda: ui.find_app(), 30)
         start_worktree(app)
         press(wait_for("the approval of the Write", lambda: enabled(app, "Allow All Edits (This Session)"), 60))
@@ -123,6 +143,7 @@ def check(cairn, tmp):
         if not read(os.path.join(worktree, "a.txt")).endswith("11\nTWELVE\n"):
             raise Failure("Undo took the other hunk with it")
         progress("hunk 1 undone, hunk 2 kept")
+        comment(app, cairn_proc, api_log)
 
         press(wait_for("Merge…", lambda: enabled(app, "Merge…"), 20))
         press(wait_for("Merge", lambda: enabled(app, "Merge"), 10))

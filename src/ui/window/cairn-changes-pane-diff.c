@@ -110,6 +110,23 @@ follow_cursor (CairnChangesPane *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->undo_button), GTK_ACCESSIBLE_PROPERTY_LABEL, undo_label, -1);
 }
 
+static guint
+first_change (CairnChangesPane    *self,
+              const CairnHunkSpan *span)
+{
+  GtkTextIter iter;
+
+  for (guint line = span->first + 1; line < span->end; line++)
+    {
+      gunichar c;
+      gtk_text_buffer_get_iter_at_line (diff_buffer (self), &iter, line);
+      c = gtk_text_iter_get_char (&iter);
+      if (c == '+' || c == '-')
+        return line;
+    }
+  return span->first + 1;
+}
+
 static void
 go_to_hunk (CairnChangesPane *self,
             int               step)
@@ -121,7 +138,8 @@ go_to_hunk (CairnChangesPane *self,
   if (self->hunks == NULL || to < 0 || to >= (int)self->hunks->len)
     return;
   span = &g_array_index (self->hunks, CairnHunkSpan, to);
-  gtk_text_buffer_get_iter_at_line (diff_buffer (self), &iter, span->first + 1);
+  /* on the hunk's first changed line: what a comment is most likely about */
+  gtk_text_buffer_get_iter_at_line (diff_buffer (self), &iter, first_change (self, span));
   gtk_text_buffer_place_cursor (diff_buffer (self), &iter);
   gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (self->diff_view), gtk_text_buffer_get_insert (diff_buffer (self)),
                                 0.1, TRUE, 0, 0.1);
