@@ -100,6 +100,19 @@ def comment(app, cairn_proc, api_log):
     progress("the comment reached the model")
 
 
+def reopened(app, api_log):
+    """The conversation opens again from history and goes on in main."""
+    wait_for("the toast saying where it goes on", lambda: any(
+        "goes on in the project's main checkout" in t for t in label_texts(app)) or None, 20)
+    composer = wait_for("the composer", lambda: next(
+        (v for v in find(app, "text", "Message to Claude") if ui.has_size(v)), None), 20)
+    ui.send(app, composer, "after the removal")
+    wait_for("the prompt at the model, with the history",
+             lambda: any("after the removal" in line and "Edit the file" in line
+                         for line in open(api_log, encoding="utf-8")) or None, 60)
+    progress("reopened after the removal, it goes on with its history")
+
+
 def run(cairn, tmp):
     # a turn that ends while the dialog had the focus is notified
     notifications = ui.Notifications()
@@ -155,6 +168,7 @@ def check(cairn, tmp):
         log = subprocess.run(["git", "log", "--format=%s", "-1"], cwd=project, check=True,
                              stdout=subprocess.PIPE, text=True).stdout.strip()
         progress(f"squashed into main as “{log}”, worktree and branch removed")
+        reopened(app, api_log)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@
 
 #include "git/cairn-git.h"
 #include "git/cairn-git-merge.h"
+#include "history/cairn-history-paths.h"
 #include "widgets/cairn-plain-text.h"
 #include "window/cairn-window-private.h"
 
@@ -21,7 +22,8 @@
  * rebase, or only commit the work on its branch. A base that moved is said
  * before anything runs. After a merge the worktree and its branch are
  * removed if the user says so; git/ refuses when the worktree holds
- * uncommitted work. The conversation stays in history either way. */
+ * uncommitted work. The conversation stays in history either way; an open
+ * one opens again from there, going on in the main checkout. */
 
 static const struct
 {
@@ -55,21 +57,58 @@ merge_request_free (MergeRequest *request)
   g_free (request);
 }
 
+/* The conversations that worked in @worktree end their CLI there and open
+ * again from history: they go on in the main checkout (the window's
+ * _cairn_window_cwd_of()), which their toast says. */
+static void
+reopen_outside (CairnWindow *self,
+                const char  *worktree)
+{
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) pages = g_ptr_array_new ();
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->page_stack));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      CairnSession *session = cairn_page_get_session (CAIRN_PAGE (child));
+      const char *id = cairn_session_get_session_id (session);
+      g_autofree char *name = id ? g_strconcat (id, ".jsonl", NULL) : NULL;
+      g_autoptr(GFile) folder = NULL;
+
+      if (g_strcmp0 (cairn_session_get_cwd (session), worktree) != 0)
+        continue;
+      g_ptr_array_add (pages, child);
+      folder = cairn_history_project_folder (worktree);
+      if (name != NULL)
+        g_ptr_array_add (files, g_file_get_child (folder, name));
+    }
+  for (guint i = 0; i < pages->len; i++)
+    _cairn_window_close_page (self, pages->pdata[i]);
+  for (guint i = 0; i < files->len; i++)
+    cairn_window_open_conversation (self, files->pdata[i]);
+}
+
 static void
 removed_cb (GObject      *object,
             GAsyncResult *result,
             gpointer      user_data)
 {
-  g_autoptr(CairnWindow) self = user_data;
+  MergeRequest *request = user_data;
+  CairnWindow *self = request->window;
   g_autoptr(GError) error = NULL;
 
   if (!cairn_git_remove_worktree_finish (result, &error))
     _cairn_window_say (self, _("Worktree Kept"), error->message);
   else
-    adw_toast_overlay_add_toast (self->toast_overlay,
-                                 cairn_toast_new_plain (_("Worktree and branch removed; the conversation "
-                                                          "stays in history")));
+    {
+      adw_toast_overlay_add_toast (self->toast_overlay,
+                                   cairn_toast_new_plain (_("Worktree and branch removed; the conversation "
+                                                            "stays in history")));
+      reopen_outside (self, request->worktree);
+    }
   cairn_changes_pane_refresh (self->changes_pane);
+  _cairn_window_probe_git (self);
+  merge_request_free (request);
 }
 
 static void
@@ -78,7 +117,9 @@ remove_response_cb (AdwMessageDialog *dialog,
                     MergeRequest     *request)
 {
   if (g_str_equal (response, "remove"))
-    cairn_git_remove_worktree_async (request->worktree, NULL, removed_cb, g_object_ref (request->window));
+    cairn_git_remove_worktree_async (request->worktree, NULL, removed_cb, request);
+  else
+    merge_request_free (request);
 }
 
 static void
@@ -93,8 +134,7 @@ ask_remove (MergeRequest *request)
   adw_message_dialog_add_responses (dialog, "keep", _("_Keep"), "remove", _("_Remove"), NULL);
   adw_message_dialog_set_response_appearance (dialog, "remove", ADW_RESPONSE_DESTRUCTIVE);
   adw_message_dialog_set_close_response (dialog, "keep");
-  g_signal_connect_data (dialog, "response", G_CALLBACK (remove_response_cb), request,
-                         (GClosureNotify)(void (*) (void))merge_request_free, 0);
+  g_signal_connect (dialog, "response", G_CALLBACK (remove_response_cb), request);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
