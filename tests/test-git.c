@@ -513,16 +513,31 @@ is_set (gpointer data)
   return *(gpointer *)data != NULL;
 }
 
+/* The window's probe also says whether main holds uncommitted changes
+ * (the worktree dialog warns): asked in a trusted folder only, since
+ * status runs what the project's config names. */
 static void
 test_probe_async (void)
 {
   g_autofree char *repo = make_repo ();
+  g_autofree char *untrusted = make_untrusted_repo ();
   g_autoptr(CairnGitRepo) probed = NULL;
 
   cairn_git_repo_probe_async (repo, NULL, probe_cb, &probed);
   g_assert_true (cairn_test_wait_until (is_set, &probed, 10000));
   g_assert_cmpstr (probed->branch, ==, "main");
   g_assert_false (cairn_git_repo_is_worktree (probed));
+  g_assert_false (probed->dirty);
+  g_clear_pointer (&probed, cairn_git_repo_free);
+  cairn_test_sh (repo, "echo changed >> a.txt");
+  cairn_git_repo_probe_async (repo, NULL, probe_cb, &probed);
+  g_assert_true (cairn_test_wait_until (is_set, &probed, 10000));
+  g_assert_true (probed->dirty);
+  g_clear_pointer (&probed, cairn_git_repo_free);
+  cairn_test_sh (untrusted, "echo changed >> a.txt");
+  cairn_git_repo_probe_async (untrusted, NULL, probe_cb, &probed);
+  g_assert_true (cairn_test_wait_until (is_set, &probed, 10000));
+  g_assert_false (probed->dirty);
 }
 
 int

@@ -83,7 +83,9 @@ test_instantiate_types (void)
 static void
 test_worktree_dialog (void)
 {
-  CairnWorktreeDialog *dialog = cairn_worktree_dialog_new (NULL, "/repo", "main");
+  CairnWorktreeDialog *dialog = cairn_worktree_dialog_new (NULL, "/repo", "main", TRUE);
+  GtkWidget *dirty = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (dialog), CAIRN_TYPE_WORKTREE_DIALOG,
+                                                                "dirty_label"));
   GtkEditable *name = GTK_EDITABLE (gtk_widget_get_template_child (GTK_WIDGET (dialog), CAIRN_TYPE_WORKTREE_DIALOG,
                                                                    "name_row"));
   GtkTextView *prompt = GTK_TEXT_VIEW (gtk_widget_get_template_child (GTK_WIDGET (dialog),
@@ -93,6 +95,7 @@ test_worktree_dialog (void)
   g_autofree char *given = NULL;
 
   g_assert_cmpstr (base, ==, "main");
+  g_assert_true (gtk_widget_get_visible (dirty));   /* uncommitted changes stay in main: said */
   g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "create"));
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (prompt), "Add a dark theme", -1);
   from_prompt = cairn_worktree_dialog_dup_name (dialog);

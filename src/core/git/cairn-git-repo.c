@@ -120,6 +120,20 @@ probe_trust (CairnGitRepo *repo)
   return trusted;
 }
 
+/* Uncommitted changes stay in this checkout: a worktree starts from the
+ * last commit, which the dialog says. status runs what the project's
+ * config names, so it is asked only in a trusted folder. */
+static gboolean
+probe_dirty (CairnGitRepo  *repo,
+             GCancellable  *cancellable)
+{
+  const char *argv[] = { "git", "-c", "core.fsmonitor=false", "status", "--porcelain", "--untracked-files=no",
+                         NULL };
+  g_autofree char *out = NULL;
+
+  return cairn_git_run_ok (repo->toplevel, argv, &out, cancellable, NULL) && *out != '\0';
+}
+
 /**
  * cairn_git_repo_probe:
  *
@@ -190,6 +204,9 @@ probe_thread (GTask        *task,
   GError *error = NULL;
   CairnGitRepo *repo = cairn_git_repo_probe (task_data, cancellable, &error);
 
+  /* for the worktree dialog only: the other callers need no status run */
+  if (repo != NULL)
+    repo->dirty = repo->trusted && probe_dirty (repo, cancellable);
   if (repo == NULL)
     g_task_return_error (task, error);
   else

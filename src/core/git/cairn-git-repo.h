@@ -20,6 +20,8 @@ typedef struct
   char *head;           /* the commit HEAD names */
   char *base;           /* a Cairn worktree's base branch, else NULL */
   gboolean trusted;     /* the user trusted the folder (the CLI's record) */
+  gboolean dirty;       /* tracked files changed, not committed (asked only by
+                         * cairn_git_repo_probe_async(), and when trusted) */
 } CairnGitRepo;
 
 void          cairn_git_repo_free          (CairnGitRepo        *repo);

@@ -250,7 +250,8 @@ new_worktree_conversation_action (GtkWidget  *widget,
 
   if (self->git_repo == NULL)
     return;
-  dialog = cairn_worktree_dialog_new (GTK_WINDOW (self), self->git_repo->main_toplevel, self->git_repo->branch);
+  dialog = cairn_worktree_dialog_new (GTK_WINDOW (self), self->git_repo->main_toplevel, self->git_repo->branch,
+                                      self->git_repo->dirty);
   g_signal_connect_object (dialog, "response", G_CALLBACK (dialog_response_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }

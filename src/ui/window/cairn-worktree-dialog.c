@@ -27,6 +27,7 @@ struct _CairnWorktreeDialog
   AdwEntryRow      *name_row;
   AdwEntryRow      *base_row;
   GtkLabel         *where_label;
+  GtkLabel         *dirty_label;
   GtkTextView      *prompt_view;
 };
 
@@ -110,6 +111,7 @@ cairn_worktree_dialog_class_init (CairnWorktreeDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnWorktreeDialog, name_row);
   gtk_widget_class_bind_template_child (widget_class, CairnWorktreeDialog, base_row);
   gtk_widget_class_bind_template_child (widget_class, CairnWorktreeDialog, where_label);
+  gtk_widget_class_bind_template_child (widget_class, CairnWorktreeDialog, dirty_label);
   gtk_widget_class_bind_template_child (widget_class, CairnWorktreeDialog, prompt_view);
   gtk_widget_class_bind_template_callback (widget_class, name_changed_cb);
 }
@@ -126,16 +128,20 @@ cairn_worktree_dialog_init (CairnWorktreeDialog *self)
  * cairn_worktree_dialog_new:
  * @main_toplevel: the main checkout, where the worktree goes
  * @base: (nullable): the base offered (the current branch)
+ * @dirty: the main checkout holds uncommitted changes, which the worktree
+ *   won't have
  */
 CairnWorktreeDialog *
 cairn_worktree_dialog_new (GtkWindow  *parent,
                            const char *main_toplevel,
-                           const char *base)
+                           const char *base,
+                           gboolean    dirty)
 {
   CairnWorktreeDialog *self = g_object_new (CAIRN_TYPE_WORKTREE_DIALOG, "transient-for", parent, NULL);
 
   self->main_toplevel = g_strdup (main_toplevel ? main_toplevel : "");
   gtk_editable_set_text (GTK_EDITABLE (self->base_row), base ? base : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->dirty_label), dirty);
   name_changed_cb (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
   return self;

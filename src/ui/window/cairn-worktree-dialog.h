@@ -17,7 +17,8 @@ G_DECLARE_FINAL_TYPE (CairnWorktreeDialog, cairn_worktree_dialog, CAIRN, WORKTRE
 
 CairnWorktreeDialog *cairn_worktree_dialog_new        (GtkWindow           *parent,
                                                        const char          *main_toplevel,
-                                                       const char          *base);
+                                                       const char          *base,
+                                                       gboolean             dirty);
 char                *cairn_worktree_dialog_dup_name   (CairnWorktreeDialog *self);
 char                *cairn_worktree_dialog_dup_base   (CairnWorktreeDialog *self);
 char                *cairn_worktree_dialog_dup_prompt (CairnWorktreeDialog *self);
