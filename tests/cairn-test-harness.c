@@ -734,3 +734,21 @@ cairn_test_save_attachment (CairnAttachmentStore *store,
   g_assert_no_error (error);
   return saved;
 }
+
+/**
+ * cairn_test_sh:
+ *
+ * Runs a shell @command in @dir (a git repository being made) and fails
+ * the test unless it exits 0.
+ */
+void
+cairn_test_sh (const char *dir,
+               const char *command)
+{
+  const char *argv[] = { "sh", "-c", command, NULL };
+  int status = 0;
+
+  g_assert_true (g_spawn_sync (dir, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL,
+                               &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+}

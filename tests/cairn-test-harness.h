@@ -65,6 +65,8 @@ char             *cairn_test_make_subdir      (const char         *parent,
 int               cairn_test_run_in_dir       (char              **dir,
                                                const char         *prefix);
 void              cairn_test_remove_dir       (const char         *dir);
+void              cairn_test_sh               (const char         *dir,
+                                               const char         *command);
 void              cairn_test_write_file       (const char         *dir,
                                                const char         *name,
                                                const char         *text);

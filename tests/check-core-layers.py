@@ -20,16 +20,18 @@ import pathlib
 import re
 import sys
 
-LAYERS = ["protocol", "markdown", "trust", "approvals", "attachments", "prompt", "transcript",
+LAYERS = ["protocol", "git", "markdown", "trust", "approvals", "attachments", "prompt", "transcript",
           "history", "session", "search"]
 # Folders on one rank don't include each other either.
 # prompt/ keeps composer drafts with their images, so it comes after
 # attachments/.
 # markdown/ needs nothing but GLib and md4c; it sits beside the first
 # layers so that anything after protocol/ may use it.
+# git/ runs git through protocol/'s launcher (for the Flatpak) and asks
+# trust/ whether the folder was trusted; session/ and the UI use it.
 # trust/ reads a project folder's files with protocol/'s JSON reader; only
 # session/ (the gate) uses it.
-RANK = {"protocol": 0, "markdown": 1, "trust": 1, "approvals": 1, "attachments": 1, "prompt": 2,
+RANK = {"protocol": 0, "git": 2, "markdown": 1, "trust": 1, "approvals": 1, "attachments": 1, "prompt": 2,
         "transcript": 2, "history": 3, "session": 4, "search": 5}
 INCLUDE = re.compile(r'^\s*#\s*include\s+[<"]([^">]+)[">]', re.M)
 

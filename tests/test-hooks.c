@@ -143,8 +143,8 @@ static void
 test_git_argv (void)
 {
   const char *git[] = { "git", "status", NULL };
-  g_auto(GStrv) plain = cairn_git_changes_build_argv ("/p", git, FALSE);
-  g_auto(GStrv) sandboxed = cairn_git_changes_build_argv ("--weird dir", git, TRUE);
+  g_auto(GStrv) plain = cairn_git_build_argv ("/p", git, FALSE);
+  g_auto(GStrv) sandboxed = cairn_git_build_argv ("--weird dir", git, TRUE);
 
   g_assert_cmpstrv (plain, git);
   g_assert_cmpstr (sandboxed[0], ==, "flatpak-spawn");

@@ -46,6 +46,8 @@
 #include "cairn-test-ui.h"
 #include "widgets/cairn-terminal.h"
 #include "widgets/cairn-working-indicator.h"
+#include "window/cairn-changes-pane.h"
+#include "window/cairn-worktree-dialog.h"
 
 static void
 test_instantiate_types (void)
@@ -67,6 +69,7 @@ test_instantiate_types (void)
     CAIRN_TYPE_START_PAGE,
     CAIRN_TYPE_WORKING_INDICATOR,
     CAIRN_TYPE_TERMINAL,
+    CAIRN_TYPE_CHANGES_PANE,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (types); i++)
@@ -76,6 +79,38 @@ test_instantiate_types (void)
       g_assert_true (G_TYPE_CHECK_INSTANCE_TYPE (widget, types[i]));
       g_object_unref (widget);
     }
+}
+
+/* The worktree dialog: its name from the first prompt when none is given,
+ * Create off while the name won't do. */
+static void
+test_worktree_dialog (void)
+{
+  CairnWorktreeDialog *dialog = cairn_worktree_dialog_new (NULL, "/repo", "main", TRUE);
+  GtkWidget *dirty = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (dialog), CAIRN_TYPE_WORKTREE_DIALOG,
+                                                                "dirty_label"));
+  GtkEditable *name = GTK_EDITABLE (gtk_widget_get_template_child (GTK_WIDGET (dialog), CAIRN_TYPE_WORKTREE_DIALOG,
+                                                                   "name_row"));
+  GtkTextView *prompt = GTK_TEXT_VIEW (gtk_widget_get_template_child (GTK_WIDGET (dialog),
+                                                                     CAIRN_TYPE_WORKTREE_DIALOG, "prompt_view"));
+  g_autofree char *base = cairn_worktree_dialog_dup_base (dialog);
+  g_autofree char *from_prompt = NULL;
+  g_autofree char *given = NULL;
+
+  g_assert_cmpstr (base, ==, "main");
+  g_assert_true (gtk_widget_get_visible (dirty));   /* uncommitted changes stay in main: said */
+  g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "create"));
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (prompt), "Add a dark theme", -1);
+  from_prompt = cairn_worktree_dialog_dup_name (dialog);
+  g_assert_cmpstr (from_prompt, ==, "add-a-dark-theme");
+  g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "create"));
+  gtk_editable_set_text (name, "no spaces please");
+  g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "create"));
+  gtk_editable_set_text (name, "dark");
+  given = cairn_worktree_dialog_dup_name (dialog);
+  g_assert_cmpstr (given, ==, "dark");
+  g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "create"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
 static void
@@ -246,6 +281,7 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/instantiate", test_instantiate_types);
   g_test_add_func ("/cairn/widgets/terminal", test_terminal);
   g_test_add_func ("/cairn/widgets/terminal/ignoring-hangup", test_terminal_ignoring_hangup);
+  g_test_add_func ("/cairn/widgets/worktree-dialog", test_worktree_dialog);
   g_test_add_func ("/cairn/widgets/preferences/mode", test_preferences_mode);
   g_test_add_func ("/cairn/widgets/preferences/supervised", test_preferences_supervised);
   g_test_add_func ("/cairn/widgets/instantiate-attachment-types",

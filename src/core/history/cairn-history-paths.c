@@ -88,6 +88,79 @@ cairn_history_folder_name (const char *cwd)
   return g_string_free (name, FALSE);
 }
 
+/* A worktree's conversations are the CLI's under the worktree's own path,
+ * `<project>/.claude/worktrees/NAME` (docs/protocol.md, "Worktrees"), so
+ * their folder's name is the project's, then "--claude-worktrees-". */
+static char *
+worktree_prefix (const char *real_cwd)
+{
+  g_autofree char *name = cairn_history_folder_name (real_cwd);
+
+  return g_strconcat (name, "--claude-worktrees-", NULL);
+}
+
+/**
+ * cairn_history_worktree_cwds:
+ * @real_cwd: a project folder (resolved)
+ *
+ * The project's worktrees that have conversations, whether or not the
+ * worktree is still there, as folders that name the same history folder
+ * (a name's "." reads as "-": the CLI's folder names keep no more).
+ * Blocks: a listing of the CLI's projects.
+ *
+ * Returns: (transfer full): the worktrees' folders
+ */
+GStrv
+cairn_history_worktree_cwds (const char *real_cwd)
+{
+  g_autoptr(GFile) projects = cairn_history_projects_dir ();
+  g_autofree char *root = g_file_get_path (projects);
+  g_autofree char *prefix = worktree_prefix (real_cwd);
+  g_autoptr(GDir) dir = g_dir_open (root, 0, NULL);
+  g_autoptr(GStrvBuilder) cwds = g_strv_builder_new ();
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, prefix) && name[strlen (prefix)] != '\0')
+      {
+        g_autofree char *cwd = g_build_filename (real_cwd, ".claude", "worktrees", name + strlen (prefix), NULL);
+        g_strv_builder_add (cwds, cwd);
+      }
+  return g_strv_builder_end (cwds);
+}
+
+/**
+ * cairn_history_worktree_cwd:
+ * @history_folder: where a conversation's session file is
+ *
+ * Returns: (nullable): the worktree of @real_cwd a conversation stored in
+ *   @history_folder worked in, as it is on disk when it still is (read
+ *   from `.claude/worktrees`, a small folder), else as the folder names it;
+ *   %NULL when it is no worktree of @real_cwd's
+ */
+char *
+cairn_history_worktree_cwd (const char *real_cwd,
+                            GFile      *history_folder)
+{
+  g_autofree char *prefix = worktree_prefix (real_cwd);
+  g_autofree char *name = g_file_get_basename (history_folder);
+  g_autofree char *worktrees = g_build_filename (real_cwd, ".claude", "worktrees", NULL);
+  g_autoptr(GDir) dir = NULL;
+  const char *entry;
+
+  if (!g_str_has_prefix (name, prefix) || name[strlen (prefix)] == '\0')
+    return NULL;
+  dir = g_dir_open (worktrees, 0, NULL);
+  while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (worktrees, entry, NULL);
+      g_autofree char *mangled = cairn_history_folder_name (path);
+      if (g_str_equal (mangled, name))
+        return g_steal_pointer (&path);
+    }
+  return g_build_filename (worktrees, name + strlen (prefix), NULL);
+}
+
 /**
  * cairn_history_project_folder:
  *

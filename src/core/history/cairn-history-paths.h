@@ -13,6 +13,9 @@ G_BEGIN_DECLS
 
 GFile *cairn_history_projects_dir    (void);
 char  *cairn_history_folder_name     (const char *cwd);
+GStrv  cairn_history_worktree_cwds   (const char *real_cwd);
+char  *cairn_history_worktree_cwd    (const char *real_cwd,
+                                      GFile      *history_folder);
 GFile *cairn_history_project_folder  (const char *cwd);
 GFile *cairn_history_find_conversation (const char *session_id);
 

@@ -12,13 +12,15 @@
 #include <signal.h>
 #include <glib/gi18n.h>
 
+#include "git/cairn-git.h"
 #include "protocol/cairn-launcher.h"
 #include "session/cairn-git-changes.h"
 
 /* What a turn left uncommitted, and a file's diff, from git run as the
  * user runs it (git on PATH), never on the main loop, and ended after a
- * bound. The folder is the user's project: its config may name programs
- * for git to run (core.fsmonitor, diff drivers), so those are switched
+ * bound (git/cairn-git.c builds the command). The folder is the user's
+ * project: its config may name programs for git to run (core.fsmonitor,
+ * diff drivers), so those are switched
  * off here; status takes no lock the user's own git could trip on. In the
  * Flatpak, git is the host's (as the CLI is), run through flatpak-spawn. */
 
@@ -92,29 +94,6 @@ git_communicate_cb (GObject      *object,
     g_task_return_pointer (task, g_steal_pointer (&out), (GDestroyNotify)g_bytes_unref);
 }
 
-/**
- * cairn_git_changes_build_argv:
- * @git_argv: `git` and its arguments
- *
- * Returns: (transfer full): what runs @git_argv in @cwd: itself, or in the
- *   Flatpak the host's git through flatpak-spawn (the folder as one
- *   `--directory=` argument)
- */
-GStrv
-cairn_git_changes_build_argv (const char         *cwd,
-                              const char * const *git_argv,
-                              gboolean            in_flatpak)
-{
-  g_autoptr(GStrvBuilder) argv = g_strv_builder_new ();
-  g_autofree char *directory = g_strdup_printf ("--directory=%s", cwd);
-
-  if (in_flatpak)
-    g_strv_builder_add_many (argv, "flatpak-spawn", "--host", "--watch-bus", directory,
-                             "--env=GIT_OPTIONAL_LOCKS=0", "--env=GIT_TERMINAL_PROMPT=0", NULL);
-  g_strv_builder_addv (argv, (const char **)git_argv);
-  return g_strv_builder_end (argv);
-}
-
 /* Runs `git ARGV…` in @cwd; the task's value is its stdout (GBytes). Exit
  * 1 counts as success: `git diff --no-index` says "differs" with it. */
 static void
@@ -129,7 +108,7 @@ git_run_async (const char          *cwd,
   g_autoptr(GSubprocessLauncher) launcher =
     g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
   gboolean in_flatpak = cairn_launcher_in_flatpak ();
-  g_auto(GStrv) argv = cairn_git_changes_build_argv (cwd, git_argv, in_flatpak);
+  g_auto(GStrv) argv = cairn_git_build_argv (cwd, git_argv, in_flatpak);
   g_autoptr(GError) error = NULL;
   GitRun *run = g_new0 (GitRun, 1);
 

@@ -9,12 +9,11 @@
 
 #include <gio/gio.h>
 
+#include "git/cairn-git.h"
 #include "transcript/cairn-changes-item.h"
 
 G_BEGIN_DECLS
 
-/* How long a git command may run before Cairn ends it. */
-#define CAIRN_GIT_TIMEOUT_MS 10000
 
 void              cairn_git_changes_list_async  (const char           *cwd,
                                                  guint                 timeout_ms,
@@ -30,9 +29,6 @@ void              cairn_git_changes_diff_async  (CairnChangesItem     *changes,
                                                  gpointer              user_data);
 char             *cairn_git_changes_diff_finish (GAsyncResult         *result,
                                                  GError              **error);
-GStrv             cairn_git_changes_build_argv  (const char           *cwd,
-                                                 const char * const   *git_argv,
-                                                 gboolean              in_flatpak);
 CairnChangesItem *cairn_git_changes_parse       (const char           *toplevel,
                                                  const char           *porcelain,
                                                  gsize                 length);

@@ -497,6 +497,27 @@ cairn_tool_call_item_get_input (CairnToolCallItem *self)
 }
 
 /**
+ * cairn_tool_call_item_get_written_path:
+ *
+ * Returns: (nullable): the file an Edit, MultiEdit, Write or NotebookEdit
+ *   call writes (as the model gave it), for the Changes pane of a
+ *   conversation that has no worktree of its own
+ */
+const char *
+cairn_tool_call_item_get_written_path (CairnToolCallItem *self)
+{
+  static const char * const writers[] = { "Edit", "MultiEdit", "Write", "NotebookEdit", NULL };
+
+  g_return_val_if_fail (CAIRN_IS_TOOL_CALL_ITEM (self), NULL);
+
+  if (self->input == NULL || self->name == NULL || !g_strv_contains (writers, self->name))
+    return NULL;
+  if (g_str_equal (self->name, "NotebookEdit"))
+    return cairn_json_get_string (self->input, "notebook_path");
+  return cairn_json_get_string (self->input, "file_path");
+}
+
+/**
  * cairn_tool_call_item_get_children:
  *
  * Returns: (nullable): for a subagent call, its own messages; else %NULL.

@@ -62,6 +62,7 @@ void               cairn_tool_call_item_set_approval      (CairnToolCallItem *se
                                                            CairnPermissionRequest *approval);
 
 const char        *cairn_tool_call_item_get_command       (CairnToolCallItem *self);
+const char        *cairn_tool_call_item_get_written_path  (CairnToolCallItem *self);
 GListModel        *cairn_tool_call_item_dup_written_todos (CairnToolCallItem *self);
 
 G_END_DECLS

@@ -36,6 +36,26 @@ cairn_page_edit_text (CairnPage  *self,
   gtk_widget_grab_focus (GTK_WIDGET (self->composer));
 }
 
+/**
+ * cairn_page_add_note:
+ *
+ * Adds a line to what the composer holds (a review comment from the
+ * Changes pane), so the next prompt carries it.
+ */
+void
+cairn_page_add_note (CairnPage  *self,
+                     const char *note)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *joined = NULL;
+
+  g_return_if_fail (CAIRN_IS_PAGE (self));
+
+  text = g_strchomp (cairn_composer_dup_text (self->composer));
+  joined = *text ? g_strconcat (text, "\n", note, NULL) : g_strdup (note);
+  cairn_page_edit_text (self, joined);
+}
+
 static void
 went_back_cb (GObject      *source,
               GAsyncResult *result,

@@ -36,6 +36,8 @@ void          cairn_page_release_history    (CairnPage       *self);
 void          cairn_page_show_item          (CairnPage       *self,
                                              guint            position);
 void          cairn_page_focus_composer     (CairnPage       *self);
+void          cairn_page_add_note           (CairnPage       *self,
+                                             const char      *note);
 void          cairn_page_edit_text          (CairnPage       *self,
                                              const char      *text);
 gboolean      cairn_page_answer_request     (CairnPage       *self,

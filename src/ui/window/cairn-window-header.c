@@ -79,14 +79,23 @@ model_label (CairnWindow *self,
   return g_strdup_printf (_("%s · %s"), short_model_name (model), effort);
 }
 
-/* The subtitle names the folder and, once the CLI has said, the model. */
+/* The subtitle names the folder (or the worktree the conversation works
+ * in) and, once the CLI has said, the model. */
 static char *
 folder_and_model (CairnWindow *self,
                   GFile       *folder,
+                  const char  *cwd,
                   const char  *model)
 {
   g_autofree char *path = folder ? g_file_get_parse_name (folder) : NULL;
+  g_autofree char *folder_path = folder ? g_file_get_path (folder) : NULL;
 
+  /* a conversation in a worktree says where it works */
+  if (cwd != NULL && folder_path != NULL && !g_str_equal (cwd, folder_path))
+    {
+      g_free (path);
+      path = g_strdup_printf (_("%s (worktree)"), cwd);
+    }
   if (path == NULL || model == NULL)
     return g_steal_pointer (&path);
   return g_strdup_printf ("%s · %s", path, model);
@@ -380,6 +389,7 @@ _cairn_window_set_header_session (CairnWindow  *self,
   cairn_background_list_set_session (self->background_list, session);
   cairn_usage_panel_set_session (self->usage_panel, session);
   cairn_mcp_panel_set_session (self->mcp_panel, session);
+  cairn_changes_pane_set_session (self->changes_pane, session);
   gtk_list_box_bind_model (self->rules_list, session ? cairn_session_get_allow_rules (session) : NULL,
                            rule_row_new, NULL, NULL);
   if (session == NULL)

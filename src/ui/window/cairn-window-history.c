@@ -59,7 +59,7 @@ _cairn_window_load_project (CairnWindow *self)
       cairn_history_index_refresh_projects (index);
       return;
     }
-  cairn_sidebar_set_model (self->sidebar, cairn_history_index_get_conversations (index, cwd));
+  _cairn_window_list_conversations (self);
   cairn_sidebar_set_loading (self->sidebar, !cairn_history_index_get_listed (index, cwd));
   last = remembered_conversation (self);
   if (last != NULL && g_file_query_exists (last, NULL))
@@ -169,6 +169,7 @@ cairn_window_open_conversation (CairnWindow *self,
                                 GFile       *file)
 {
   g_autofree char *session_id = NULL;
+  g_autofree char *cwd = NULL;
   CairnSession *session;
   CairnPage *page;
 
@@ -189,7 +190,9 @@ cairn_window_open_conversation (CairnWindow *self,
   /* it takes the place of a new conversation nothing was written in */
   if (self->page != NULL && cairn_page_is_fresh (self->page))
     _cairn_window_close_page (self, self->page);
-  if ((session = _cairn_window_show_new_session (self)) == NULL)
+  /* one of the project's worktrees resumes there (cairn-window-worktree.c) */
+  cwd = _cairn_window_cwd_of (self, file);
+  if ((session = _cairn_window_show_new_session_in (self, cwd)) == NULL)
     return;
   _cairn_window_watch_last_screen (self, self->page);
   cairn_page_hold_history (self->page);
@@ -621,7 +624,8 @@ _cairn_window_show_folder (CairnWindow *self)
   g_autofree char *path = self->folder ? g_file_get_parse_name (self->folder) : NULL;
   g_autofree char *window_title = NULL;
   GtkWidget *conversation_controls[] = {
-    self->sidebar_button, self->new_button, GTK_WIDGET (self->model_button),
+    self->sidebar_button, self->new_button, self->worktree_button, GTK_WIDGET (self->changes_button),
+    GTK_WIDGET (self->model_button),
     GTK_WIDGET (self->mode_button), GTK_WIDGET (self->usage_button),
   };
 
@@ -659,4 +663,5 @@ cairn_window_set_folder (CairnWindow *self,
   _cairn_window_show_folder (self);
   g_object_notify (G_OBJECT (self), "folder");
   _cairn_window_load_project (self);
+  _cairn_window_probe_git (self);
 }

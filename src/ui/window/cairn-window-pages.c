@@ -368,6 +368,18 @@ CairnSession *
 _cairn_window_show_new_session (CairnWindow *self)
 {
   g_autofree char *cwd = g_file_get_path (self->folder);
+
+  return _cairn_window_show_new_session_in (self, cwd);
+}
+
+/**
+ * _cairn_window_show_new_session_in:
+ * @cwd: where the conversation works (the project, or a worktree of it)
+ */
+CairnSession *
+_cairn_window_show_new_session_in (CairnWindow *self,
+                                   const char  *cwd)
+{
   g_autofree char *cli = _cairn_window_find_cli (self);
   g_autoptr(CairnSession) session = NULL;
   CairnPage *page;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "window/cairn-background-list.h"
+#include "window/cairn-changes-pane.h"
 #include "window/cairn-usage-panel.h"
 #include "window/cairn-mcp-panel.h"
 #include "session/cairn-mcp-server.h"
@@ -18,12 +19,13 @@
 #include "rows/cairn-todo-list.h"
 #include "window/cairn-window.h"
 #include "prompt/cairn-draft-store.h"
+#include "git/cairn-git-repo.h"
 
 G_BEGIN_DECLS
 
 /* The window is chrome around pages (page/cairn-page.c), one per open
  * conversation, each with its transcript, composer and approvals. It is
- * split over six files, each calling only those listed after it:
+ * split over files, each calling only those listed after it:
  *   cairn-window.c          the window: construction, state, its own actions
  *   cairn-window-history.c  the project: its folder, sidebar, stored
  *                           conversations, search, the start page
@@ -32,7 +34,13 @@ G_BEGIN_DECLS
  *   cairn-window-header.c   the header, following the session of the page
  *                           shown, and its actions
  *   cairn-window-cli.c      the claude program: found, and its version
- *   cairn-window-signin.c   whether Claude Code is signed in, and Sign In */
+ *   cairn-window-signin.c   whether Claude Code is signed in, and Sign In
+ *   cairn-window-worktree.c a conversation in its own git worktree, and
+ *                           whether the folder can have one; the Changes
+ *                           pane shown and its comments to the composer
+ *   cairn-window-merge.c    a worktree merged back, then removed if asked
+ *   cairn-window-report.c   the reopened conversation's last screen, timed
+ *                           for the benchmarks */
 
 struct _CairnWindow
 {
@@ -62,6 +70,16 @@ struct _CairnWindow
   AdwWindowTitle       *window_title;
   GtkWidget            *sidebar_button;
   GtkWidget            *new_button;
+  GtkWidget            *worktree_button;
+  GtkToggleButton      *changes_button;
+  GtkRevealer          *changes_revealer;
+  CairnChangesPane     *changes_pane;
+  /* the folder's repository, or why it can have no worktree */
+  CairnGitRepo         *git_repo;
+  char                 *git_reason;
+  GCancellable         *git_probing;
+  /* the sidebar's lists: the project's conversations and its worktrees' */
+  GListStore           *conversation_lists;
   AdwFlap              *flap;
   CairnSidebar         *sidebar;
   CairnStartPage       *start_page;
@@ -111,6 +129,8 @@ void          _cairn_window_class_init_history    (GtkWidgetClass *widget_class)
 
 /* cairn-window-pages.c */
 CairnSession *_cairn_window_show_new_session      (CairnWindow  *self);
+CairnSession *_cairn_window_show_new_session_in   (CairnWindow  *self,
+                                                   const char   *cwd);
 void          _cairn_window_start_new_conversation (CairnWindow  *self);
 CairnPage    *_cairn_window_add_page              (CairnWindow  *self,
                                                    CairnSession *session);
@@ -142,6 +162,19 @@ void          _cairn_window_watch_signin          (CairnWindow    *self,
                                                    CairnPage      *page);
 void          _cairn_window_class_init_signin     (GtkWidgetClass *widget_class);
 void          _cairn_window_dispose_signin        (CairnWindow    *self);
+
+/* cairn-window-worktree.c */
+void          _cairn_window_probe_git             (CairnWindow    *self);
+void          _cairn_window_class_init_worktree   (GtkWidgetClass *widget_class);
+void          _cairn_window_list_conversations    (CairnWindow    *self);
+char         *_cairn_window_cwd_of               (CairnWindow    *self,
+                                                   GFile          *file);
+void          _cairn_window_say                   (CairnWindow    *self,
+                                                   const char     *heading,
+                                                   const char     *message);
+
+/* cairn-window-merge.c */
+void          _cairn_window_merge                 (CairnWindow    *self);
 
 /* cairn-window-cli.c */
 char         *_cairn_window_find_cli              (CairnWindow  *self);

@@ -166,6 +166,11 @@ cairn_window_dispose (GObject *object)
     _cairn_window_close_all_pages (self);
   g_cancellable_cancel (self->opening);
   g_clear_object (&self->opening);
+  g_cancellable_cancel (self->git_probing);
+  g_clear_object (&self->git_probing);
+  g_clear_pointer (&self->git_repo, cairn_git_repo_free);
+  g_clear_pointer (&self->git_reason, g_free);
+  g_clear_object (&self->conversation_lists);
   g_clear_pointer (&self->locate_query, g_free);
   g_clear_pointer (&self->checked_cli, g_free);
   _cairn_window_dispose_signin (self);
@@ -348,6 +353,7 @@ cairn_window_class_init (CairnWindowClass *klass)
   g_type_ensure (CAIRN_TYPE_MISSING_CLI_PAGE);
   g_type_ensure (CAIRN_TYPE_TODO_LIST);
   g_type_ensure (CAIRN_TYPE_BACKGROUND_LIST);
+  g_type_ensure (CAIRN_TYPE_CHANGES_PANE);
   g_type_ensure (CAIRN_TYPE_USAGE_PANEL);
   g_type_ensure (CAIRN_TYPE_MCP_PANEL);
   g_type_ensure (CAIRN_TYPE_SIDEBAR);
@@ -399,6 +405,7 @@ cairn_window_class_init (CairnWindowClass *klass)
   _cairn_window_class_init_header (widget_class);
   _cairn_window_class_init_signin (widget_class);
   _cairn_window_class_init_history (widget_class);
+  _cairn_window_class_init_worktree (widget_class);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, GDK_CONTROL_MASK,
                                        "win.jump-to-latest", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.stop", NULL);

@@ -1,0 +1,70 @@
+/* cairn-changes-pane-private.h
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtksourceview/gtksource.h>
+
+#include "window/cairn-changes-pane.h"
+
+G_BEGIN_DECLS
+
+/* The pane is in two files:
+ *   cairn-changes-pane.c       the session followed, the file list read and
+ *                              refreshed as the conversation writes
+ *   cairn-changes-pane-diff.c  one file's diff, the hunk the cursor is in
+ *                              undone or commented, the file opened */
+
+/* A hunk's lines in the diff shown: its "@@" line and the line after it. */
+typedef struct
+{
+  guint first;
+  guint end;
+} CairnHunkSpan;
+
+struct _CairnChangesPane
+{
+  GtkWidget         parent_instance;
+
+  CairnSession     *session;
+  CairnGitChanges  *changes;
+  GCancellable     *reading;
+  guint             refresh_source;
+  gboolean          active;
+  /* the diff shown, as read, and which file of changes it is */
+  char             *diff;
+  char             *diff_path;
+  GCancellable     *diffing;
+
+  GtkLabel         *base_label;
+  GtkLabel         *status_label;
+  GtkWidget        *merge_button;
+  GtkListView      *file_list;
+  GtkSingleSelection *selection;
+  GtkStringList    *paths;
+  GtkLabel         *file_label;
+  GtkWidget        *open_button;
+  GtkSourceView    *diff_view;
+  GtkWidget        *hunk_bar;
+  GtkLabel         *hunk_label;
+  GtkWidget        *undo_button;
+  GtkMenuButton    *comment_button;
+  GtkEditable      *comment_entry;
+  GtkTextTag       *hunk_tag;
+  /* the hunks of the diff shown, and the one the cursor is in */
+  GArray           *hunks;   /* of CairnHunkSpan */
+  guint             hunk;
+};
+
+void _cairn_changes_pane_say            (CairnChangesPane *self,
+                                         const char       *message);
+void _cairn_changes_pane_show_selected  (CairnChangesPane *self);
+void _cairn_changes_pane_clear_diff     (CairnChangesPane *self);
+void _cairn_changes_pane_class_init_diff (GtkWidgetClass  *widget_class);
+void _cairn_changes_pane_init_diff      (CairnChangesPane *self);
+
+G_END_DECLS

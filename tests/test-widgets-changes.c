@@ -1,0 +1,195 @@
+/* test-widgets-changes.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdlib.h>
+
+#include <adwaita.h>
+
+#include "git/cairn-git-worktree.h"
+#include "session/cairn-session-private.h"
+#include "trust/cairn-trust-record.h"
+#include "window/cairn-changes-pane.h"
+#include "cairn-test-harness.h"
+#include "cairn-test-ui.h"
+
+/* The Changes pane on repositories the test makes, its session fed lines
+ * (no CLI runs): a plain conversation lists only the files it wrote; a
+ * worktree one lists all against its base, says when the base moved and
+ * offers Merge; a worktree gone and a folder outside git are said. */
+
+typedef struct
+{
+  GtkWidget        *window;
+  CairnChangesPane *pane;
+  CairnSession     *session;
+} Fixture;
+
+static char *
+make_repo (void)
+{
+  char *dir = cairn_test_make_dir ("changes");
+  g_autofree char *real = NULL;
+
+  cairn_test_sh (dir, "git init -q -b main . && echo a > a.txt && echo b > b.txt && git add . && "
+                      "git commit -qm init");
+  real = realpath (dir, NULL);
+  g_assert_true (cairn_trust_record_write (real, NULL));
+  return dir;
+}
+
+static void
+fixture_start (Fixture    *f,
+               const char *cwd)
+{
+  f->window = gtk_window_new ();
+  f->pane = g_object_new (CAIRN_TYPE_CHANGES_PANE, NULL);
+  f->session = cairn_session_new (cwd, "/nonexistent/claude");
+  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->pane));
+  cairn_test_present (GTK_WINDOW (f->window));
+  cairn_changes_pane_set_session (f->pane, f->session);
+}
+
+static void
+fixture_clear (Fixture *f)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_clear_object (&f->session);
+}
+
+static GtkWidget *
+child (Fixture    *f,
+       const char *name)
+{
+  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (f->pane), CAIRN_TYPE_CHANGES_PANE, name));
+}
+
+static char *
+listed (Fixture *f)
+{
+  GListModel *paths = G_LIST_MODEL (gtk_widget_get_template_child (GTK_WIDGET (f->pane), CAIRN_TYPE_CHANGES_PANE,
+                                                                    "paths"));
+  g_autoptr(GString) names = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (paths); i++)
+    {
+      g_autoptr(GtkStringObject) name = g_list_model_get_item (paths, i);
+      g_string_append_printf (names, "%s%s", i ? " " : "", gtk_string_object_get_string (name));
+    }
+  return g_string_free (g_steal_pointer (&names), FALSE);
+}
+
+typedef struct
+{
+  Fixture    *f;
+  const char *widget;
+  const char *text;
+} Shows;
+
+static gboolean
+shows (gpointer data)
+{
+  Shows *s = data;
+
+  return cairn_test_label_contains (child (s->f, s->widget), s->text);
+}
+
+static void
+wait_shows (Fixture    *f,
+            const char *widget,
+            const char *text)
+{
+  Shows s = { f, widget, text };
+
+  if (!cairn_test_wait_until (shows, &s, 10000))
+    g_error ("%s never said “%s” (it says “%s”)", widget, text,
+             gtk_label_get_text (GTK_LABEL (child (f, widget))));
+}
+
+static void
+test_plain_lists_written (void)
+{
+  g_autofree char *repo = make_repo ();
+  g_autofree char *line = NULL;
+  g_autofree char *names = NULL;
+  Fixture f = { 0 };
+
+  cairn_test_sh (repo, "echo A > a.txt && echo B > b.txt && echo c > c.txt");
+  fixture_start (&f, repo);
+  line = g_strdup_printf ("{\"type\":\"assistant\",\"message\":{\"id\":\"m1\",\"type\":\"message\","
+                          "\"role\":\"assistant\",\"model\":\"m\",\"content\":[{\"type\":\"tool_use\","
+                          "\"id\":\"toolu_1\",\"name\":\"Write\",\"input\":{\"file_path\":\"%s/a.txt\","
+                          "\"content\":\"A\\n\"}}],\"stop_reason\":null,\"usage\":{\"input_tokens\":1,"
+                          "\"output_tokens\":1}},\"parent_tool_use_id\":null,\"session_id\":\"s1\","
+                          "\"uuid\":\"u1\"}", repo);
+  cairn_test_handle_line (f.session, line);
+  cairn_changes_pane_set_active (f.pane, TRUE);
+  wait_shows (&f, "base_label", "files this conversation wrote");
+  names = listed (&f);
+  g_assert_cmpstr (names, ==, "a.txt");   /* not b.txt, not c.txt: another's */
+  g_assert_false (gtk_widget_get_visible (child (&f, "merge_button")));
+  fixture_clear (&f);
+}
+
+static void
+test_worktree_base_and_gone (void)
+{
+  g_autofree char *repo = make_repo ();
+  g_autoptr(CairnGitWorktree) worktree = cairn_git_worktree_create (repo, "pane", NULL, NULL, NULL);
+  g_autofree char *names = NULL;
+  Fixture f = { 0 };
+
+  g_assert_nonnull (worktree);
+  cairn_test_sh (worktree->path, "echo A > a.txt && echo n > new.txt");
+  cairn_test_sh (repo, "echo z > z.txt && git add z.txt && git commit -qm moved");
+  fixture_start (&f, worktree->path);
+  cairn_changes_pane_set_active (f.pane, TRUE);
+  wait_shows (&f, "base_label", "against main, which has moved on by 1 commit");
+  names = listed (&f);
+  g_assert_cmpstr (names, ==, "a.txt new.txt");
+  g_assert_true (gtk_widget_get_visible (child (&f, "merge_button")));
+
+  cairn_test_remove_dir (worktree->path);
+  cairn_changes_pane_refresh (f.pane);
+  wait_shows (&f, "status_label", "stays in history");
+  g_assert_false (gtk_widget_get_visible (child (&f, "merge_button")));
+  fixture_clear (&f);
+}
+
+static void
+test_not_git (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("changes-plain");
+  Fixture f = { 0 };
+
+  fixture_start (&f, dir);
+  cairn_changes_pane_set_active (f.pane, TRUE);
+  wait_shows (&f, "status_label", "not in a git repository");
+  fixture_clear (&f);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *config = NULL;
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  config = cairn_test_make_dir ("changes-config");
+  g_setenv ("CLAUDE_CONFIG_DIR", config, TRUE);
+  g_setenv ("GIT_CONFIG_NOSYSTEM", "1", TRUE);
+  g_setenv ("GIT_AUTHOR_NAME", "Test", TRUE);
+  g_setenv ("GIT_AUTHOR_EMAIL", "test@example.org", TRUE);
+  g_setenv ("GIT_COMMITTER_NAME", "Test", TRUE);
+  g_setenv ("GIT_COMMITTER_EMAIL", "test@example.org", TRUE);
+  g_test_add_func ("/cairn/widgets/changes/plain-lists-written", test_plain_lists_written);
+  g_test_add_func ("/cairn/widgets/changes/worktree-base-and-gone", test_worktree_base_and_gone);
+  g_test_add_func ("/cairn/widgets/changes/not-git", test_not_git);
+  return g_test_run ();
+}
