@@ -20,7 +20,8 @@
 #                    from the moment the search started)
 # and the peak RSS. A fresh $XDG_CACHE_HOME each run: no list cache is warm
 # (the files themselves are in the page cache after the first run).
-# CAIRN_BENCH_WORD is the word searched (default "linker").
+# CAIRN_BENCH_WORD is the word searched (default "linker"; empty: no
+# search, so the peak RSS is the list's alone).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cairn="$(realpath "${1:-$here/../_build/src/cairn}")"
@@ -30,7 +31,7 @@ if [ -z "${DISPLAY:-}" ]; then
 fi
 export GSETTINGS_BACKEND=memory GSETTINGS_SCHEMA_DIR="${GSETTINGS_SCHEMA_DIR:-$here/../_build/data}"
 export CAIRN_REPORT_FIRST_FRAME=all CAIRN_CLAUDE=/bin/true GSK_RENDERER="${GSK_RENDERER:-cairo}"
-word="${CAIRN_BENCH_WORD:-linker}"
+word="${CAIRN_BENCH_WORD-linker}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # shellcheck source=tests/bench-corpus-project.sh
@@ -66,7 +67,7 @@ for corpus in ${CAIRN_CORPORA:-$here/.corpus}; do
     CLAUDE_CONFIG_DIR="$work/config" XDG_CACHE_HOME="$work/cache" \
       /usr/bin/time -f "%M" -o "$rss" "$cairn" --standalone "$project" > "$out" 2>/dev/null &
     timer=$!
-    if wait_line "$out" 60 list-complete; then
+    if wait_line "$out" 60 list-complete && [ -n "$word" ]; then
       sleep 0.5
       xdotool key ctrl+k && xdotool type --delay 0 "$word"
       wait_line "$out" 60 search-complete || true

@@ -207,9 +207,10 @@ listing_take (CairnListing      *listing,
     listing_add (listing, info);
 }
 
-/* Files are read by a few threads at once (the cores, at most
- * MAX_READERS), each taking the next file in the newest-first order; the
- * listing takes them in that order as they are done. */
+/* Files are read by a few threads at once (the cores but one, which the
+ * window needs to draw what arrives, at most MAX_READERS), each taking
+ * the next file in the newest-first order; the listing takes them in that
+ * order as they are done. */
 #define MAX_READERS 4
 #define MIN_FILES_PER_READER 64
 
@@ -252,7 +253,7 @@ listing_read_all (CairnListing      *listing,
                   GPtrArray         *files)
 {
   Readers readers = { listing, files, g_new0 (Slot, files->len), 0 };
-  guint n_helpers = MIN (g_get_num_processors (), MAX_READERS) - 1;
+  guint n_helpers = MIN (MAX (g_get_num_processors (), 2) - 1, MAX_READERS) - 1;
   g_autoptr(GPtrArray) helpers = g_ptr_array_new ();
   guint taken = 0;
   gboolean more = TRUE;
