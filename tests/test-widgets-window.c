@@ -21,6 +21,7 @@
 #include "cairn-application.h"
 #include "window/cairn-missing-cli-page.h"
 #include "window/cairn-sidebar.h"
+#include "window/cairn-day-group.h"
 #include "window/cairn-start-page.h"
 #include "window/cairn-usage-panel.h"
 #include "window/cairn-window.h"

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "search/cairn-search-locate.h"
+#include "search/cairn-search-fold.h"
 #include "search/cairn-search-scan.h"
 #include "transcript/cairn-notice-item.h"
 #include "transcript/cairn-text-item.h"

@@ -14,6 +14,7 @@
 #include "protocol/cairn-json.h"
 #include "protocol/cairn-json-parse.h"
 #include "protocol/cairn-tool-summary.h"
+#include "search/cairn-search-fold.h"
 #include "search/cairn-search-scan.h"
 #include "search/cairn-search-spans.h"
 
@@ -27,63 +28,6 @@
 /* A line longer than this is searched, but only its first part is parsed
  * for a snippet if the line is even bigger (a 400 KB tool result). */
 #define MAX_PARSED_LINE (8 * 1024 * 1024)
-
-/* g_ascii_tolower() without the call: this runs for every candidate. */
-static inline char
-fold (char c)
-{
-  return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
-}
-
-static gboolean
-equal_ascii_folded (const char *a,
-                    const char *b,
-                    gsize       length)
-{
-  for (gsize i = 0; i < length; i++)
-    if (fold (a[i]) != fold (b[i]))
-      return FALSE;
-  return TRUE;
-}
-
-/**
- * cairn_search_find_ascii_folded:
- *
- * Returns: (nullable): the first place @needle occurs in @haystack,
- *   ignoring ASCII case
- */
-const char *
-cairn_search_find_ascii_folded (const char *haystack,
-                                gsize       length,
-                                const char *needle,
-                                gsize       needle_length)
-{
-  const char *end = haystack + length;
-  char lower, upper;
-  const char *next_lower, *next_upper;
-
-  if (needle_length == 0 || needle_length > length)
-    return NULL;
-  lower = g_ascii_tolower (needle[0]);
-  upper = g_ascii_toupper (needle[0]);
-  next_lower = memchr (haystack, lower, length);
-  next_upper = lower == upper ? next_lower : memchr (haystack, upper, length);
-  while (next_lower != NULL || next_upper != NULL)
-    {
-      const char *at = next_lower == NULL ? next_upper
-                     : next_upper == NULL ? next_lower : MIN (next_lower, next_upper);
-
-      if ((gsize)(end - at) < needle_length)
-        return NULL;
-      if (equal_ascii_folded (at + 1, needle + 1, needle_length - 1))
-        return at;
-      if (at == next_lower)
-        next_lower = memchr (at + 1, lower, end - at - 1);
-      if (at == next_upper)
-        next_upper = lower == upper ? next_lower : memchr (at + 1, upper, end - at - 1);
-    }
-  return NULL;
-}
 
 static void
 append_content_text (GString  *text,

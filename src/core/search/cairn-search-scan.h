@@ -9,6 +9,8 @@
 
 #include <json-glib/json-glib.h>
 
+#include "search/cairn-search-fold.h"
+
 G_BEGIN_DECLS
 
 /* A place in a session file where the words were found in what the
@@ -24,10 +26,6 @@ typedef struct
 typedef gboolean (*CairnSearchMatchFunc) (const CairnSearchMatch *match,
                                           gpointer                user_data);
 
-const char *cairn_search_find_ascii_folded (const char           *haystack,
-                                            gsize                 length,
-                                            const char           *needle,
-                                            gsize                 needle_length);
 char       *cairn_search_line_text         (JsonObject           *line);
 gboolean    cairn_search_make_snippet      (const char           *text,
                                             const char           *query,

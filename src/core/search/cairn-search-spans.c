@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "history/cairn-history-scan.h"
-#include "search/cairn-search-scan.h"
+#include "search/cairn-search-fold.h"
 #include "search/cairn-search-spans.h"
 
 /* Before a line where the words occur is parsed (json-glib, the slow

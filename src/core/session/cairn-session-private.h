@@ -33,7 +33,10 @@ typedef struct _CairnHistoryTail CairnHistoryTail;
  *   cairn-session-hooks.c      hook runs, and Cairn's own hooks
  *   cairn-session-trust.c      the trust gate every start goes through
  *   cairn-session-watchdog.c   a turn the CLI is silent in
- *   cairn-session-history.c    a conversation opened from its file
+ *   cairn-session-history.c    a conversation opened from its file, its
+ *                              end first
+ *   cairn-session-follow.c     a conversation another process holds (the
+ *                              terminal pane's CLI): what it appends, read
  *   cairn-session-prompts.c    a prompt's line in that file
  *   cairn-session-rewind.c     restoring files
  *   cairn-session-branch.c     edited prompts and branches

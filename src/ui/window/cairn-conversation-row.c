@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "window/cairn-conversation-row.h"
+#include "window/cairn-day-group.h"
 #include "widgets/cairn-working-indicator.h"
 
 /* One conversation in the sidebar's list view: its day heading when it is

@@ -7,9 +7,19 @@
 
 #pragma once
 
-#include "window/cairn-sidebar.h"
+#include <gtk/gtk.h>
 
 G_BEGIN_DECLS
+
+/* What an open conversation's row says at a glance. */
+typedef enum
+{
+  CAIRN_CONVERSATION_QUIET,     /* nothing to say: not running, or seen */
+  CAIRN_CONVERSATION_WORKING,   /* a turn is running */
+  CAIRN_CONVERSATION_WAITING,   /* an approval, a plan or a question waits for the user */
+  CAIRN_CONVERSATION_UNSEEN,    /* a turn ended while it was in the background */
+  CAIRN_CONVERSATION_FAILED,    /* the last turn failed, or its CLI stopped */
+} CairnConversationState;
 
 #define CAIRN_TYPE_CONVERSATION_ROW (cairn_conversation_row_get_type())
 

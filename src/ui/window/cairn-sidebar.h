@@ -10,26 +10,9 @@
 #include <adwaita.h>
 
 #include "search/cairn-search.h"
+#include "window/cairn-conversation-row.h"
 
 G_BEGIN_DECLS
-
-typedef enum
-{
-  CAIRN_DAY_GROUP_TODAY,
-  CAIRN_DAY_GROUP_YESTERDAY,
-  CAIRN_DAY_GROUP_PREVIOUS_7_DAYS,
-  CAIRN_DAY_GROUP_OLDER,
-} CairnDayGroup;
-
-/* What an open conversation's row says at a glance. */
-typedef enum
-{
-  CAIRN_CONVERSATION_QUIET,     /* nothing to say: not running, or seen */
-  CAIRN_CONVERSATION_WORKING,   /* a turn is running */
-  CAIRN_CONVERSATION_WAITING,   /* an approval, a plan or a question waits for the user */
-  CAIRN_CONVERSATION_UNSEEN,    /* a turn ended while it was in the background */
-  CAIRN_CONVERSATION_FAILED,    /* the last turn failed, or its CLI stopped */
-} CairnConversationState;
 
 #define CAIRN_TYPE_SIDEBAR (cairn_sidebar_get_type())
 
@@ -48,9 +31,5 @@ void          cairn_sidebar_set_state         (CairnSidebar *self,
 void          cairn_sidebar_set_search        (CairnSidebar *self,
                                                CairnSearch  *search);
 void          cairn_sidebar_focus_search      (CairnSidebar *self);
-CairnDayGroup cairn_day_group                 (GDateTime    *now,
-                                               gint64        when);
-char         *cairn_relative_time             (GDateTime    *now,
-                                               gint64        when);
 
 G_END_DECLS

@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "window/cairn-sidebar.h"
+#include "window/cairn-day-group.h"
 #include "window/cairn-start-page.h"
 
 /* What Cairn shows when it was started without a folder (from the
