@@ -211,6 +211,64 @@ test_list_cache (void)
   cairn_test_remove_dir (cache_home);
 }
 
+/* The cache file is framed by hand, one entry at a time (a GVariant tree
+ * of the whole list cost 2 KB a conversation at its peak): its bytes are
+ * GLib's own normal form, and read back whole, at the sizes where the
+ * framing offsets widen (1, 2 and 4 bytes). */
+static void
+test_cache_bytes (void)
+{
+  g_autoptr(GFile) folder = g_file_new_for_path ("/some/folder");
+  static const guint counts[] = { 0, 1, 3, 800 };
+
+  for (guint c = 0; c < G_N_ELEMENTS (counts); c++)
+    {
+      g_autoptr(CairnHistoryCache) cache = cairn_history_cache_new (folder);
+      g_autoptr(CairnHistoryCache) parsed = NULL;
+      g_autoptr(GBytes) bytes = NULL;
+      g_autoptr(GVariant) variant = NULL;
+      g_autoptr(GVariant) again = NULL;
+
+      for (guint i = 0; i < counts[c]; i++)
+        {
+          g_autofree char *name = g_strdup_printf ("%08u.jsonl", i);
+          g_autofree char *title = g_strdup_printf ("Conversation %u about the linker", i);
+          g_autoptr(GFile) file = g_file_get_child (folder, name);
+          g_autoptr(CairnConversationInfo) info =
+            cairn_conversation_info_new (file, title, i % 2 ? "/home/user/src/project" : NULL,
+                                         i % 3 ? "main" : NULL, 1000 + i, 2000 + i, 100 + i, 3000 + i);
+
+          cairn_history_cache_add (cache, name, 100 + i, 3000 + i, i % 5 ? info : NULL);
+        }
+      bytes = cairn_history_cache_serialize (cache);
+      variant = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE ("(sa(sttbsmsmsxx))"), bytes, FALSE));
+      g_assert_true (g_variant_is_normal_form (variant));
+      again = g_variant_get_normal_form (variant);
+      g_assert_cmpuint (g_variant_get_size (again), ==, g_bytes_get_size (bytes));
+      g_assert_cmpmem (g_variant_get_data (again), g_variant_get_size (again), g_bytes_get_data (bytes, NULL),
+                       g_bytes_get_size (bytes));
+      parsed = cairn_history_cache_parse (folder, bytes);
+      g_assert_cmpuint (cairn_history_cache_get_n (parsed), ==, counts[c]);
+      for (guint i = 0; i < counts[c]; i++)
+        {
+          g_autofree char *name = g_strdup_printf ("%08u.jsonl", i);
+          g_autofree char *title = g_strdup_printf ("Conversation %u about the linker", i);
+          g_autoptr(CairnConversationInfo) info = NULL;
+
+          g_assert_true (cairn_history_cache_lookup (parsed, name, 100 + i, 3000 + i, &info));
+          g_assert_true ((info != NULL) == (i % 5 != 0));
+          if (info == NULL)
+            continue;
+          g_assert_cmpstr (cairn_conversation_info_get_title (info), ==, title);
+          g_assert_cmpstr (cairn_conversation_info_get_cwd (info), ==, i % 2 ? "/home/user/src/project" : NULL);
+          g_assert_cmpstr (cairn_conversation_info_get_git_branch (info), ==, i % 3 ? "main" : NULL);
+          g_assert_cmpint (cairn_conversation_info_get_modified (info), ==, 2000 + i);
+        }
+      if (counts[c] == 800)
+        g_assert_cmpuint (g_bytes_get_size (bytes), >, G_MAXUINT16);
+    }
+}
+
 static GBytes *
 cache_contents (GFile *folder)
 {
@@ -592,6 +650,7 @@ main (int   argc,
 
   g_test_add_func ("/cairn/history-index/tail-titles", test_tail_titles);
   g_test_add_func ("/cairn/history-index/list-cache", test_list_cache);
+  g_test_add_func ("/cairn/history-index/cache-bytes", test_cache_bytes);
   g_test_add_func ("/cairn/history-index/cache-written-at-most-every-10-s", test_cache_written_at_most_every_10_s);
   g_test_add_func ("/cairn/history-index/batches-newest-first", test_batches_newest_first);
   g_test_add_func ("/cairn/history-index/unreadable", test_unreadable);
