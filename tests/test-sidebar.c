@@ -13,6 +13,8 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
+#include <sys/stat.h>
 #include <utime.h>
 
 #include "cairn-test-harness.h"
@@ -396,6 +398,19 @@ says_no_conversations (CairnWindow *window)
                                 "No Conversations Yet") != NULL;
 }
 
+static gboolean
+shows_unreadable (gpointer window)
+{
+  return cairn_test_find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, cairn_test_label_contains,
+                                "could not be read") != NULL;
+}
+
+static gboolean
+hides_unreadable (gpointer window)
+{
+  return !shows_unreadable (window);
+}
+
 static const char *
 sidebar_page (CairnWindow *window)
 {
@@ -467,6 +482,59 @@ test_sidebar_empty_once_read (void)
   cairn_test_drain_main_context ();
   g_assert_cmpstr (sidebar_page (window), ==, "empty");
   g_assert_true (says_no_conversations (window));
+  g_assert_false (shows_unreadable (window));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  cairn_test_drain_main_context ();
+  history_clear (&history);
+}
+
+/* What the list could not read is said under it, with a button that
+ * names the files (as plain text): a link to nothing, a link to itself
+ * and a pipe, which the index counts as unreadable also when the test
+ * runs as root (root reads a chmod 000 file). Once they are gone, so is
+ * the line. */
+static void
+test_sidebar_unreadable (void)
+{
+  History history;
+  CairnWindow *window;
+  GtkWidget *button, *names;
+  g_autofree char *dangling = NULL, *loop = NULL, *pipe = NULL;
+
+  history_init (&history, 3);
+  dangling = g_build_filename (history.folder, "dangling.jsonl", NULL);
+  loop = g_build_filename (history.folder, "loop <b>.jsonl", NULL);
+  pipe = g_build_filename (history.folder, "pipe.jsonl", NULL);
+  g_assert_cmpint (symlink ("nowhere.jsonl", dangling), ==, 0);
+  g_assert_cmpint (symlink ("loop <b>.jsonl", loop), ==, 0);
+  g_assert_cmpint (mkfifo (pipe, 0600), ==, 0);
+  open_listed (&history, &window);
+  cairn_test_drain_main_context ();
+  g_assert_true (cairn_test_shows_text (GTK_WIDGET (window), "3 conversations could not be read"));
+  g_assert_true (cairn_test_shows_text (GTK_WIDGET (window), "Conversation 0"));
+  button = cairn_test_find_shown (sidebar_of (window), GTK_TYPE_MENU_BUTTON, NULL, NULL);
+  g_assert_nonnull (button);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "3 conversations could not be read");
+  g_assert_true (gtk_widget_get_focusable (button) || gtk_widget_get_focusable (gtk_widget_get_first_child (button)));
+
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  cairn_test_run_for (100);
+  names = cairn_test_find_shown (button, GTK_TYPE_LABEL, cairn_test_label_contains, "could not be read:");
+  g_assert_nonnull (names);
+  g_assert_true (cairn_test_label_contains (names, "dangling.jsonl"));
+  g_assert_true (cairn_test_label_contains (names, "pipe.jsonl"));
+  /* a name is text, never markup */
+  g_assert_true (cairn_test_label_contains (names, "loop <b>.jsonl"));
+  g_assert_false (gtk_label_get_use_markup (GTK_LABEL (names)));
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
+
+  /* the folder is watched: listed again without them, the line goes */
+  g_assert_cmpint (g_unlink (dangling), ==, 0);
+  g_assert_cmpint (g_unlink (loop), ==, 0);
+  g_assert_cmpint (g_unlink (pipe), ==, 0);
+  g_assert_true (cairn_test_poll_until (hides_unreadable, window, 10000));
 
   gtk_window_destroy (GTK_WINDOW (window));
   cairn_test_drain_main_context ();
@@ -486,6 +554,7 @@ main (int   argc,
   g_test_add_func ("/cairn/sidebar/new-conversation", test_sidebar_new_conversation);
   g_test_add_func ("/cairn/sidebar/loading", test_sidebar_loading);
   g_test_add_func ("/cairn/sidebar/empty-once-read", test_sidebar_empty_once_read);
+  g_test_add_func ("/cairn/sidebar/unreadable", test_sidebar_unreadable);
 
   return g_test_run ();
 }
