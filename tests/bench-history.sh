@@ -65,7 +65,7 @@ for corpus in $corpora; do
   # the window: "window NAME FIGURE median N all …" → "FIGURE N"
   CAIRN_CORPORA="$corpus" "$here/bench-window.sh" "$cairn" "$runs" 2>/dev/null \
     | awk '$1 == "window" { print $3, $5 }' > "$work/window"
-  CAIRN_BENCH_WORD= CAIRN_CORPORA="$corpus" "$here/bench-window.sh" "$cairn" 1 2>/dev/null \
+  CAIRN_BENCH_WORD='' CAIRN_CORPORA="$corpus" "$here/bench-window.sh" "$cairn" 1 2>/dev/null \
     | awk '$1 == "window" && $3 == "peak-rss-mb" { print "list-peak-rss-mb", $5 }' >> "$work/window"
   # the reopen: "reopen resume first-frame-ms M (a–b) last-screen-ms M …" → "FIGURE M"
   CAIRN_CORPUS="$corpus" "$here/bench-reopen.sh" "$cairn" "$runs" 2>/dev/null \
