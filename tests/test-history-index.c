@@ -582,31 +582,6 @@ test_many_files (void)
   cairn_test_remove_dir (project);
 }
 
-typedef struct
-{
-  char          *folder;
-  volatile gint  stop;
-  guint          made;
-} Churn;
-
-/* Writes and deletes conversations while the list is read. */
-static gpointer
-churn_thread (gpointer data)
-{
-  Churn *churn = data;
-
-  while (!g_atomic_int_get (&churn->stop))
-    {
-      g_autofree char *path = g_strdup_printf ("%s/churn-%u.jsonl", churn->folder, churn->made++ % 50);
-
-      if (g_file_test (path, G_FILE_TEST_EXISTS))
-        g_unlink (path);
-      else
-        g_file_set_contents (path, PROMPT ("churn"), -1, NULL);
-    }
-  return NULL;
-}
-
 /* Files appearing and vanishing while the list is read: it ends, a file
  * gone is not one that "could not be read", and the files that stay are
  * all listed. */
@@ -617,24 +592,22 @@ test_files_come_and_go (void)
   g_autofree char *folder_path = NULL;
   g_autofree char *project = make_project (config, &folder_path);
   g_autoptr(CairnHistoryIndex) index = cairn_history_index_new ();
-  Churn churn = { folder_path, 0, 0 };
+  CairnTestChurn *churn;
   ListWatch watch = { index };
-  GThread *thread;
-  guint stable = 0;
+  guint stable = 0, made;
 
   make_conversations (folder_path, 1000, "stays");
-  thread = g_thread_new ("churn", churn_thread, &churn);
+  churn = cairn_test_churn_start (folder_path, PROMPT ("churn"));
   watch_list (&watch, project);
   g_assert_true (cairn_test_wait_until (is_listed, &watch, 60000));
-  g_atomic_int_set (&churn.stop, 1);
-  g_thread_join (thread);
+  made = cairn_test_churn_stop (churn);
   for (guint i = 0; i < g_list_model_get_n_items (watch.model); i++)
     {
       g_autoptr(CairnConversationInfo) info = g_list_model_get_item (watch.model, i);
       stable += g_str_has_prefix (cairn_conversation_info_get_title (info), "stays ");
     }
   g_assert_cmpuint (stable, ==, 1000);
-  g_assert_cmpuint (churn.made, >, 0);
+  g_assert_cmpuint (made, >, 0);
   g_assert_cmpuint (cairn_history_index_get_unreadable (index, project)->len, ==, 0);
   g_free (watch.first_title);
   g_unsetenv ("CLAUDE_CONFIG_DIR");

@@ -240,11 +240,11 @@ watch_batch (CairnListing *listing,
              GPtrArray    *batch,
              gboolean      done)
 {
-  /* the end goes with all of them, below */
-  if (done)
-    g_ptr_array_unref (batch);
-  else
-    deliver (listing->batch_data, batch, NULL);
+  /* the last batch too: merged in, it makes the list the end's (same
+   * files, same order), so the end changes nothing (given all at once, it
+   * replaced from the first file of that batch on: thousands of rows when
+   * many files share a second) */
+  deliver (listing->batch_data, batch, NULL);
 }
 
 static void
