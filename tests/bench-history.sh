@@ -1,71 +1,104 @@
 #!/usr/bin/env bash
-# Cairn's history core beside the official Agent SDK, on the same corpus,
-# in one run (figures and ratios; asserts nothing):
+# What a user sees of a big history, through Cairn's window, beside the
+# official Agent SDK on the same corpus, in one run (figures and ratios;
+# asserts nothing):
 #
-#   tests/bench-history.sh BENCH-HISTORY-BINARY [BENCH-UI-BINARY]
+#   tests/bench-history.sh [path/to/cairn] [runs]
 #
-# With bench-ui, it also opens the biggest conversation in a window and
-# scrolls it (under Xvfb, through run-headless.sh).
-#
-# The corpus is tests/.corpus (make it with tests/history-corpus.py, about
-# 2 GB, once); the SDK is installed by tests/install-sdk.sh. Without either
-# it says so and exits 77 (skipped).
+# For each corpus in $CAIRN_CORPORA (CLAUDE_CONFIG_DIRs made by
+# tests/history-corpus.py; default tests/.corpus):
+#   - tests/bench-window.sh, every conversation in one project, medians of
+#     the runs: the first frame, the newest title on screen, the whole
+#     list read, Ctrl+K's first result and its end (from launch and from
+#     the search's start), and the peak RSS of one more run without the
+#     search (the list's own);
+#   - tests/bench-reopen.sh on the corpus's biggest conversation,
+#     `cairn --resume ID`: its last screen from launch and after the first
+#     frame, the whole conversation read, the peak RSS;
+#   - the SDK (tests/install-sdk.sh): listSessions (every conversation,
+#     as the list) and getSessionMessages on the biggest one, with their
+#     peak RSS; and the ratios SDK / Cairn (time) and Cairn / SDK (RSS).
+# One line a figure: "history CORPUS FIGURE cairn N sdk N ratio N" ("-":
+# none). Without a corpus it says so and exits 77 (skipped); without the
+# SDK, Cairn's figures only.
 set -uo pipefail
-HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-BENCH="${1:?usage: $0 BENCH-HISTORY-BINARY [BENCH-UI-BINARY]}"
-BENCH_UI="${2:-}"
-CORPUS="${CAIRN_CORPUS:-$HERE/.corpus}"
-
-if [ ! -d "$CORPUS/projects" ]; then
-    echo "no corpus in $CORPUS: run python3 tests/history-corpus.py $CORPUS first"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cairn="$(realpath "${1:-$here/../_build/src/cairn}")"
+runs="${2:-3}"
+export GSETTINGS_SCHEMA_DIR="${GSETTINGS_SCHEMA_DIR:-$(dirname "$cairn")/../data}"
+corpora="${CAIRN_CORPORA:-$here/.corpus}"
+for corpus in $corpora; do
+  if [ ! -d "$corpus/projects" ]; then
+    echo "no corpus in $corpus: run python3 tests/history-corpus.py $corpus first"
     exit 77
-fi
-SDK="$("$HERE/install-sdk.sh" 2>/dev/null | tail -n1)" || SDK=""
-export CLAUDE_CONFIG_DIR="$CORPUS"
-BIG="$(ls -S "$CORPUS"/projects/*/*.jsonl | head -n1)"
-BIG_ID="$(basename "$BIG" .jsonl)"
+  fi
+done
+sdk="$("$here/install-sdk.sh" 2>/dev/null | tail -n1)" || sdk=""
+command -v node > /dev/null || sdk=""
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
 
-# runs a command, prints its figures and its peak RSS (MB) as PREFIX-peak-rss-mb
-measure() {
-    local prefix="$1"; shift
-    local out rss
-    out="$(mktemp)"
-    /usr/bin/time -f "%M" -o "$out.rss" "$@" > "$out" 2>/dev/null
-    cat "$out"
-    rss="$(tail -n1 "$out.rss")"
-    echo "$prefix-process-peak-rss-mb $((rss / 1024))"
-    rm -f "$out" "$out.rss"
+# The value of figure $2 ("NAME VALUE" lines) in file $1, "-" when none.
+figure() { awk -v k="$2" '$1 == k { print $2; found = 1; exit } END { if (!found) print "-" }' "$1"; }
+# $1 / $2, "-" when either is missing.
+ratio() {
+  awk -v a="$1" -v b="$2" 'BEGIN { if (a != "-" && b != "-" && b > 0) printf "%.2f", a / b; else print "-" }'
+}
+s_to_ms() { awk -v s="$1" 'BEGIN { if (s == "-") print "-"; else printf "%d", s * 1000 }'; }
+# line CORPUS FIGURE CAIRN [SDK RATIO]
+line() { echo "history $1 $2 cairn $3 sdk ${4:--} ratio ${5:--}"; }
+
+# runs the SDK's command $2… with CLAUDE_CONFIG_DIR=$1; figures and
+# peak-rss-mb on stdout
+sdk_measure() {
+  local config="$1"; shift
+  CLAUDE_CONFIG_DIR="$config" /usr/bin/time -f "%M" -o "$work/sdk.rss" \
+    node "$here/bench-sdk.mjs" "$sdk" "$@" 2>/dev/null
+  echo "peak-rss-mb $(( $(tail -n1 "$work/sdk.rss") / 1024 ))"
 }
 
-figure() { grep "^$2 " "$1" | awk '{print $2}'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+for corpus in $corpora; do
+  name="$(basename "$corpus")"
+  big="$(ls -S "$corpus"/projects/*/*.jsonl | head -n1)"
+  echo "# $name: $(find "$corpus/projects" -name '*.jsonl' | wc -l) conversations, $(du -sh "$corpus" | cut -f1)," \
+       "the biggest $(du -h "$big" | cut -f1); Cairn: medians of $runs runs"
+  # the window: "window NAME FIGURE median N all …" → "FIGURE N"
+  CAIRN_CORPORA="$corpus" "$here/bench-window.sh" "$cairn" "$runs" 2>/dev/null \
+    | awk '$1 == "window" { print $3, $5 }' > "$work/window"
+  CAIRN_BENCH_WORD='' CAIRN_CORPORA="$corpus" "$here/bench-window.sh" "$cairn" 1 2>/dev/null \
+    | awk '$1 == "window" && $3 == "peak-rss-mb" { print "list-peak-rss-mb", $5 }' >> "$work/window"
+  # the reopen: "reopen resume first-frame-ms M (a–b) last-screen-ms M …" → "FIGURE M"
+  CAIRN_CORPUS="$corpus" "$here/bench-reopen.sh" "$cairn" "$runs" 2>/dev/null \
+    | awk '$2 == "resume" { for (i = 3; i < NF; i++) if ($i ~ /-(ms|mb)$/) print $i, $(i + 1) }' > "$work/reopen"
+  : > "$work/sdk-list"; : > "$work/sdk-open"
+  if [ -n "$sdk" ]; then
+    sdk_measure "$corpus" list > "$work/sdk-list"
+    sdk_measure "$corpus" open "$(basename "$big" .jsonl)" > "$work/sdk-open"
+  fi
+  sdk_list_ms="$(s_to_ms "$(figure "$work/sdk-list" list-cold-s)")"
+  sdk_open_ms="$(s_to_ms "$(figure "$work/sdk-open" open-whole-s)")"
+  sdk_list_rss="$(figure "$work/sdk-list" peak-rss-mb)"
+  sdk_open_rss="$(figure "$work/sdk-open" peak-rss-mb)"
 
-cairn="$(mktemp)"; sdk="$(mktemp)"
-echo "# corpus: $(du -sh "$CORPUS" | cut -f1), $(ls "$CORPUS"/projects/*/*.jsonl | wc -l) conversations;" \
-     "the big one: $(du -h "$BIG" | cut -f1)"
-{
-    measure list "$BENCH" list
-    measure open "$BENCH" open "$BIG"
-    measure search "$BENCH" search "needle two"
-} > "$cairn"
-sed 's/^/cairn /' "$cairn"
-if [ -n "$BENCH_UI" ]; then
-    echo "# scrolling the opened conversation (bench-ui's scroll, on its rows):"
-    CAIRN_BENCH_HISTORY="$BIG" "$HERE/run-headless.sh" "$BENCH_UI" 2>/dev/null \
-        | grep -E "^bench-ui (first-frame|scroll)" | sed 's/^/cairn /'
-fi
-if [ -n "$SDK" ] && command -v node >/dev/null; then
-    {
-        measure list node "$HERE/bench-sdk.mjs" "$SDK" list
-        measure open node "$HERE/bench-sdk.mjs" "$SDK" open "$BIG_ID"
-    } > "$sdk"
-    sed 's/^/sdk   /' "$sdk"
-    echo "ratio list-cold (sdk/cairn time)     $(ratio "$(figure "$sdk" list-cold-s)" "$(figure "$cairn" list-cold-s)")"
-    echo "ratio list-warm (sdk/cairn time)     $(ratio "$(figure "$sdk" list-warm-s)" "$(figure "$cairn" list-warm-s)")"
-    echo "ratio list RSS (cairn/sdk)           $(ratio "$(figure "$cairn" list-process-peak-rss-mb)" "$(figure "$sdk" list-process-peak-rss-mb)")"
-    echo "ratio open messages/s (cairn/sdk)    $(ratio "$(figure "$cairn" open-messages-per-s)" "$(figure "$sdk" open-messages-per-s)")"
-    echo "ratio open peak RSS (cairn/sdk)      $(ratio "$(figure "$cairn" open-process-peak-rss-mb)" "$(figure "$sdk" open-process-peak-rss-mb)")"
-else
-    echo "# the official SDK is not installed (tests/install-sdk.sh): Cairn's figures only"
-fi
-rm -f "$cairn" "$sdk"
+  line "$name" first-frame-ms "$(figure "$work/window" first-frame)"
+  for event in title-shown list-complete; do
+    value="$(figure "$work/window" "$event")"
+    line "$name" "$event-ms" "$value" "$sdk_list_ms" "$(ratio "$sdk_list_ms" "$value")"
+  done
+  for event in search-first-hit search-complete; do
+    line "$name" "$event-ms" "$(figure "$work/window" "$event")"
+    line "$name" "$event-after-start-ms" "$(figure "$work/window" "$event-after-start")"
+  done
+  value="$(figure "$work/window" list-peak-rss-mb)"
+  line "$name" list-peak-rss-mb "$value" "$sdk_list_rss" "$(ratio "$value" "$sdk_list_rss")"
+  line "$name" search-peak-rss-mb "$(figure "$work/window" peak-rss-mb)"
+  line "$name" reopen-first-frame-ms "$(figure "$work/reopen" first-frame-ms)"
+  value="$(figure "$work/reopen" last-screen-ms)"
+  line "$name" reopen-last-screen-ms "$value" "$sdk_open_ms" "$(ratio "$sdk_open_ms" "$value")"
+  line "$name" reopen-last-screen-after-first-frame-ms "$(figure "$work/reopen" last-screen-after-first-frame-ms)"
+  value="$(figure "$work/reopen" complete-ms)"
+  line "$name" reopen-complete-ms "$value" "$sdk_open_ms" "$(ratio "$sdk_open_ms" "$value")"
+  value="$(figure "$work/reopen" peak-rss-mb)"
+  line "$name" reopen-peak-rss-mb "$value" "$sdk_open_rss" "$(ratio "$value" "$sdk_open_rss")"
+  [ -n "$sdk" ] || echo "# the official SDK is not installed (tests/install-sdk.sh): Cairn's figures only"
+done

@@ -354,6 +354,67 @@ cairn_test_longest_gap_ms (GArray *frames)
   return longest / 1000.0;
 }
 
+struct _CairnTestChurn
+{
+  char    *folder;
+  char    *contents;
+  GThread *thread;
+  gint     stop;   /* atomic */
+  guint    made;
+};
+
+/* Writes and deletes conversations while the list is read. */
+static gpointer
+churn_thread (gpointer data)
+{
+  CairnTestChurn *churn = data;
+
+  while (!g_atomic_int_get (&churn->stop))
+    {
+      g_autofree char *path = g_strdup_printf ("%s/churn-%u.jsonl", churn->folder, churn->made++ % 50);
+
+      if (g_file_test (path, G_FILE_TEST_EXISTS))
+        g_unlink (path);
+      else
+        g_file_set_contents (path, churn->contents, -1, NULL);
+      g_usleep (1000);
+    }
+  return NULL;
+}
+
+/**
+ * cairn_test_churn_start:
+ *
+ * Files churn-N.jsonl (@contents) appear in @folder and vanish again, a
+ * thousand a second, until cairn_test_churn_stop(), which returns how
+ * many times one did.
+ */
+CairnTestChurn *
+cairn_test_churn_start (const char *folder,
+                        const char *contents)
+{
+  CairnTestChurn *churn = g_new0 (CairnTestChurn, 1);
+
+  churn->folder = g_strdup (folder);
+  churn->contents = g_strdup (contents);
+  churn->thread = g_thread_new ("churn", churn_thread, churn);
+  return churn;
+}
+
+guint
+cairn_test_churn_stop (CairnTestChurn *churn)
+{
+  guint made;
+
+  g_atomic_int_set (&churn->stop, 1);
+  g_thread_join (churn->thread);
+  made = churn->made;
+  g_free (churn->folder);
+  g_free (churn->contents);
+  g_free (churn);
+  return made;
+}
+
 long
 cairn_test_peak_rss_kb (void)
 {

@@ -138,6 +138,11 @@ gint64            cairn_test_cpu_time_us      (void);
 long              cairn_test_peak_rss_kb      (void);
 double            cairn_test_longest_gap_ms   (GArray             *frames);
 
+typedef struct _CairnTestChurn CairnTestChurn;
+CairnTestChurn   *cairn_test_churn_start      (const char         *folder,
+                                               const char         *contents);
+guint             cairn_test_churn_stop       (CairnTestChurn     *churn);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CairnTestFakeApi, cairn_test_fake_api_free)
 
 G_END_DECLS

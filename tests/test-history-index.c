@@ -211,6 +211,64 @@ test_list_cache (void)
   cairn_test_remove_dir (cache_home);
 }
 
+/* The cache file is framed by hand, one entry at a time (a GVariant tree
+ * of the whole list cost 2 KB a conversation at its peak): its bytes are
+ * GLib's own normal form, and read back whole, at the sizes where the
+ * framing offsets widen (1, 2 and 4 bytes). */
+static void
+test_cache_bytes (void)
+{
+  g_autoptr(GFile) folder = g_file_new_for_path ("/some/folder");
+  static const guint counts[] = { 0, 1, 3, 800 };
+
+  for (guint c = 0; c < G_N_ELEMENTS (counts); c++)
+    {
+      g_autoptr(CairnHistoryCache) cache = cairn_history_cache_new (folder);
+      g_autoptr(CairnHistoryCache) parsed = NULL;
+      g_autoptr(GBytes) bytes = NULL;
+      g_autoptr(GVariant) variant = NULL;
+      g_autoptr(GVariant) again = NULL;
+
+      for (guint i = 0; i < counts[c]; i++)
+        {
+          g_autofree char *name = g_strdup_printf ("%08u.jsonl", i);
+          g_autofree char *title = g_strdup_printf ("Conversation %u about the linker", i);
+          g_autoptr(GFile) file = g_file_get_child (folder, name);
+          g_autoptr(CairnConversationInfo) info =
+            cairn_conversation_info_new (file, title, i % 2 ? "/home/user/src/project" : NULL,
+                                         i % 3 ? "main" : NULL, 1000 + i, 2000 + i, 100 + i, 3000 + i);
+
+          cairn_history_cache_add (cache, name, 100 + i, 3000 + i, i % 5 ? info : NULL);
+        }
+      bytes = cairn_history_cache_serialize (cache);
+      variant = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE ("(sa(sttbsmsmsxx))"), bytes, FALSE));
+      g_assert_true (g_variant_is_normal_form (variant));
+      again = g_variant_get_normal_form (variant);
+      g_assert_cmpuint (g_variant_get_size (again), ==, g_bytes_get_size (bytes));
+      g_assert_cmpmem (g_variant_get_data (again), g_variant_get_size (again), g_bytes_get_data (bytes, NULL),
+                       g_bytes_get_size (bytes));
+      parsed = cairn_history_cache_parse (folder, bytes);
+      g_assert_cmpuint (cairn_history_cache_get_n (parsed), ==, counts[c]);
+      for (guint i = 0; i < counts[c]; i++)
+        {
+          g_autofree char *name = g_strdup_printf ("%08u.jsonl", i);
+          g_autofree char *title = g_strdup_printf ("Conversation %u about the linker", i);
+          g_autoptr(CairnConversationInfo) info = NULL;
+
+          g_assert_true (cairn_history_cache_lookup (parsed, name, 100 + i, 3000 + i, &info));
+          g_assert_true ((info != NULL) == (i % 5 != 0));
+          if (info == NULL)
+            continue;
+          g_assert_cmpstr (cairn_conversation_info_get_title (info), ==, title);
+          g_assert_cmpstr (cairn_conversation_info_get_cwd (info), ==, i % 2 ? "/home/user/src/project" : NULL);
+          g_assert_cmpstr (cairn_conversation_info_get_git_branch (info), ==, i % 3 ? "main" : NULL);
+          g_assert_cmpint (cairn_conversation_info_get_modified (info), ==, 2000 + i);
+        }
+      if (counts[c] == 800)
+        g_assert_cmpuint (g_bytes_get_size (bytes), >, G_MAXUINT16);
+    }
+}
+
 static GBytes *
 cache_contents (GFile *folder)
 {
@@ -524,31 +582,6 @@ test_many_files (void)
   cairn_test_remove_dir (project);
 }
 
-typedef struct
-{
-  char          *folder;
-  volatile gint  stop;
-  guint          made;
-} Churn;
-
-/* Writes and deletes conversations while the list is read. */
-static gpointer
-churn_thread (gpointer data)
-{
-  Churn *churn = data;
-
-  while (!g_atomic_int_get (&churn->stop))
-    {
-      g_autofree char *path = g_strdup_printf ("%s/churn-%u.jsonl", churn->folder, churn->made++ % 50);
-
-      if (g_file_test (path, G_FILE_TEST_EXISTS))
-        g_unlink (path);
-      else
-        g_file_set_contents (path, PROMPT ("churn"), -1, NULL);
-    }
-  return NULL;
-}
-
 /* Files appearing and vanishing while the list is read: it ends, a file
  * gone is not one that "could not be read", and the files that stay are
  * all listed. */
@@ -559,24 +592,22 @@ test_files_come_and_go (void)
   g_autofree char *folder_path = NULL;
   g_autofree char *project = make_project (config, &folder_path);
   g_autoptr(CairnHistoryIndex) index = cairn_history_index_new ();
-  Churn churn = { folder_path, 0, 0 };
+  CairnTestChurn *churn;
   ListWatch watch = { index };
-  GThread *thread;
-  guint stable = 0;
+  guint stable = 0, made;
 
   make_conversations (folder_path, 1000, "stays");
-  thread = g_thread_new ("churn", churn_thread, &churn);
+  churn = cairn_test_churn_start (folder_path, PROMPT ("churn"));
   watch_list (&watch, project);
   g_assert_true (cairn_test_wait_until (is_listed, &watch, 60000));
-  g_atomic_int_set (&churn.stop, 1);
-  g_thread_join (thread);
+  made = cairn_test_churn_stop (churn);
   for (guint i = 0; i < g_list_model_get_n_items (watch.model); i++)
     {
       g_autoptr(CairnConversationInfo) info = g_list_model_get_item (watch.model, i);
       stable += g_str_has_prefix (cairn_conversation_info_get_title (info), "stays ");
     }
   g_assert_cmpuint (stable, ==, 1000);
-  g_assert_cmpuint (churn.made, >, 0);
+  g_assert_cmpuint (made, >, 0);
   g_assert_cmpuint (cairn_history_index_get_unreadable (index, project)->len, ==, 0);
   g_free (watch.first_title);
   g_unsetenv ("CLAUDE_CONFIG_DIR");
@@ -592,6 +623,7 @@ main (int   argc,
 
   g_test_add_func ("/cairn/history-index/tail-titles", test_tail_titles);
   g_test_add_func ("/cairn/history-index/list-cache", test_list_cache);
+  g_test_add_func ("/cairn/history-index/cache-bytes", test_cache_bytes);
   g_test_add_func ("/cairn/history-index/cache-written-at-most-every-10-s", test_cache_written_at_most_every_10_s);
   g_test_add_func ("/cairn/history-index/batches-newest-first", test_batches_newest_first);
   g_test_add_func ("/cairn/history-index/unreadable", test_unreadable);

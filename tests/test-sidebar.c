@@ -13,6 +13,9 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
+#include <sys/stat.h>
+#include <sys/time.h>
 #include <utime.h>
 
 #include "cairn-test-harness.h"
@@ -396,6 +399,19 @@ says_no_conversations (CairnWindow *window)
                                 "No Conversations Yet") != NULL;
 }
 
+static gboolean
+shows_unreadable (gpointer window)
+{
+  return cairn_test_find_shown (GTK_WIDGET (window), GTK_TYPE_LABEL, cairn_test_label_contains,
+                                "could not be read") != NULL;
+}
+
+static gboolean
+hides_unreadable (gpointer window)
+{
+  return !shows_unreadable (window);
+}
+
 static const char *
 sidebar_page (CairnWindow *window)
 {
@@ -467,7 +483,178 @@ test_sidebar_empty_once_read (void)
   cairn_test_drain_main_context ();
   g_assert_cmpstr (sidebar_page (window), ==, "empty");
   g_assert_true (says_no_conversations (window));
+  g_assert_false (shows_unreadable (window));
 
+  gtk_window_destroy (GTK_WINDOW (window));
+  cairn_test_drain_main_context ();
+  history_clear (&history);
+}
+
+/* What the list could not read is said under it, with a button that
+ * names the files (as plain text): a link to nothing, a link to itself
+ * and a pipe, which the index counts as unreadable also when the test
+ * runs as root (root reads a chmod 000 file). Once they are gone, so is
+ * the line. */
+static void
+test_sidebar_unreadable (void)
+{
+  History history;
+  CairnWindow *window;
+  GtkWidget *button, *names;
+  g_autofree char *dangling = NULL, *loop = NULL, *pipe = NULL;
+
+  history_init (&history, 3);
+  dangling = g_build_filename (history.folder, "dangling.jsonl", NULL);
+  loop = g_build_filename (history.folder, "loop <b>.jsonl", NULL);
+  pipe = g_build_filename (history.folder, "pipe.jsonl", NULL);
+  g_assert_cmpint (symlink ("nowhere.jsonl", dangling), ==, 0);
+  g_assert_cmpint (symlink ("loop <b>.jsonl", loop), ==, 0);
+  g_assert_cmpint (mkfifo (pipe, 0600), ==, 0);
+  open_listed (&history, &window);
+  cairn_test_drain_main_context ();
+  g_assert_true (cairn_test_shows_text (GTK_WIDGET (window), "3 conversations could not be read"));
+  g_assert_true (cairn_test_shows_text (GTK_WIDGET (window), "Conversation 0"));
+  button = cairn_test_find_shown (sidebar_of (window), GTK_TYPE_MENU_BUTTON, NULL, NULL);
+  g_assert_nonnull (button);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "3 conversations could not be read");
+  g_assert_true (gtk_widget_get_focusable (button) || gtk_widget_get_focusable (gtk_widget_get_first_child (button)));
+
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  cairn_test_run_for (100);
+  names = cairn_test_find_shown (button, GTK_TYPE_LABEL, cairn_test_label_contains, "could not be read:");
+  g_assert_nonnull (names);
+  g_assert_true (cairn_test_label_contains (names, "dangling.jsonl"));
+  g_assert_true (cairn_test_label_contains (names, "pipe.jsonl"));
+  /* a name is text, never markup */
+  g_assert_true (cairn_test_label_contains (names, "loop <b>.jsonl"));
+  g_assert_false (gtk_label_get_use_markup (GTK_LABEL (names)));
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
+
+  /* the folder is watched: listed again without them, the line goes */
+  g_assert_cmpint (g_unlink (dangling), ==, 0);
+  g_assert_cmpint (g_unlink (loop), ==, 0);
+  g_assert_cmpint (g_unlink (pipe), ==, 0);
+  g_assert_true (cairn_test_poll_until (hides_unreadable, window, 10000));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  cairn_test_drain_main_context ();
+  history_clear (&history);
+}
+
+#define MANY_FILES 10000
+/* the index's batches: what it hands the list at once, at most */
+#define MAX_BATCH 500
+
+typedef struct
+{
+  guint    changes;
+  guint    most_added;
+  guint    most_removed;
+  gboolean listed;
+} Changes;
+
+/* (the first listing is over: the churn's own re-lists come next) */
+static void
+first_listed_cb (CairnHistoryIndex *index,
+                 const char        *cwd,
+                 Changes           *changes)
+{
+  changes->listed = TRUE;
+}
+
+static void
+count_change_cb (GListModel *model,
+                 guint       position,
+                 guint       removed,
+                 guint       added,
+                 Changes    *changes)
+{
+  if (changes->listed)
+    return;
+  changes->changes++;
+  changes->most_added = MAX (changes->most_added, added);
+  changes->most_removed = MAX (changes->most_removed, removed);
+}
+
+static const char *
+first_title_but_churn (GListModel *model)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(CairnConversationInfo) info = g_list_model_get_item (model, i);
+
+      if (!g_str_equal (cairn_conversation_info_get_title (info), "churn"))
+        return cairn_conversation_info_get_title (info);
+    }
+  return NULL;
+}
+
+/* A folder of 10,000 conversations written in one second (a copied
+ * history), newest first by their times to the microsecond, with junk among them (empty files, lines that are no JSON,
+ * links to nothing), and files coming and going while it is read: the
+ * list reaches the sidebar in batches of at most 500, each put after
+ * what is there, never a change that replaces rows already listed (a
+ * splice of thousands of rows held the window for 455 ms). What a change
+ * costs the main loop grows with what it adds, so this bounds each
+ * frame's work without timing it; bench-list-gaps prints the real gaps. */
+static void
+test_sidebar_many_files (void)
+{
+  CairnApplication *app = cairn_test_shared_app ();
+  History history;
+  g_autoptr(GFile) folder = NULL;
+  CairnWindow *window;
+  GListModel *model;
+  Changes changes = { 0 };
+  CairnTestChurn *churn;
+  g_autofree char *churn_line = NULL;
+  guint churned;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+
+  history_init (&history, 0);
+  for (guint i = 0; i < MANY_FILES; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("00000000-0000-4000-8000-%012u.jsonl", i);
+      g_autofree char *path = g_build_filename (history.folder, name, NULL);
+      /* one second for all, each newer than the one before by a
+       * microsecond: read newest first, the last written comes first */
+      struct timeval times[2] = { { now, i }, { now, i } };
+
+      if (i % 10 == 9)
+        {
+          if (i % 30 == 29)
+            g_assert_cmpint (symlink ("nowhere.jsonl", path), ==, 0);
+          else
+            g_assert_true (g_file_set_contents (path, i % 30 == 9 ? "" : "no json\n", -1, NULL));
+          continue;
+        }
+      write_conversation (&history, i, now);
+      g_assert_cmpint (utimes (path, times), ==, 0);
+    }
+  folder = g_file_new_for_path (history.project);
+  window = cairn_application_new_window (app, folder);
+  model = cairn_history_index_get_conversations (cairn_application_get_history (app), history.cwd);
+  g_signal_connect (model, "items-changed", G_CALLBACK (count_change_cb), &changes);
+  g_signal_connect (cairn_application_get_history (app), "conversations-listed", G_CALLBACK (first_listed_cb),
+                    &changes);
+  churn_line = g_strdup_printf ("{\"type\":\"user\",\"cwd\":\"%s\",\"message\":"
+                                "{\"role\":\"user\",\"content\":\"churn\"}}\n", history.cwd);
+  churn = cairn_test_churn_start (history.folder, churn_line);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (cairn_test_poll_until (listed, history.cwd, 60000));
+  churned = cairn_test_churn_stop (churn);
+  g_test_message ("%u changes, at most %u added and %u removed at once; %u files churned", changes.changes,
+                  changes.most_added, changes.most_removed, churned);
+  g_assert_cmpuint (changes.most_added, <=, MAX_BATCH);
+  g_assert_cmpuint (changes.most_removed, <=, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (model), >=, MANY_FILES * 9 / 10 - 333);
+  g_assert_cmpstr (first_title_but_churn (model), ==, "Conversation 9998");
+  cairn_test_drain_main_context ();
+  g_assert_true (cairn_test_shows_text (GTK_WIDGET (window), "333 conversations could not be read"));
+
+  g_signal_handlers_disconnect_by_data (cairn_application_get_history (app), &changes);
+  g_signal_handlers_disconnect_by_data (model, &changes);
   gtk_window_destroy (GTK_WINDOW (window));
   cairn_test_drain_main_context ();
   history_clear (&history);
@@ -486,6 +673,8 @@ main (int   argc,
   g_test_add_func ("/cairn/sidebar/new-conversation", test_sidebar_new_conversation);
   g_test_add_func ("/cairn/sidebar/loading", test_sidebar_loading);
   g_test_add_func ("/cairn/sidebar/empty-once-read", test_sidebar_empty_once_read);
+  g_test_add_func ("/cairn/sidebar/unreadable", test_sidebar_unreadable);
+  g_test_add_func ("/cairn/sidebar/many-files", test_sidebar_many_files);
 
   return g_test_run ();
 }

@@ -116,6 +116,7 @@ cairn_conversation_clean_title (const char *text)
   GString *title = g_string_new (NULL);
   gboolean space = FALSE;
   guint chars = 0;
+  gsize length;
 
   for (const char *p = valid; p != NULL && *p != '\0' && chars < TITLE_MAX_CHARS; p = g_utf8_next_char (p))
     {
@@ -138,7 +139,9 @@ cairn_conversation_clean_title (const char *text)
       g_string_free (title, TRUE);
       return NULL;
     }
-  return g_string_free (title, FALSE);
+  /* kept as long as the list: without the GString's spare room */
+  length = title->len;
+  return g_realloc (g_string_free (title, FALSE), length + 1);
 }
 
 static char *

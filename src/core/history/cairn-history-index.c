@@ -69,14 +69,6 @@ watch_free (Watch *watch)
   g_free (watch);
 }
 
-static int
-newest_first_data (gconstpointer a,
-                   gconstpointer b,
-                   gpointer      user_data)
-{
-  return _cairn_history_compare_infos ((CairnConversationInfo *)a, (CairnConversationInfo *)b);
-}
-
 /* Puts @infos in @store, touching only what changed: unchanged files are
  * the same cached objects, so rows before and after a change stay. */
 static void
@@ -105,27 +97,58 @@ update_store (GListStore *store,
     g_list_store_splice (store, head, n - head - tail, infos->pdata + head, infos->len - head - tail);
 }
 
-/* Adds a batch of a first listing: after what is there, mostly, as the
- * files are read newest first; in its place when a file's own times say
- * it is newer than its modification time. */
+/* Where @info goes in @model (newest first). */
+static guint
+sorted_position (GListModel            *model,
+                 CairnConversationInfo *info)
+{
+  guint low = 0, high = g_list_model_get_n_items (model);
+
+  while (low < high)
+    {
+      guint middle = low + (high - low) / 2;
+      g_autoptr(CairnConversationInfo) item = g_list_model_get_item (model, middle);
+
+      if (_cairn_history_compare_infos (item, info) < 0)
+        low = middle + 1;
+      else
+        high = middle;
+    }
+  return low;
+}
+
+/* Adds a batch of a first listing, in one change: after what is there,
+ * mostly, as the files are read newest first; merged in its place when a
+ * file's own times say it is newer than its modification time. (An
+ * insert for each made a change for each, which the list view and the
+ * sidebar handled one by one on the main loop.) */
 static void
 add_batch (GListStore *store,
            GPtrArray  *batch)
 {
   GListModel *model = G_LIST_MODEL (store);
   guint n = g_list_model_get_n_items (model);
-  g_autoptr(CairnConversationInfo) last = n > 0 ? g_list_model_get_item (model, n - 1) : NULL;
+  g_autoptr(GPtrArray) merged = NULL;
+  guint at, i = 0, j;
 
   if (batch->len == 0)
     return;
   g_ptr_array_sort (batch, _cairn_history_newest_first);
-  if (last == NULL || _cairn_history_compare_infos (last, g_ptr_array_index (batch, 0)) < 0)
+  at = sorted_position (model, g_ptr_array_index (batch, 0));
+  merged = g_ptr_array_new_full (n - at + batch->len, g_object_unref);
+  for (j = at; j < n || i < batch->len;)
     {
-      g_list_store_splice (store, n, 0, batch->pdata, batch->len);
-      return;
+      g_autoptr(CairnConversationInfo) item = j < n ? g_list_model_get_item (model, j) : NULL;
+
+      if (item != NULL && (i == batch->len || _cairn_history_compare_infos (item, g_ptr_array_index (batch, i)) < 0))
+        {
+          g_ptr_array_add (merged, g_steal_pointer (&item));
+          j++;
+        }
+      else
+        g_ptr_array_add (merged, g_object_ref (g_ptr_array_index (batch, i++)));
     }
-  for (guint i = 0; i < batch->len; i++)
-    g_list_store_insert_sorted (store, g_ptr_array_index (batch, i), newest_first_data, NULL);
+  g_list_store_splice (store, at, n - at, merged->pdata, merged->len);
 }
 
 /* A watch's listing, as its thread sees it. */
@@ -217,11 +240,11 @@ watch_batch (CairnListing *listing,
              GPtrArray    *batch,
              gboolean      done)
 {
-  /* the end goes with all of them, below */
-  if (done)
-    g_ptr_array_unref (batch);
-  else
-    deliver (listing->batch_data, batch, NULL);
+  /* the last batch too: merged in, it makes the list the end's (same
+   * files, same order), so the end changes nothing (given all at once, it
+   * replaced from the first file of that batch on: thousands of rows when
+   * many files share a second) */
+  deliver (listing->batch_data, batch, NULL);
 }
 
 static void

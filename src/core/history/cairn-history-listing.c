@@ -31,15 +31,24 @@
 #define BATCH_INTERVAL_US (100 * 1000)
 #define SAVE_INTERVAL_US (10 * G_USEC_PER_SEC)
 
+/* Newest first by last activity (seconds), then by the file's
+ * modification time, the order files are read in: thousands of files
+ * written in one second (a copied history) then arrive in their list's
+ * order, and each batch goes after what is there rather than among it. */
 int
 _cairn_history_compare_infos (CairnConversationInfo *x,
                               CairnConversationInfo *y)
 {
   gint64 dx = cairn_conversation_info_get_modified (x);
   gint64 dy = cairn_conversation_info_get_modified (y);
+  guint64 mx = cairn_conversation_info_get_mtime_us (x);
+  guint64 my = cairn_conversation_info_get_mtime_us (y);
 
-  return dx < dy ? 1 : dx > dy ? -1 : g_strcmp0 (cairn_conversation_info_get_session_id (x),
-                                                 cairn_conversation_info_get_session_id (y));
+  if (dx != dy)
+    return dx < dy ? 1 : -1;
+  if (mx != my)
+    return mx < my ? 1 : -1;
+  return g_strcmp0 (cairn_conversation_info_get_session_id (x), cairn_conversation_info_get_session_id (y));
 }
 
 int

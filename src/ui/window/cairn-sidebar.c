@@ -46,6 +46,9 @@ struct _CairnSidebar
   GtkListView    *list;
   GtkListView    *results;
   GtkLabel       *progress_label;
+  GtkMenuButton  *unreadable_button;
+  GtkLabel       *unreadable_label;
+  GtkLabel       *unreadable_names;
   GMenuModel     *row_menu;
 
   GListModel  *model;
@@ -590,6 +593,9 @@ cairn_sidebar_class_init (CairnSidebarClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnSidebar, list);
   gtk_widget_class_bind_template_child (widget_class, CairnSidebar, results);
   gtk_widget_class_bind_template_child (widget_class, CairnSidebar, progress_label);
+  gtk_widget_class_bind_template_child (widget_class, CairnSidebar, unreadable_button);
+  gtk_widget_class_bind_template_child (widget_class, CairnSidebar, unreadable_label);
+  gtk_widget_class_bind_template_child (widget_class, CairnSidebar, unreadable_names);
   gtk_widget_class_bind_template_child (widget_class, CairnSidebar, row_menu);
   gtk_widget_class_bind_template_callback (widget_class, list_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
@@ -778,6 +784,55 @@ cairn_sidebar_set_loading (CairnSidebar *self,
     cairn_paint_report_at_next_paint (GTK_WIDGET (self->stack), "list-complete");
   self->loading = loading;
   update_page (self);
+}
+
+/* The names shown of the files that could not be read: a folder may hold
+ * thousands, and a popover is no place for all of them. */
+#define MAX_UNREADABLE_NAMES 100
+
+/**
+ * cairn_sidebar_set_unreadable:
+ * @files: (element-type GFile): the project's conversation files that
+ *   the last listing could not read
+ *
+ * Says how many there are, under the list, with a button that shows
+ * their names (as plain text: a name is the folder's, not ours).
+ */
+void
+cairn_sidebar_set_unreadable (CairnSidebar *self,
+                              GPtrArray    *files)
+{
+  g_autoptr(GString) names = g_string_new (_("These files could not be read:"));
+  g_autofree char *text = NULL;
+  guint n = files ? files->len : 0;
+
+  g_return_if_fail (CAIRN_IS_SIDEBAR (self));
+
+  gtk_widget_set_visible (GTK_WIDGET (self->unreadable_button), n > 0);
+  if (n == 0)
+    {
+      gtk_menu_button_popdown (self->unreadable_button);
+      return;
+    }
+  /* Translators: under the list of conversations, when some of their files can't be read */
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u conversation could not be read",
+                                       "%u conversations could not be read", n), n);
+  gtk_label_set_text (self->unreadable_label, text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->unreadable_button), GTK_ACCESSIBLE_PROPERTY_LABEL, text,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _("Shows which files"), -1);
+  for (guint i = 0; i < MIN (n, MAX_UNREADABLE_NAMES); i++)
+    {
+      g_autofree char *name = g_filename_display_basename (g_file_peek_path (g_ptr_array_index (files, i)));
+      g_string_append_printf (names, "\n%s", name);
+    }
+  if (n > MAX_UNREADABLE_NAMES)
+    {
+      g_string_append_c (names, '\n');
+      /* Translators: after the names of the files that could not be read, when there are more */
+      g_string_append_printf (names, g_dngettext (GETTEXT_PACKAGE, "…and %u more", "…and %u more",
+                                                  n - MAX_UNREADABLE_NAMES), n - MAX_UNREADABLE_NAMES);
+    }
+  gtk_label_set_text (self->unreadable_names, names->str);
 }
 
 /**

@@ -23,6 +23,8 @@ void          cairn_sidebar_set_model         (CairnSidebar *self,
                                                GListModel   *conversations);
 void          cairn_sidebar_set_loading       (CairnSidebar *self,
                                                gboolean      loading);
+void          cairn_sidebar_set_unreadable    (CairnSidebar *self,
+                                               GPtrArray    *files);
 void          cairn_sidebar_select_session_id (CairnSidebar *self,
                                                const char   *session_id);
 void          cairn_sidebar_set_state         (CairnSidebar *self,

@@ -61,6 +61,7 @@ _cairn_window_load_project (CairnWindow *self)
     }
   _cairn_window_list_conversations (self);
   cairn_sidebar_set_loading (self->sidebar, !cairn_history_index_get_listed (index, cwd));
+  cairn_sidebar_set_unreadable (self->sidebar, cairn_history_index_get_unreadable (index, cwd));
   last = remembered_conversation (self);
   if (last != NULL && g_file_query_exists (last, NULL))
     cairn_window_open_conversation (self, last);
@@ -69,7 +70,8 @@ _cairn_window_load_project (CairnWindow *self)
 }
 
 /* The project's list was read whole: until then the sidebar says it is
- * loading, not that there are no conversations. */
+ * loading, not that there are no conversations; then it says what it
+ * could not read. */
 static void
 history_listed_cb (CairnWindow       *self,
                    const char        *cwd,
@@ -77,8 +79,10 @@ history_listed_cb (CairnWindow       *self,
 {
   g_autofree char *ours = self->folder ? g_file_get_path (self->folder) : NULL;
 
-  if (g_strcmp0 (ours, cwd) == 0)
-    cairn_sidebar_set_loading (self->sidebar, FALSE);
+  if (g_strcmp0 (ours, cwd) != 0)
+    return;
+  cairn_sidebar_set_loading (self->sidebar, FALSE);
+  cairn_sidebar_set_unreadable (self->sidebar, cairn_history_index_get_unreadable (index, cwd));
 }
 
 /**
