@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "cairn-application.h"
+#include "cairn-export-cli.h"
 #include "app/cairn-debug-info.h"
 #include "history/cairn-history-paths.h"
 #include "protocol/cairn-cli-connection.h"
@@ -43,6 +44,12 @@ static const GOptionEntry main_entries[] = {
     N_("Open the project’s most recent conversation") },
   { "resume", 'r', 0, G_OPTION_ARG_STRING, NULL,
     N_("Open the conversation with this session id, in its own project"), N_("ID") },
+  { "export", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("Write the conversation with this session id to standard output (or --output), and exit"), N_("ID") },
+  { "format", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("What --export writes: md (Markdown, the default), html or jsonl (the raw lines)"), N_("FORMAT") },
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, NULL,
+    N_("The file --export writes (Markdown’s images go to a folder beside it)"), N_("FILE") },
   { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL, NULL },
   { NULL }
 };
@@ -56,6 +63,9 @@ cairn_application_handle_local_options (GApplication *app,
       g_print ("%s %s\n", "Cairn", PACKAGE_VERSION);
       return 0;
     }
+  /* a command, not a window: never handed to a running Cairn */
+  if (g_variant_dict_contains (options, "export"))
+    return cairn_export_cli_run (options);
   return -1;
 }
 

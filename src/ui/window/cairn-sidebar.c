@@ -76,6 +76,7 @@ enum {
   ACTIVATED,
   RENAME,
   DELETE,
+  EXPORT,
   SEARCH_CHANGED,
   HIT_ACTIVATED,
   N_SIGNALS
@@ -406,9 +407,11 @@ row_menu_action (GtkWidget  *widget,
 {
   CairnSidebar *self = CAIRN_SIDEBAR (widget);
 
+  guint which = g_str_equal (action_name, "sidebar.rename") ? RENAME
+                 : g_str_equal (action_name, "sidebar.export") ? EXPORT : DELETE;
+
   if (self->menu_item != NULL)
-    g_signal_emit (self, signals[g_str_equal (action_name, "sidebar.rename") ? RENAME : DELETE], 0,
-                   self->menu_item);
+    g_signal_emit (self, signals[which], 0, self->menu_item);
 }
 
 /* The title of a conversation of this project, or where it is from. */
@@ -636,6 +639,12 @@ cairn_sidebar_class_init (CairnSidebarClass *klass)
                                      0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_OBJECT);
   signals[RENAME] = g_signal_new ("rename", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_OBJECT);
+  /**
+   * CairnSidebar::export:
+   * @item: the conversation to write to a file
+   */
+  signals[EXPORT] = g_signal_new ("export", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_OBJECT);
   signals[DELETE] = g_signal_new ("delete", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_OBJECT);
   /**
@@ -665,6 +674,7 @@ cairn_sidebar_class_init (CairnSidebarClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, result_activated_cb);
 
   gtk_widget_class_install_action (widget_class, "sidebar.rename", NULL, row_menu_action);
+  gtk_widget_class_install_action (widget_class, "sidebar.export", NULL, row_menu_action);
   gtk_widget_class_install_action (widget_class, "sidebar.delete", NULL, row_menu_action);
   gtk_widget_class_install_action (widget_class, "sidebar.context-menu", NULL, context_menu_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK, "sidebar.context-menu", NULL);
