@@ -602,6 +602,25 @@ cairn_sidebar_focus_search (CairnSidebar *self)
   gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
 }
 
+/**
+ * cairn_sidebar_search_for:
+ * @text: the words to find
+ *
+ * Fills the search in (the search starts as when typed), focused.
+ */
+void
+cairn_sidebar_search_for (CairnSidebar *self,
+                          const char   *text,
+                          gboolean      all_projects)
+{
+  g_return_if_fail (CAIRN_IS_SIDEBAR (self));
+
+  gtk_toggle_button_set_active (self->all_projects_button, all_projects);
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), text);
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+  gtk_editable_set_position (GTK_EDITABLE (self->search_entry), -1);
+}
+
 static void
 cairn_sidebar_dispose (GObject *object)
 {

@@ -48,6 +48,9 @@ void          cairn_sidebar_set_state         (CairnSidebar *self,
 void          cairn_sidebar_set_search        (CairnSidebar *self,
                                                CairnSearch  *search);
 void          cairn_sidebar_focus_search      (CairnSidebar *self);
+void          cairn_sidebar_search_for        (CairnSidebar *self,
+                                               const char   *text,
+                                               gboolean      all_projects);
 CairnDayGroup cairn_day_group                 (GDateTime    *now,
                                                gint64        when);
 char         *cairn_relative_time             (GDateTime    *now,
