@@ -217,6 +217,9 @@ cairn_application_dbus_register (GApplication     *app,
   if (!G_APPLICATION_CLASS (cairn_application_parent_class)->dbus_register (app, connection, object_path, error))
     return FALSE;
   self->search_provider = cairn_shell_search_provider_new (GTK_APPLICATION (app));
+  /* started for a search: the first words typed find titles at once */
+  if (g_application_get_flags (app) & G_APPLICATION_IS_SERVICE)
+    cairn_shell_search_provider_prepare (self->search_provider);
   return cairn_shell_search_provider_export (self->search_provider, connection, path, error);
 }
 

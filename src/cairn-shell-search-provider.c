@@ -23,17 +23,20 @@
  * (org.gnome.Shell.SearchProvider2, on the application's own D-Bus
  * connection, as GNOME Text Editor and Nautilus do). A query lists the
  * conversations of every project (the history index: its list cache,
- * then a stat of each file; the listing is kept for a few seconds, the
- * time of a word typed) and answers with those whose title has every
- * term first; meanwhile the full-text search (Ctrl+K's) streams hits,
- * and those found until it ends, or until TEXT_BUDGET_MS, follow. The
+ * then a stat of each file: 1.5 s for 10,000; read when D-Bus starts
+ * Cairn for a search, held since, and read again in the background when
+ * older than a few seconds) and answers with those whose title has every
+ * term first; meanwhile the full-text search (Ctrl+K's) streams hits, and
+ * those found until it ends, MAX_RESULTS are found, or TEXT_BUDGET_MS
+ * has passed, follow. The
  * next query answers the one before at once with what it has and stops
  * its search. Metas are plain text: titles, folders and snippets are the
  * user's, never markup. */
 
 #define LISTING_TTL_US (5 * G_USEC_PER_SEC)
 #define TEXT_BUDGET_MS 1500
-#define MAX_RESULTS 20
+/* the Shell shows five of a provider's results */
+#define MAX_RESULTS 10
 
 /* What an identifier stands for. */
 typedef struct
@@ -60,6 +63,7 @@ typedef struct
   GPtrArray             *ids;
   gint64                 started;
   guint                  timeout_id;
+  gboolean               titled;      /* the title results are in */
   gboolean               searching;
 } Query;
 
@@ -247,14 +251,16 @@ has_result_for (CairnShellSearchProvider *self,
   return FALSE;
 }
 
-/* The text hits so far, one per conversation that no title found. */
+/* Text hits as they come, one per conversation that no title found. */
 static void
 add_text_results (CairnShellSearchProvider *self,
-                  Query                    *query)
+                  Query                    *query,
+                  guint                     from,
+                  guint                     to)
 {
   GListModel *hits = cairn_search_get_hits (self->search);
 
-  for (guint i = 0; i < g_list_model_get_n_items (hits) && query->ids->len < MAX_RESULTS; i++)
+  for (guint i = from; i < to && query->ids->len < MAX_RESULTS; i++)
     {
       g_autoptr(CairnSearchHit) hit = g_list_model_get_item (hits, i);
       GFile *file = cairn_search_hit_get_file (hit);
@@ -286,10 +292,7 @@ finish_query (CairnShellSearchProvider *self)
   if (query == NULL)
     return;
   if (query->searching)
-    {
-      add_text_results (self, query);
-      cairn_search_stop (self->search);
-    }
+    cairn_search_stop (self->search);
   g_ptr_array_add (query->ids, NULL);
   g_dbus_method_invocation_return_value (query->invocation,
                                          g_variant_new ("(^as)", (char **)query->ids->pdata));
@@ -307,6 +310,20 @@ budget_spent_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* Enough found: the answer goes now. */
+static void
+hits_changed_cb (CairnShellSearchProvider *self,
+                 guint                     position,
+                 guint                     removed,
+                 guint                     added)
+{
+  if (self->query == NULL || !self->query->searching || added == 0)
+    return;
+  add_text_results (self, self->query, position, position + added);
+  if (self->query->ids->len >= MAX_RESULTS)
+    finish_query (self);
+}
+
 static void
 search_running_cb (CairnShellSearchProvider *self)
 {
@@ -322,6 +339,7 @@ search_listing (CairnShellSearchProvider *self)
   g_autofree char *text = g_strjoinv (" ", query->terms);
 
   add_title_results (self, query);
+  query->titled = TRUE;
   if (query->ids->len >= MAX_RESULTS || self->listing->folders->len == 0)
     {
       finish_query (self);
@@ -345,8 +363,25 @@ listed_cb (GObject      *source,
   if (listing == NULL)
     return;   /* cancelled: the provider is going */
   take_listing (self, listing);
-  if (self->query != NULL)
+  if (self->query != NULL && !self->query->titled)
     search_listing (self);
+}
+
+/* Every project's conversations, read in a thread; a query typed while
+ * they are read waits for them. */
+static void
+list_projects (CairnShellSearchProvider *self)
+{
+  g_autoptr(GTask) task = NULL;
+
+  if (self->listing_running)
+    return;
+  self->listing_running = TRUE;
+  task = g_task_new (NULL, self->listing_cancellable, listed_cb, g_object_ref (self));
+  g_task_set_task_data (task, g_object_ref (cairn_application_get_history (CAIRN_APPLICATION (self->app))),
+                        g_object_unref);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_run_in_thread (task, list_thread);
 }
 
 static void
@@ -354,7 +389,6 @@ start_query (CairnShellSearchProvider *self,
              GDBusMethodInvocation    *invocation,
              const char * const       *terms)
 {
-  g_autoptr(GTask) task = NULL;
   Query *query;
 
   finish_query (self);
@@ -372,21 +406,16 @@ start_query (CairnShellSearchProvider *self,
       finish_query (self);
       return;
     }
-  if (self->listing != NULL && g_get_monotonic_time () - self->listed_at < LISTING_TTL_US)
+  /* the list held answers at once; an old one is read again meanwhile,
+   * for the next words */
+  if (self->listing != NULL)
     {
+      if (g_get_monotonic_time () - self->listed_at >= LISTING_TTL_US)
+        list_projects (self);
       search_listing (self);
       return;
     }
-  /* a query typed while the list is read waits for it: listing again
-   * at each key would never end on a big history */
-  if (self->listing_running)
-    return;
-  self->listing_running = TRUE;
-  task = g_task_new (NULL, self->listing_cancellable, listed_cb, g_object_ref (self));
-  g_task_set_task_data (task, g_object_ref (cairn_application_get_history (CAIRN_APPLICATION (self->app))),
-                        g_object_unref);
-  g_task_set_return_on_cancel (task, TRUE);
-  g_task_run_in_thread (task, list_thread);
+  list_projects (self);
 }
 
 static gboolean
@@ -557,6 +586,8 @@ cairn_shell_search_provider_init (CairnShellSearchProvider *self)
   self->listing_cancellable = g_cancellable_new ();
   g_signal_connect_object (self->search, "notify::running", G_CALLBACK (search_running_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (cairn_search_get_hits (self->search), "items-changed", G_CALLBACK (hits_changed_cb),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->skeleton, "handle-get-initial-result-set", G_CALLBACK (handle_initial_cb),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->skeleton, "handle-get-subsearch-result-set", G_CALLBACK (handle_subsearch_cb),
@@ -588,6 +619,21 @@ cairn_shell_search_provider_export (CairnShellSearchProvider  *self,
 
   return g_dbus_interface_skeleton_export (G_DBUS_INTERFACE_SKELETON (self->skeleton), connection,
                                            object_path, error);
+}
+
+/**
+ * cairn_shell_search_provider_prepare:
+ *
+ * Reads the projects' conversations now, so that the first words typed
+ * find titles at once (for a Cairn that D-Bus started to search).
+ */
+void
+cairn_shell_search_provider_prepare (CairnShellSearchProvider *self)
+{
+  g_return_if_fail (CAIRN_IS_SHELL_SEARCH_PROVIDER (self));
+
+  if (self->listing == NULL)
+    list_projects (self);
 }
 
 void

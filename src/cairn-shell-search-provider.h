@@ -20,6 +20,7 @@ gboolean                  cairn_shell_search_provider_export   (CairnShellSearch
                                                                 GDBusConnection          *connection,
                                                                 const char               *object_path,
                                                                 GError                  **error);
+void                      cairn_shell_search_provider_prepare  (CairnShellSearchProvider *self);
 void                      cairn_shell_search_provider_unexport (CairnShellSearchProvider *self);
 
 G_END_DECLS

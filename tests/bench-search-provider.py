@@ -6,10 +6,11 @@ search up to its budget).
     dbus-run-session -- python3 tests/bench-search-provider.py CAIRN CLAUDE_CONFIG_DIR [WORD ...]
 
 Cairn starts as D-Bus starts it (--gapplication-service) with a fresh
-XDG_CACHE_HOME. Per run and word: a first query (the projects listed, from
-no list cache in the first run, from the one it wrote after), then the
-same word again (the listing kept for a typing burst). Prints one line
-each; the history is only read.
+XDG_CACHE_HOME. Per run and word: a first query (in a fresh process the
+first word waits for the projects' listing, which starts with the process:
+from no list cache in the first run, from the one it wrote after), then the
+same word again (the listing held). Prints one line each; the history is
+only read.
 """
 import os
 import re
@@ -48,7 +49,7 @@ def main():
                 proxy = Gio.DBusProxy.new_sync(bus, Gio.DBusProxyFlags.DO_NOT_LOAD_PROPERTIES, None, APP_ID,
                                                PATH, "org.gnome.Shell.SearchProvider2", None)
                 for word in words:
-                    for label in ("listed", "kept"):
+                    for label in ("first", "again"):
                         started = time.monotonic()
                         ids = proxy.call_sync("GetInitialResultSet", GLib.Variant("(as)", ([word],)), 0, 30000,
                                               None).unpack()[0]
