@@ -15,6 +15,7 @@
 #include "cairn-application.h"
 #include "cairn-shell-search-provider.h"
 #include "cairn-shell-search-provider-generated.h"
+#include "history/cairn-history-cache.h"
 #include "history/cairn-history-paths.h"
 #include "search/cairn-search.h"
 #include "search/cairn-search-hit.h"
@@ -24,7 +25,9 @@
  * connection, as GNOME Text Editor and Nautilus do). A query lists the
  * conversations of every project (the history index: its list cache,
  * then a stat of each file: 1.5 s for 10,000; read when D-Bus starts
- * Cairn for a search, held since, and read again in the background when
+ * Cairn for a search, first from the list cache alone (as it was last
+ * written: a conversation since gone may show until the whole listing
+ * is in), then whole; held since, and read again in the background when
  * older than a few seconds) and answers with those whose title has every
  * term first; meanwhile the full-text search (Ctrl+K's) streams hits, and
  * those found until it ends, MAX_RESULTS are found, or TEXT_BUDGET_MS
@@ -51,6 +54,7 @@ typedef struct
 
 typedef struct
 {
+  gboolean   cached;    /* read from the list cache only: stat nothing */
   GPtrArray *infos;     /* CairnConversationInfo, every project's */
   GPtrArray *folded;    /* their titles, case-folded */
   GPtrArray *folders;   /* GFile: the CLI's project folders */
@@ -143,7 +147,18 @@ newest_first (gconstpointer a,
   return x < y ? 1 : x > y ? -1 : 0;
 }
 
-/* In the thread: every project's conversations, newest first. */
+/* What the list cache says of @folder's conversations, as it was when
+ * written: no file is looked at. */
+static GPtrArray *
+cached_infos (GFile *folder)
+{
+  g_autoptr(CairnHistoryCache) cache = cairn_history_cache_load (folder);
+
+  return cairn_history_cache_get_infos (cache);
+}
+
+/* In the thread: every project's conversations, newest first; with
+ * @source_object set, from the list cache only. */
 static void
 list_thread (GTask        *task,
              gpointer      source_object,
@@ -151,19 +166,22 @@ list_thread (GTask        *task,
              GCancellable *cancellable)
 {
   CairnHistoryIndex *history = task_data;
+  gboolean cached = source_object != NULL;
   g_autoptr(GFile) root = cairn_history_projects_dir ();
   g_autofree char *root_path = g_file_get_path (root);
   g_autoptr(GDir) dir = g_dir_open (root_path, 0, NULL);
   Listing *listing = g_new0 (Listing, 1);
   const char *name;
 
+  listing->cached = cached;
   listing->infos = g_ptr_array_new_with_free_func (g_object_unref);
   listing->folded = g_ptr_array_new_with_free_func (g_free);
   listing->folders = g_ptr_array_new_with_free_func (g_object_unref);
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL && !g_cancellable_is_cancelled (cancellable))
     {
       GFile *folder = g_file_get_child (root, name);
-      g_autoptr(GPtrArray) infos = cairn_history_index_list_folder (history, folder, cancellable);
+      g_autoptr(GPtrArray) infos = cached ? cached_infos (folder)
+                                          : cairn_history_index_list_folder (history, folder, cancellable);
 
       g_ptr_array_add (listing->folders, folder);
       for (guint i = 0; infos != NULL && i < infos->len; i++)
@@ -351,6 +369,11 @@ search_listing (CairnShellSearchProvider *self)
   query->timeout_id = g_timeout_add (TEXT_BUDGET_MS, budget_spent_cb, self);
 }
 
+static void list_projects (CairnShellSearchProvider *self,
+                           gboolean                  cached);
+
+/* The list cache's listing answers first (when it knows anything), and
+ * the whole one is read behind it. */
 static void
 listed_cb (GObject      *source,
            GAsyncResult *result,
@@ -358,26 +381,35 @@ listed_cb (GObject      *source,
 {
   g_autoptr(CairnShellSearchProvider) self = user_data;
   Listing *listing = g_task_propagate_pointer (G_TASK (result), NULL);
+  gboolean cached;
 
   self->listing_running = FALSE;
   if (listing == NULL)
     return;   /* cancelled: the provider is going */
-  take_listing (self, listing);
-  if (self->query != NULL && !self->query->titled)
+  cached = listing->cached;
+  if (cached && listing->infos->len == 0)
+    listing_free (listing);
+  else
+    take_listing (self, listing);
+  if (cached)
+    list_projects (self, FALSE);
+  if (self->listing != NULL && self->query != NULL && !self->query->titled)
     search_listing (self);
 }
 
 /* Every project's conversations, read in a thread; a query typed while
  * they are read waits for them. */
 static void
-list_projects (CairnShellSearchProvider *self)
+list_projects (CairnShellSearchProvider *self,
+               gboolean                  cached)
 {
   g_autoptr(GTask) task = NULL;
 
   if (self->listing_running)
     return;
   self->listing_running = TRUE;
-  task = g_task_new (NULL, self->listing_cancellable, listed_cb, g_object_ref (self));
+  /* (the source object only says "from the cache") */
+  task = g_task_new (cached ? self : NULL, self->listing_cancellable, listed_cb, g_object_ref (self));
   g_task_set_task_data (task, g_object_ref (cairn_application_get_history (CAIRN_APPLICATION (self->app))),
                         g_object_unref);
   g_task_set_return_on_cancel (task, TRUE);
@@ -411,11 +443,11 @@ start_query (CairnShellSearchProvider *self,
   if (self->listing != NULL)
     {
       if (g_get_monotonic_time () - self->listed_at >= LISTING_TTL_US)
-        list_projects (self);
+        list_projects (self, FALSE);
       search_listing (self);
       return;
     }
-  list_projects (self);
+  list_projects (self, TRUE);
 }
 
 static gboolean
@@ -633,7 +665,7 @@ cairn_shell_search_provider_prepare (CairnShellSearchProvider *self)
   g_return_if_fail (CAIRN_IS_SHELL_SEARCH_PROVIDER (self));
 
   if (self->listing == NULL)
-    list_projects (self);
+    list_projects (self, TRUE);
 }
 
 void
