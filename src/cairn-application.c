@@ -12,6 +12,8 @@
 #include <glib/gi18n.h>
 
 #include "cairn-application.h"
+#include "cairn-export-cli.h"
+#include "cairn-shell-search-provider.h"
 #include "app/cairn-debug-info.h"
 #include "history/cairn-history-paths.h"
 #include "protocol/cairn-cli-connection.h"
@@ -30,6 +32,8 @@ struct _CairnApplication
   CairnHistoryIndex *history;
   /* the open conversations of every window, their processes in bounds */
   CairnSessionSet   *sessions;
+  /* GNOME Shell's search, on the application's D-Bus connection */
+  CairnShellSearchProvider *search_provider;
   gboolean           quitting;
 };
 
@@ -43,6 +47,12 @@ static const GOptionEntry main_entries[] = {
     N_("Open the project’s most recent conversation") },
   { "resume", 'r', 0, G_OPTION_ARG_STRING, NULL,
     N_("Open the conversation with this session id, in its own project"), N_("ID") },
+  { "export", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("Write the conversation with this session id to standard output (or --output), and exit"), N_("ID") },
+  { "format", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("What --export writes: md (Markdown, the default), html or jsonl (the raw lines)"), N_("FORMAT") },
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, NULL,
+    N_("The file --export writes (Markdown’s images go to a folder beside it)"), N_("FILE") },
   { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL, NULL, NULL },
   { NULL }
 };
@@ -56,6 +66,9 @@ cairn_application_handle_local_options (GApplication *app,
       g_print ("%s %s\n", "Cairn", PACKAGE_VERSION);
       return 0;
     }
+  /* a command, not a window: never handed to a running Cairn */
+  if (g_variant_dict_contains (options, "export"))
+    return cairn_export_cli_run (options);
   return -1;
 }
 
@@ -154,6 +167,73 @@ cairn_application_command_line (GApplication            *app,
     cairn_window_open_latest (window);
   gtk_window_present (GTK_WINDOW (window));
   return 0;
+}
+
+/* Started from the desktop through D-Bus (the desktop file is
+ * DBusActivatable): a window on the start page, or the one there is. */
+static void
+cairn_application_activate (GApplication *app)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  if (window == NULL)
+    window = GTK_WINDOW (cairn_application_new_window (CAIRN_APPLICATION (app), NULL));
+  gtk_window_present (window);
+}
+
+/* Folders handed over by D-Bus (a file manager's Open With): a window
+ * each; anything else is no project. */
+static void
+cairn_application_open (GApplication  *app,
+                        GFile        **files,
+                        int            n_files,
+                        const char    *hint)
+{
+  for (int i = 0; i < n_files; i++)
+    {
+      g_autofree char *name = g_file_get_parse_name (files[i]);
+
+      if (g_file_query_file_type (files[i], G_FILE_QUERY_INFO_NONE, NULL) != G_FILE_TYPE_DIRECTORY)
+        {
+          g_message ("“%s” is not a folder: not opened", name);
+          continue;
+        }
+      gtk_window_present (GTK_WINDOW (cairn_application_new_window (CAIRN_APPLICATION (app), files[i])));
+    }
+}
+
+/* The search provider lives beside the application's own object, on its
+ * connection (as GNOME Text Editor's does), at <object path>/SearchProvider,
+ * the path the search provider file names. */
+static gboolean
+cairn_application_dbus_register (GApplication     *app,
+                                 GDBusConnection  *connection,
+                                 const char       *object_path,
+                                 GError          **error)
+{
+  CairnApplication *self = CAIRN_APPLICATION (app);
+  g_autofree char *path = g_strconcat (object_path, "/SearchProvider", NULL);
+
+  if (!G_APPLICATION_CLASS (cairn_application_parent_class)->dbus_register (app, connection, object_path, error))
+    return FALSE;
+  self->search_provider = cairn_shell_search_provider_new (GTK_APPLICATION (app));
+  /* started for a search: the first words typed find titles at once */
+  if (g_application_get_flags (app) & G_APPLICATION_IS_SERVICE)
+    cairn_shell_search_provider_prepare (self->search_provider);
+  return cairn_shell_search_provider_export (self->search_provider, connection, path, error);
+}
+
+static void
+cairn_application_dbus_unregister (GApplication    *app,
+                                   GDBusConnection *connection,
+                                   const char      *object_path)
+{
+  CairnApplication *self = CAIRN_APPLICATION (app);
+
+  if (self->search_provider != NULL)
+    cairn_shell_search_provider_unexport (self->search_provider);
+  g_clear_object (&self->search_provider);
+  G_APPLICATION_CLASS (cairn_application_parent_class)->dbus_unregister (app, connection, object_path);
 }
 
 static void
@@ -345,6 +425,9 @@ cairn_application_startup (GApplication *app)
   static const char *preferences_accels[] = { "<Control>comma", NULL };
 
   G_APPLICATION_CLASS (cairn_application_parent_class)->startup (app);
+  /* started by D-Bus for a search: it stays a while for the next words */
+  if (g_application_get_flags (app) & G_APPLICATION_IS_SERVICE)
+    g_application_set_inactivity_timeout (app, 20000);
   if (gdk_display_get_default () != NULL)
     cairn_renderer_avoid_software_gl (gdk_display_get_default ());
   cairn_notifications_probe_markup (g_application_get_dbus_connection (app));
@@ -366,6 +449,7 @@ cairn_application_dispose (GObject *object)
   g_clear_object (&self->sessions);
   g_clear_object (&self->settings);
   g_clear_object (&self->history);
+  g_clear_object (&self->search_provider);
 
   G_OBJECT_CLASS (cairn_application_parent_class)->dispose (object);
 }
@@ -379,6 +463,10 @@ cairn_application_class_init (CairnApplicationClass *klass)
   object_class->dispose = cairn_application_dispose;
   app_class->handle_local_options = cairn_application_handle_local_options;
   app_class->command_line = cairn_application_command_line;
+  app_class->activate = cairn_application_activate;
+  app_class->open = cairn_application_open;
+  app_class->dbus_register = cairn_application_dbus_register;
+  app_class->dbus_unregister = cairn_application_dbus_unregister;
   app_class->shutdown = cairn_application_shutdown;
   app_class->startup = cairn_application_startup;
 }
@@ -411,7 +499,7 @@ cairn_application_skip_gl_for_cairo (void)
 CairnApplication *
 cairn_application_new (gboolean standalone)
 {
-  GApplicationFlags flags = G_APPLICATION_HANDLES_COMMAND_LINE;
+  GApplicationFlags flags = G_APPLICATION_HANDLES_COMMAND_LINE | G_APPLICATION_HANDLES_OPEN;
 
   if (standalone)
     flags |= G_APPLICATION_NON_UNIQUE;

@@ -278,3 +278,25 @@ cairn_test_has_message_dialog (gpointer data)
 {
   return cairn_test_message_dialog () != NULL;
 }
+
+/* With CAIRN_TEST_SHOTS=DIR, the screen as it is now, in DIR/NAME (to
+ * look at; `import` is ImageMagick's). */
+void
+cairn_test_screenshot (const char *name)
+{
+  const char *dir = g_getenv ("CAIRN_TEST_SHOTS");
+  g_autofree char *path = NULL;
+  const char *argv[] = { "import", "-window", "root", NULL, NULL };
+
+  gint64 until = g_get_monotonic_time () + 300 * G_TIME_SPAN_MILLISECOND;
+
+  if (dir == NULL)
+    return;
+  /* what was just shown drawn first */
+  while (g_get_monotonic_time () < until)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (5000);
+  path = g_build_filename (dir, name, NULL);
+  argv[3] = path;
+  g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL, NULL);
+}

@@ -60,4 +60,6 @@ GdkPixbuf *cairn_test_new_picture        (int             width,
 GtkWidget *cairn_test_message_dialog     (void);
 gboolean   cairn_test_has_message_dialog (gpointer        data);
 
+void       cairn_test_screenshot         (const char     *name);
+
 G_END_DECLS

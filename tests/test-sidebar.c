@@ -240,23 +240,6 @@ test_sidebar_recycles (void)
   history_clear (&history);
 }
 
-/* With CAIRN_TEST_SHOTS=DIR, the screen as it is now, in DIR/NAME (to
- * look at; `import` is ImageMagick's). */
-static void
-screenshot (const char *name)
-{
-  const char *dir = g_getenv ("CAIRN_TEST_SHOTS");
-  g_autofree char *path = NULL;
-  const char *argv[] = { "import", "-window", "root", NULL, NULL };
-
-  if (dir == NULL)
-    return;
-  cairn_test_run_for (300);
-  path = g_build_filename (dir, name, NULL);
-  argv[3] = path;
-  g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL, NULL);
-}
-
 /* The row showing @text, or NULL. */
 static GtkWidget *
 row_showing (GtkWidget  *list,
@@ -295,7 +278,7 @@ test_sidebar_marks (void)
   cairn_sidebar_select_session_id (sidebar, "00000000-0000-4000-8000-000000000007");
   g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (gtk_list_view_get_model (
                       GTK_LIST_VIEW (list)))), ==, 7);
-  screenshot ("sidebar-marks.png");
+  cairn_test_screenshot ("sidebar-marks.png");
 
   scroll_to_end_until (list, in_list_view, "Conversation 399");
   g_assert_true (in_list_view (list, "Conversation 399"));
@@ -304,7 +287,7 @@ test_sidebar_marks (void)
   g_assert_null (cairn_test_find_shown (row_showing (list, "Conversation 398"), GTK_TYPE_IMAGE, NULL, NULL));
   g_assert_null (cairn_test_find_shown (row_showing (list, "Conversation 398"), CAIRN_TYPE_WORKING_INDICATOR,
                                         NULL, NULL));
-  screenshot ("sidebar-end.png");
+  cairn_test_screenshot ("sidebar-end.png");
 
   gtk_window_destroy (GTK_WINDOW (window));
   cairn_test_drain_main_context ();

@@ -162,7 +162,8 @@ def delete_and_undo(app, window, folder, tmp):
     click(window, row_named(app, NEW_NAME), button=3)
     wait_for("Delete in the context menu", lambda: next(
         (m for m in find(app, "menu item") if "Delete" in m.name and ui.has_size(m)), None), 10)
-    subprocess.run(["xdotool", "key", "Down", "Return"], check=True, timeout=10)
+    # Rename, Export…, Delete: the third
+    subprocess.run(["xdotool", "key", "Down", "Down", "Return"], check=True, timeout=10)
     wait_for("the file to leave", lambda: not os.path.exists(path), 10)
     trash = os.path.join(tmp, "data", "Trash", "files")
     if not any(n.startswith(ROWS_ID) for n in os.listdir(trash)):

@@ -407,6 +407,28 @@ cairn_history_replay_line (CairnHistoryReplay *self,
 }
 
 /**
+ * cairn_history_read_line:
+ * @stream: the session file, seekable
+ *
+ * Reads back one line the first pass over the file found.
+ */
+CairnMessage *
+cairn_history_read_line (GInputStream            *stream,
+                         const CairnHistoryLine  *line,
+                         GCancellable            *cancellable,
+                         GError                 **error)
+{
+  g_autofree char *bytes = g_malloc (line->length + 1);
+  gsize got = 0;
+
+  if (!g_seekable_seek (G_SEEKABLE (stream), line->offset, G_SEEK_SET, cancellable, error) ||
+      !g_input_stream_read_all (stream, bytes, line->length, &got, cancellable, error))
+    return NULL;
+  /* taken, not copied: a huge line is shortened in place */
+  return cairn_message_new_take_line (g_steal_pointer (&bytes), got);
+}
+
+/**
  * cairn_history_replay_finish:
  *
  * The lines read so far are all there is: calls without a result were cut

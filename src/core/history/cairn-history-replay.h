@@ -9,6 +9,7 @@
 
 #include <gio/gio.h>
 
+#include "history/cairn-history-lines.h"
 #include "protocol/cairn-message.h"
 #include "transcript/cairn-transcript-builder.h"
 
@@ -26,6 +27,10 @@ void                    cairn_history_replay_line        (CairnHistoryReplay *se
 void                    cairn_history_replay_finish      (CairnHistoryReplay *self);
 void                    cairn_history_replay_free        (CairnHistoryReplay *self);
 gboolean                cairn_history_is_prompt          (JsonObject         *line);
+CairnMessage           *cairn_history_read_line          (GInputStream            *stream,
+                                                          const CairnHistoryLine  *line,
+                                                          GCancellable            *cancellable,
+                                                          GError                 **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CairnHistoryReplay, cairn_history_replay_free)
 

@@ -234,22 +234,6 @@ find_tail_start (CairnHistoryLines *lines,
   return 0;
 }
 
-static CairnMessage *
-read_message (GInputStream            *stream,
-              const CairnHistoryLine  *line,
-              GCancellable            *cancellable,
-              GError                 **error)
-{
-  g_autofree char *bytes = g_malloc (line->length + 1);
-  gsize got = 0;
-
-  if (!g_seekable_seek (G_SEEKABLE (stream), line->offset, G_SEEK_SET, cancellable, error) ||
-      !g_input_stream_read_all (stream, bytes, line->length, &got, cancellable, error))
-    return NULL;
-  /* taken, not copied: a huge line is shortened in place */
-  return cairn_message_new_take_line (g_steal_pointer (&bytes), got);
-}
-
 /* Replays shown[from, to) into @replay, reading each line back by offset
  * and letting it go once its items are built. */
 static gboolean
@@ -264,7 +248,7 @@ replay_range (OpenData            *data,
   for (guint i = from; i < to; i++)
     {
       const CairnHistoryLine *line = cairn_history_lines_get (data->lines, g_array_index (data->shown, guint, i));
-      g_autoptr(CairnMessage) message = read_message (stream, line, cancellable, error);
+      g_autoptr(CairnMessage) message = cairn_history_read_line (stream, line, cancellable, error);
 
       if (message == NULL)
         return FALSE;

@@ -80,6 +80,7 @@ enum {
   ACTIVATED,
   RENAME,
   DELETE,
+  EXPORT,
   SEARCH_CHANGED,
   HIT_ACTIVATED,
   N_SIGNALS
@@ -342,9 +343,11 @@ row_menu_action (GtkWidget  *widget,
 {
   CairnSidebar *self = CAIRN_SIDEBAR (widget);
 
+  guint which = g_str_equal (action_name, "sidebar.rename") ? RENAME
+                 : g_str_equal (action_name, "sidebar.export") ? EXPORT : DELETE;
+
   if (self->menu_item != NULL)
-    g_signal_emit (self, signals[g_str_equal (action_name, "sidebar.rename") ? RENAME : DELETE], 0,
-                   self->menu_item);
+    g_signal_emit (self, signals[which], 0, self->menu_item);
 }
 
 /* The title of a conversation of this project, or where it is from. */
@@ -535,6 +538,25 @@ cairn_sidebar_focus_search (CairnSidebar *self)
   gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
 }
 
+/**
+ * cairn_sidebar_search_for:
+ * @text: the words to find
+ *
+ * Fills the search in (the search starts as when typed), focused.
+ */
+void
+cairn_sidebar_search_for (CairnSidebar *self,
+                          const char   *text,
+                          gboolean      all_projects)
+{
+  g_return_if_fail (CAIRN_IS_SIDEBAR (self));
+
+  gtk_toggle_button_set_active (self->all_projects_button, all_projects);
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), text);
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+  gtk_editable_set_position (GTK_EDITABLE (self->search_entry), -1);
+}
+
 static void
 cairn_sidebar_dispose (GObject *object)
 {
@@ -572,6 +594,12 @@ cairn_sidebar_class_init (CairnSidebarClass *klass)
                                      0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_OBJECT);
   signals[RENAME] = g_signal_new ("rename", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_OBJECT);
+  /**
+   * CairnSidebar::export:
+   * @item: the conversation to write to a file
+   */
+  signals[EXPORT] = g_signal_new ("export", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_OBJECT);
   signals[DELETE] = g_signal_new ("delete", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_OBJECT);
   /**
@@ -604,6 +632,7 @@ cairn_sidebar_class_init (CairnSidebarClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, result_activated_cb);
 
   gtk_widget_class_install_action (widget_class, "sidebar.rename", NULL, row_menu_action);
+  gtk_widget_class_install_action (widget_class, "sidebar.export", NULL, row_menu_action);
   gtk_widget_class_install_action (widget_class, "sidebar.delete", NULL, row_menu_action);
   gtk_widget_class_install_action (widget_class, "sidebar.context-menu", NULL, context_menu_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK, "sidebar.context-menu", NULL);

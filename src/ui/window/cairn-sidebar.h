@@ -33,5 +33,8 @@ void          cairn_sidebar_set_state         (CairnSidebar *self,
 void          cairn_sidebar_set_search        (CairnSidebar *self,
                                                CairnSearch  *search);
 void          cairn_sidebar_focus_search      (CairnSidebar *self);
+void          cairn_sidebar_search_for        (CairnSidebar *self,
+                                               const char   *text,
+                                               gboolean      all_projects);
 
 G_END_DECLS

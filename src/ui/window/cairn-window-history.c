@@ -366,12 +366,12 @@ static void
 open_in_its_project (CairnWindow *self,
                      GFile       *file)
 {
-  g_autofree char *cwd = g_file_get_path (self->folder);
-  g_autoptr(GFile) here = cairn_history_project_folder (cwd);
+  g_autofree char *cwd = self->folder ? g_file_get_path (self->folder) : NULL;
+  g_autoptr(GFile) here = cwd ? cairn_history_project_folder (cwd) : NULL;
   g_autoptr(GFile) there = g_file_get_parent (file);
   g_autoptr(GTask) task = NULL;
 
-  if (g_file_equal (here, there))
+  if (here != NULL && g_file_equal (here, there))
     {
       cairn_window_open_conversation (self, file);
       return;
@@ -387,12 +387,66 @@ sidebar_hit_activated_cb (CairnWindow    *self,
                           CairnSidebar   *sidebar)
 {
   const char *snippet = cairn_search_hit_get_snippet (hit);
+  g_autofree char *match = g_strndup (snippet + cairn_search_hit_get_match_start (hit),
+                                      cairn_search_hit_get_match_length (hit));
+
+  cairn_window_open_at_match (self, cairn_search_hit_get_file (hit), match, hit_rank_in_conversation (self, hit));
+}
+
+/**
+ * cairn_window_open_at_match:
+ * @file: a conversation's session file, of any project
+ * @query: (nullable): the words found in it
+ * @nth: which of its rows that say @query to show, from the top
+ *
+ * Opens the conversation as a search hit does (Ctrl+K, or GNOME Shell's
+ * search): in its own project, at the row that says @query, marked.
+ */
+void
+cairn_window_open_at_match (CairnWindow *self,
+                            GFile       *file,
+                            const char  *query,
+                            guint        nth)
+{
+  g_return_if_fail (CAIRN_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
 
   g_free (self->locate_query);
-  self->locate_query = g_strndup (snippet + cairn_search_hit_get_match_start (hit),
-                                  cairn_search_hit_get_match_length (hit));
-  self->locate_nth = hit_rank_in_conversation (self, hit);
-  open_in_its_project (self, cairn_search_hit_get_file (hit));
+  self->locate_query = query && *query ? g_strdup (query) : NULL;
+  self->locate_nth = nth;
+  open_in_its_project (self, file);
+}
+
+/**
+ * cairn_window_search_for:
+ *
+ * Shows the sidebar searching all projects for @text.
+ * Returns: %FALSE when the window has no project to search from
+ */
+gboolean
+cairn_window_search_for (CairnWindow *self,
+                         const char  *text)
+{
+  g_return_val_if_fail (CAIRN_IS_WINDOW (self), FALSE);
+
+  if (self->folder == NULL)
+    return FALSE;
+  adw_flap_set_reveal_flap (self->flap, TRUE);
+  cairn_sidebar_search_for (self->sidebar, text, TRUE);
+  return TRUE;
+}
+
+/**
+ * cairn_window_get_folder:
+ *
+ * Returns: (transfer none) (nullable): the window's project
+ */
+GFile *
+cairn_window_get_folder (CairnWindow *self)
+{
+  g_return_val_if_fail (CAIRN_IS_WINDOW (self), NULL);
+
+  return self->folder;
 }
 
 static void

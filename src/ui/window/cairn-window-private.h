@@ -39,6 +39,7 @@ G_BEGIN_DECLS
  *                           whether the folder can have one; the Changes
  *                           pane shown and its comments to the composer
  *   cairn-window-merge.c    a worktree merged back, then removed if asked
+ *   cairn-window-export.c   a conversation written to a file (Export)
  *   cairn-window-report.c   the reopened conversation's last screen, timed
  *                           for the benchmarks */
 
@@ -126,6 +127,10 @@ void          _cairn_window_load_project          (CairnWindow    *self);
 void          _cairn_window_show_folder           (CairnWindow    *self);
 void          _cairn_window_watch_history         (CairnWindow    *self);
 void          _cairn_window_class_init_history    (GtkWidgetClass *widget_class);
+void          _cairn_window_class_init_export     (GtkWidgetClass *widget_class);
+void          _cairn_window_export                (CairnWindow    *self,
+                                                   GFile          *conversation,
+                                                   const char     *title);
 
 /* cairn-window-pages.c */
 CairnSession *_cairn_window_show_new_session      (CairnWindow  *self);

@@ -405,6 +405,7 @@ cairn_window_class_init (CairnWindowClass *klass)
   _cairn_window_class_init_header (widget_class);
   _cairn_window_class_init_signin (widget_class);
   _cairn_window_class_init_history (widget_class);
+  _cairn_window_class_init_export (widget_class);
   _cairn_window_class_init_worktree (widget_class);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, GDK_CONTROL_MASK,
                                        "win.jump-to-latest", NULL);

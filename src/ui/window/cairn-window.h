@@ -30,6 +30,13 @@ void          cairn_window_set_folder  (CairnWindow      *self,
 void          cairn_window_open_conversation (CairnWindow *self,
                                               GFile       *file);
 void          cairn_window_open_latest       (CairnWindow *self);
+void          cairn_window_open_at_match     (CairnWindow *self,
+                                              GFile       *file,
+                                              const char  *query,
+                                              guint        nth);
+gboolean      cairn_window_search_for        (CairnWindow *self,
+                                              const char  *text);
+GFile        *cairn_window_get_folder        (CairnWindow *self);
 gboolean      cairn_window_show_conversation (CairnWindow *self,
                                               const char  *session_id);
 gboolean      cairn_window_review_request (CairnWindow    *self,

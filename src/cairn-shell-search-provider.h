@@ -1,0 +1,26 @@
+/* cairn-shell-search-provider.h
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define CAIRN_TYPE_SHELL_SEARCH_PROVIDER (cairn_shell_search_provider_get_type())
+
+G_DECLARE_FINAL_TYPE (CairnShellSearchProvider, cairn_shell_search_provider, CAIRN, SHELL_SEARCH_PROVIDER, GObject)
+
+CairnShellSearchProvider *cairn_shell_search_provider_new      (GtkApplication           *app);
+gboolean                  cairn_shell_search_provider_export   (CairnShellSearchProvider *self,
+                                                                GDBusConnection          *connection,
+                                                                const char               *object_path,
+                                                                GError                  **error);
+void                      cairn_shell_search_provider_prepare  (CairnShellSearchProvider *self);
+void                      cairn_shell_search_provider_unexport (CairnShellSearchProvider *self);
+
+G_END_DECLS
