@@ -32,7 +32,23 @@ static void
 file_change_free (CairnGitFileChange *file)
 {
   g_free (file->path);
+  g_free (file->known_diff);
   g_free (file);
+}
+
+/**
+ * cairn_git_changes_new:
+ *
+ * Returns: (transfer full): no changes yet, in @toplevel, against no base
+ */
+CairnGitChanges *
+cairn_git_changes_new (const char *toplevel)
+{
+  CairnGitChanges *changes = g_new0 (CairnGitChanges, 1);
+
+  changes->files = g_ptr_array_new_with_free_func ((GDestroyNotify)file_change_free);
+  changes->toplevel = g_strdup (toplevel);
+  return changes;
 }
 
 void
@@ -49,12 +65,12 @@ cairn_git_changes_free (CairnGitChanges *changes)
   g_free (changes);
 }
 
-static void
-add_file (CairnGitChanges *changes,
-          const char      *path,
-          gint64           added,
-          gint64           removed,
-          gboolean         untracked)
+CairnGitFileChange *
+cairn_git_changes_add_file (CairnGitChanges *changes,
+                            const char      *path,
+                            gint64           added,
+                            gint64           removed,
+                            gboolean         untracked)
 {
   CairnGitFileChange *file = g_new0 (CairnGitFileChange, 1);
 
@@ -63,6 +79,7 @@ add_file (CairnGitChanges *changes,
   file->removed = removed;
   file->untracked = untracked;
   g_ptr_array_add (changes->files, file);
+  return file;
 }
 
 /**
@@ -97,7 +114,7 @@ cairn_git_changes_parse_numstat (CairnGitChanges *changes,
           if (path == tab + 1 || *path++ != '\t')
             continue;
         }
-      add_file (changes, path, added, removed, FALSE);
+      cairn_git_changes_add_file (changes, path, added, removed, FALSE);
     }
 }
 
@@ -121,7 +138,7 @@ add_untracked (CairnGitChanges *changes,
           lines += text[i] == '\n' || (i == len - 1);
       else
         lines = -1;
-      add_file (changes, p, lines, lines < 0 ? -1 : 0, TRUE);
+      cairn_git_changes_add_file (changes, p, lines, lines < 0 ? -1 : 0, TRUE);
     }
 }
 
@@ -155,9 +172,7 @@ cairn_git_changes_read (const char    *cwd,
 
   if (repo == NULL || !cairn_git_repo_check_trusted (repo, error))
     return NULL;
-  changes = g_new0 (CairnGitChanges, 1);
-  changes->files = g_ptr_array_new_with_free_func ((GDestroyNotify)file_change_free);
-  changes->toplevel = g_strdup (repo->toplevel);
+  changes = cairn_git_changes_new (repo->toplevel);
   changes->main_toplevel = g_strdup (repo->main_toplevel);
   changes->branch = g_strdup (repo->branch);
   changes->worktree = cairn_git_repo_is_worktree (repo) && repo->base != NULL;

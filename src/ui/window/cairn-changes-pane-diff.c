@@ -26,6 +26,23 @@
 
 static void follow_cursor (CairnChangesPane *self);
 
+static gboolean
+can_undo (CairnChangesPane *self)
+{
+  return self->changes == NULL || self->changes->base != NULL;
+}
+
+/* Outside git there is no earlier version to put a hunk back from: the
+ * button stays, insensitive, and says why. */
+static void
+show_undo (CairnChangesPane *self)
+{
+  gtk_widget_set_sensitive (self->undo_button, can_undo (self));
+  gtk_widget_set_tooltip_text (self->undo_button,
+                               can_undo (self) ? _("Put this hunk back as it was")
+                                               : _(CAIRN_CHANGES_PANE_NO_UNDO));
+}
+
 static GtkTextBuffer *
 diff_buffer (CairnChangesPane *self)
 {
@@ -92,6 +109,7 @@ follow_cursor (CairnChangesPane *self)
       self->hunk = h;
   span = current_span (self);
   gtk_widget_set_sensitive (self->hunk_bar, span != NULL);
+  show_undo (self);
   gtk_text_buffer_get_bounds (diff_buffer (self), &start, &end);
   gtk_text_buffer_remove_tag (diff_buffer (self), self->hunk_tag, &start, &end);
   if (span == NULL)
@@ -195,7 +213,7 @@ undone_cb (GObject      *object,
   g_autoptr(CairnChangesPane) self = user_data;
   g_autoptr(GError) error = NULL;
 
-  gtk_widget_set_sensitive (self->undo_button, TRUE);
+  show_undo (self);
   if (!cairn_git_undo_hunk_finish (result, &error))
     _cairn_changes_pane_say (self, error->message);
   cairn_changes_pane_refresh (self);
@@ -206,7 +224,7 @@ undo_clicked_cb (CairnChangesPane *self)
 {
   guint i = selected_index (self);
 
-  if (i == GTK_INVALID_LIST_POSITION || self->diff == NULL || current_span (self) == NULL)
+  if (i == GTK_INVALID_LIST_POSITION || self->diff == NULL || current_span (self) == NULL || !can_undo (self))
     return;
   gtk_widget_set_sensitive (self->undo_button, FALSE);
   cairn_git_undo_hunk_async (self->changes, i, self->diff, self->hunk, NULL, undone_cb, g_object_ref (self));
@@ -312,6 +330,13 @@ _cairn_changes_pane_show_selected (CairnChangesPane *self)
     }
   gtk_label_set_text (self->file_label, file->path);
   gtk_widget_set_sensitive (self->open_button, TRUE);
+  /* no git: what the calls said is all there is to show */
+  if (self->changes->base == NULL)
+    {
+      if (self->diff == NULL || g_strcmp0 (self->diff, file->known_diff) != 0)
+        show_diff (self, g_strdup (file->known_diff ? file->known_diff : ""));
+      return;
+    }
   self->diffing = g_cancellable_new ();
   cairn_git_file_diff_async (self->changes, selected_index (self), self->diffing, diff_cb, g_object_ref (self));
 }

@@ -19,6 +19,9 @@ G_BEGIN_DECLS
  *   cairn-changes-pane-diff.c  one file's diff, the hunk the cursor is in
  *                              undone or commented, the file opened */
 
+/* Said outside git, where Undo has nothing to go back to. */
+#define CAIRN_CHANGES_PANE_NO_UNDO N_("Not a git repository: Undo needs an earlier version to put back, and there is none")
+
 /* A hunk's lines in the diff shown: its "@@" line and the line after it. */
 typedef struct
 {
