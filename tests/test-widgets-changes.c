@@ -251,6 +251,87 @@ test_not_git (void)
   fixture_clear (&f);
 }
 
+typedef struct
+{
+  Fixture    *f;
+  const char *page;
+  int         width;
+} Layout;
+
+static gboolean
+shows_layout (gpointer data)
+{
+  Layout *l = data;
+
+  return gtk_widget_get_width (GTK_WIDGET (l->f->pane)) == l->width &&
+         g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (child (l->f, "diff_stack"))), l->page) == 0;
+}
+
+static void
+resize_and_wait (Fixture    *f,
+                 int         width,
+                 const char *page)
+{
+  Layout l = { f, page, width };
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), width, 600);
+  if (!cairn_test_wait_until (shows_layout, &l, 10000))
+    g_error ("at %d px (the pane is %d) the diff is %s, not %s", width, gtk_widget_get_width (GTK_WIDGET (f->pane)),
+             gtk_stack_get_visible_child_name (GTK_STACK (child (f, "diff_stack"))), page);
+}
+
+static char *
+view_text (Fixture    *f,
+           const char *name)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (child (f, name)));
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+/* The diff is unified in a narrow pane and side by side in a wide one,
+ * each side with its own lines, row for row, scrolled together. */
+static void
+test_side_by_side (void)
+{
+  g_autofree char *repo = make_repo ();
+  g_autofree char *line = NULL;
+  g_autofree char *old_side = NULL;
+  g_autofree char *new_side = NULL;
+  GtkAdjustment *old_adj, *new_adj;
+  Fixture f = { 0 };
+
+  cairn_test_sh (repo, "printf 'one\\ntwo\\nthree\\n' > a.txt && git commit -qam three && "
+                       "printf 'one\\nTWO\\nthree\\nfour\\n' > a.txt");
+  fixture_start (&f, repo);
+  line = g_strdup_printf ("{\"type\":\"assistant\",\"message\":{\"id\":\"m1\",\"type\":\"message\","
+                          "\"role\":\"assistant\",\"model\":\"m\",\"content\":[{\"type\":\"tool_use\","
+                          "\"id\":\"toolu_1\",\"name\":\"Write\",\"input\":{\"file_path\":\"%s/a.txt\","
+                          "\"content\":\"x\"}}],\"stop_reason\":null},\"parent_tool_use_id\":null,"
+                          "\"session_id\":\"s1\"}", repo);
+  cairn_test_handle_line (f.session, line);
+  resize_and_wait (&f, 600, "unified");
+  cairn_changes_pane_set_active (f.pane, TRUE);
+  wait_shows (&f, "file_label", "a.txt");
+  resize_and_wait (&f, 1000, "split");
+  old_side = view_text (&f, "old_view");
+  new_side = view_text (&f, "new_view");
+  g_assert_nonnull (strstr (old_side, "-two\n three\n\n"));
+  g_assert_null (strstr (old_side, "+TWO"));
+  g_assert_nonnull (strstr (new_side, "+TWO\n three\n+four\n"));
+  g_assert_null (strstr (new_side, "-two"));
+  /* row for row: the old side has a blank row against "+four" */
+  g_assert_cmpint (gtk_text_buffer_get_line_count (gtk_text_view_get_buffer (GTK_TEXT_VIEW (child (&f, "old_view")))), ==,
+                   gtk_text_buffer_get_line_count (gtk_text_view_get_buffer (GTK_TEXT_VIEW (child (&f, "new_view")))));
+  old_adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (child (&f, "old_view")));
+  new_adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (child (&f, "new_view")));
+  g_assert_true (old_adj == new_adj);
+  resize_and_wait (&f, 600, "unified");
+  fixture_clear (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -269,5 +350,6 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/changes/plain-lists-written", test_plain_lists_written);
   g_test_add_func ("/cairn/widgets/changes/worktree-base-and-gone", test_worktree_base_and_gone);
   g_test_add_func ("/cairn/widgets/changes/not-git", test_not_git);
+  g_test_add_func ("/cairn/widgets/changes/side-by-side", test_side_by_side);
   return g_test_run ();
 }

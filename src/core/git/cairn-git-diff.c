@@ -361,6 +361,112 @@ cairn_git_diff_hunks (const char *diff)
   return hunks;
 }
 
+/* Side by side, a change block (removed lines, then added ones) takes as
+ * many rows as its longer side; the shorter is padded with blank rows. */
+typedef struct
+{
+  GString *old_side;
+  GString *new_side;
+  GArray  *rows;      /* of guint: the diff's line -> its row */
+  GArray  *removed;   /* of guint: the diff's lines pending, each side */
+  GArray  *added;
+  GPtrArray *removed_text;
+  GPtrArray *added_text;
+  guint    row;
+} Split;
+
+static void
+split_flush (Split *split)
+{
+  guint n = MAX (split->removed->len, split->added->len);
+
+  for (guint k = 0; k < n; k++)
+    {
+      g_string_append (split->old_side, k < split->removed_text->len ? split->removed_text->pdata[k] : "");
+      g_string_append (split->new_side, k < split->added_text->len ? split->added_text->pdata[k] : "");
+      g_string_append_c (split->old_side, '\n');
+      g_string_append_c (split->new_side, '\n');
+      if (k < split->removed->len)
+        g_array_index (split->rows, guint, g_array_index (split->removed, guint, k)) = split->row + k;
+      if (k < split->added->len)
+        g_array_index (split->rows, guint, g_array_index (split->added, guint, k)) = split->row + k;
+    }
+  split->row += n;
+  g_array_set_size (split->removed, 0);
+  g_array_set_size (split->added, 0);
+  g_ptr_array_set_size (split->removed_text, 0);
+  g_ptr_array_set_size (split->added_text, 0);
+}
+
+/* A line both sides show: a header, a hunk's "@@" or context. */
+static void
+split_both (Split      *split,
+            guint       line,
+            const char *text)
+{
+  split_flush (split);
+  g_string_append_printf (split->old_side, "%s\n", text);
+  g_string_append_printf (split->new_side, "%s\n", text);
+  g_array_index (split->rows, guint, line) = split->row++;
+}
+
+/**
+ * cairn_git_diff_split:
+ * @old_side: (out): the rows of the old side: headers, context and
+ *   removed lines (each keeps its "-", for the diff highlighting)
+ * @new_side: (out): the same rows for the new side, added lines
+ *
+ * Returns: (transfer full): for each line of @diff, the row showing it
+ */
+GArray *
+cairn_git_diff_split (const char  *diff,
+                      char       **old_side,
+                      char       **new_side)
+{
+  g_auto(GStrv) lines = g_strsplit (diff ? diff : "", "\n", -1);
+  guint n = g_strv_length (lines);
+  Split split = { g_string_new (NULL), g_string_new (NULL), g_array_sized_new (FALSE, TRUE, sizeof (guint), n),
+                  g_array_new (FALSE, FALSE, sizeof (guint)), g_array_new (FALSE, FALSE, sizeof (guint)),
+                  g_ptr_array_new (), g_ptr_array_new (), 0 };
+  gboolean in_hunk = FALSE;
+
+  /* the text's last newline leaves an empty last piece: no line */
+  if (n > 0 && *lines[n - 1] == '\0')
+    n--;
+  g_array_set_size (split.rows, n);
+  for (guint i = 0; i < n; i++)
+    {
+      const char *line = lines[i];
+      if (g_str_has_prefix (line, "@@"))
+        in_hunk = TRUE;
+      else if (g_str_has_prefix (line, "diff ") ||
+               (g_str_has_prefix (line, "--- ") && i + 1 < n && g_str_has_prefix (lines[i + 1], "+++ ")))
+        in_hunk = FALSE;   /* the next file's header */
+      if (in_hunk && line[0] == '-')
+        {
+          g_array_append_val (split.removed, i);
+          g_ptr_array_add (split.removed_text, (gpointer)line);
+        }
+      else if (in_hunk && line[0] == '+')
+        {
+          g_array_append_val (split.added, i);
+          g_ptr_array_add (split.added_text, (gpointer)line);
+        }
+      else if (in_hunk && line[0] == '\\')
+        g_array_index (split.rows, guint, i) = split.row > 0 ? split.row - 1 : 0;   /* "\ No newline" */
+      else
+        split_both (&split, i, line);
+    }
+  split_flush (&split);
+  g_array_unref (split.removed);
+  g_array_unref (split.added);
+  g_ptr_array_unref (split.removed_text);
+  g_ptr_array_unref (split.added_text);
+  *old_side = g_string_free (split.old_side, FALSE);
+  *new_side = g_string_free (split.new_side, FALSE);
+  return split.rows;
+}
+
 /**
  * cairn_git_diff_line_number:
  * @line: a line of @diff, from 0

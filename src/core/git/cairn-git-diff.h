@@ -79,6 +79,9 @@ void             cairn_git_file_diff_async      (const CairnGitChanges *changes,
 char            *cairn_git_file_diff_finish     (GAsyncResult        *result,
                                                  GError             **error);
 GArray          *cairn_git_diff_hunks           (const char          *diff);
+GArray          *cairn_git_diff_split           (const char          *diff,
+                                                 char               **old_side,
+                                                 char               **new_side);
 guint            cairn_git_diff_line_number     (const char          *diff,
                                                  guint                line);
 char            *cairn_git_diff_comment         (const char          *path,

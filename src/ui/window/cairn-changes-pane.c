@@ -314,6 +314,27 @@ selected_cb (CairnChangesPane *self)
   _cairn_changes_pane_show_selected (self);
 }
 
+static gboolean
+apply_split_cb (gpointer data)
+{
+  CairnChangesPane *self = data;
+
+  self->split_source = 0;
+  _cairn_changes_pane_set_split (self, gtk_widget_get_width (GTK_WIDGET (self)) >= CAIRN_CHANGES_PANE_SPLIT_WIDTH);
+  return G_SOURCE_REMOVE;
+}
+
+/* The probe's width is the pane's: side by side from SPLIT_WIDTH on
+ * (GTK 4.8 has no breakpoints). The switch waits for the allocation to end. */
+static void
+width_changed_cb (CairnChangesPane *self,
+                  int               width,
+                  int               height)
+{
+  if ((width >= CAIRN_CHANGES_PANE_SPLIT_WIDTH) != self->split && self->split_source == 0)
+    self->split_source = g_idle_add (apply_split_cb, self);
+}
+
 static void
 refresh_clicked_cb (CairnChangesPane *self)
 {
@@ -333,6 +354,7 @@ cairn_changes_pane_dispose (GObject *object)
 
   cairn_changes_pane_set_session (self, NULL);
   g_clear_handle_id (&self->refresh_source, g_source_remove);
+  g_clear_handle_id (&self->split_source, g_source_remove);
   g_cancellable_cancel (self->reading);
   g_clear_object (&self->reading);
   g_cancellable_cancel (self->diffing);
@@ -351,6 +373,7 @@ cairn_changes_pane_finalize (GObject *object)
 
   g_clear_pointer (&self->changes, cairn_git_changes_free);
   g_clear_pointer (&self->hunks, g_array_unref);
+  g_clear_pointer (&self->split_rows, g_array_unref);
   g_free (self->diff);
   g_free (self->diff_path);
   G_OBJECT_CLASS (cairn_changes_pane_parent_class)->finalize (object);
@@ -385,6 +408,7 @@ cairn_changes_pane_class_init (CairnChangesPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnChangesPane, diff_view);
   gtk_widget_class_bind_template_callback (widget_class, selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, refresh_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, width_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, merge_clicked_cb);
   _cairn_changes_pane_class_init_diff (widget_class);
 }
