@@ -13,6 +13,7 @@
 #include "git/cairn-git-diff.h"
 #include "git/cairn-git-merge.h"
 #include "git/cairn-git-worktree.h"
+#include "session/cairn-commit-message.h"
 #include "session/cairn-session.h"
 #include "cairn-test-harness.h"
 
@@ -26,6 +27,8 @@
 
 static const char script[] =
   "{\"rules\":["
+  "{\"match\":\"Write a git commit message\",\"replies\":["
+  "  {\"blocks\":[" TEXT ("```\\nShout the first and last lines\\n\\nONE and TWELVE are upper case.\\n```") "]}]},"
   "{\"match\":\"edit the file\",\"replies\":["
   "  {\"blocks\":[{\"type\":\"tool_use\",\"id\":\"toolu_read\",\"name\":\"Read\","
   "    \"input\":{\"file_path\":\"{{CWD}}/a.txt\"}}]},"
@@ -78,6 +81,49 @@ find_file (CairnGitChanges *changes,
   return NULL;
 }
 
+static guint
+count_session_files (CairnTestFakeApi *api)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *command = g_strdup_printf ("find '%s' -name '*.jsonl' | wc -l", g_getenv ("CLAUDE_CONFIG_DIR"));
+
+  g_assert_true (g_spawn_command_line_sync (command, &out, NULL, NULL, NULL));
+  return (guint)g_ascii_strtoull (out, NULL, 10);
+}
+
+/* Claude's squash message: a CLI run of its own with the worktree's diff,
+ * no tools, nothing stored, no turn in the conversation. */
+static char *
+ask_message (CairnTestFakeApi *api,
+             CairnGitWorktree *worktree,
+             CairnSession     *session)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GPtrArray) bodies = NULL;
+  g_autoptr(GError) error = NULL;
+  guint stored = count_session_files (api);
+  guint items = g_list_model_get_n_items (G_LIST_MODEL (cairn_session_get_transcript (session)));
+  JsonNode *asked = NULL;
+  char *message;
+
+  cairn_commit_message_write_async (cairn_test_cli_path (), NULL, worktree->path, "Edit the file", NULL,
+                                    cairn_test_store_result_cb, &result);
+  g_assert_true (cairn_test_wait_until (cairn_test_has_result, &result, 60000));
+  message = cairn_commit_message_write_finish (result, &error);
+  g_assert_no_error (error);
+  bodies = cairn_test_fake_api_bodies (api);
+  for (guint i = 0; i < bodies->len; i++)
+    if (cairn_test_body_mentions (g_ptr_array_index (bodies, i), "Write a git commit message"))
+      asked = g_ptr_array_index (bodies, i);
+  g_assert_nonnull (asked);
+  g_assert_true (cairn_test_body_mentions (asked, "+TWELVE"));
+  g_assert_true (cairn_test_body_mentions (asked, "Edit the file"));
+  g_assert_false (cairn_test_body_mentions (asked, "\"name\":\"Write\""));   /* no tools */
+  g_assert_cmpuint (count_session_files (api), ==, stored);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (cairn_session_get_transcript (session))), ==, items);
+  return message;
+}
+
 static void
 test_worktree_conversation (void)
 {
@@ -91,6 +137,8 @@ test_worktree_conversation (void)
   g_autofree char *text = NULL;
   g_autofree char *in_main = NULL;
   g_autofree char *log = NULL;
+  g_autofree char *message = NULL;
+  g_autofree char *subject = NULL;
   CairnGitFileChange *file;
 
   cairn_test_sh (api->project, "git init -q -b main . && seq 1 12 > a.txt && git add a.txt && git commit -qm init");
@@ -132,9 +180,16 @@ test_worktree_conversation (void)
   cairn_test_send_and_wait (session, comment);
   g_assert_true (body_has (api, "`a.txt:12` — keep this lower case"));
 
-  /* squash-merged into main, with the conversation's title as message */
-  g_assert_true (cairn_git_merge (worktree->path, CAIRN_GIT_MERGE_SQUASH, "Edit the file", NULL, &error));
+  /* squash-merged into main, with the message Claude wrote */
+  message = ask_message (api, worktree, session);
+  g_assert_cmpstr (message, ==, "Shout the first and last lines\n\nONE and TWELVE are upper case.");
+  g_assert_true (cairn_git_merge (worktree->path, CAIRN_GIT_MERGE_SQUASH, message, NULL, &error));
   g_assert_no_error (error);
+  subject = g_strdup_printf ("git -C '%s' log -1 --format=%%s > subject.txt", api->project);
+  cairn_test_sh (api->project, subject);
+  g_clear_pointer (&text, g_free);
+  text = read_in (api->project, "subject.txt");
+  g_assert_cmpstr (text, ==, "Shout the first and last lines\n");
   g_clear_pointer (&text, g_free);
   text = read_in (api->project, "a.txt");
   g_assert_true (g_str_has_suffix (text, "11\nTWELVE\n"));
