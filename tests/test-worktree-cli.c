@@ -13,6 +13,7 @@
 #include "git/cairn-git-diff.h"
 #include "git/cairn-git-merge.h"
 #include "git/cairn-git-worktree.h"
+#include "history/cairn-history-paths.h"
 #include "session/cairn-commit-message.h"
 #include "session/cairn-session.h"
 #include "cairn-test-harness.h"
@@ -200,6 +201,77 @@ test_worktree_conversation (void)
   cairn_test_run_for (200);
 }
 
+static gboolean
+session_exited (gpointer session)
+{
+  return cairn_session_get_state (session) == CAIRN_SESSION_STATE_EXITED;
+}
+
+/* A worktree named with a "." (v1.2): the CLI stores its conversation
+ * under "…--claude-worktrees-v1-2", a name that no longer says "v1.2".
+ * Once the worktree is removed the project still lists the conversation,
+ * the lookup points at no folder (so the window resumes it in the main
+ * checkout), and there it opens with its history and goes on: the model
+ * gets the first prompt with the next. */
+static void
+test_dotted_name_after_remove (void)
+{
+  g_autoptr(CairnTestFakeApi) api = cairn_test_fake_api_start (script);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CairnGitWorktree) worktree = NULL;
+  g_autoptr(CairnSession) session = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFile) folder = NULL;
+  g_autoptr(GPtrArray) bodies = NULL;
+  g_auto(GStrv) cwds = NULL;
+  g_autofree char *real = NULL;
+  g_autofree char *id = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *cwd = NULL;
+
+  cairn_test_sh (api->project, "git init -q -b main . && seq 1 12 > a.txt && git add a.txt && git commit -qm init");
+  trust (api->project);
+  real = realpath (api->project, NULL);
+  worktree = cairn_git_worktree_create (api->project, "v1.2", NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_suffix (worktree->path, "/v1.2"));
+
+  session = cairn_session_new (worktree->path, cairn_test_cli_path ());
+  cairn_session_set_start_mode (session, CAIRN_PERMISSION_MODE_ACCEPT_EDITS);
+  g_assert_true (cairn_session_start (session));
+  cairn_test_send_and_wait (session, "edit the file");
+  id = g_strdup (cairn_session_get_session_id (session));
+  path = cairn_test_session_file (api, id);
+  g_assert_nonnull (strstr (path, "-claude-worktrees-v1-2/"));
+  cairn_session_close (session);
+  g_assert_true (cairn_test_wait_until (session_exited, session, 10000));
+  g_clear_object (&session);
+
+  /* the work committed on its branch, then the worktree removed */
+  cairn_test_sh (worktree->path, "git add -A && git commit -qm work");
+  g_assert_true (cairn_git_worktree_remove (real, worktree->path, worktree->branch, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_file_test (worktree->path, G_FILE_TEST_EXISTS));
+
+  file = g_file_new_for_path (path);
+  folder = g_file_get_parent (file);
+  cwds = cairn_history_worktree_cwds (real);
+  g_assert_cmpuint (g_strv_length (cwds), ==, 1);
+  cwd = cairn_history_worktree_cwd (real, folder);
+  g_assert_nonnull (cwd);
+  g_assert_false (g_file_test (cwd, G_FILE_TEST_IS_DIR));
+
+  session = cairn_session_new (api->project, cairn_test_cli_path ());
+  g_assert_true (cairn_test_open_conversation (session, file));
+  g_assert_true (cairn_test_transcript_mentions (cairn_session_get_transcript (session), "edit the file"));
+  cairn_test_send_and_wait (session, "and then go on");
+  bodies = cairn_test_fake_api_bodies (api);
+  g_assert_true (cairn_test_body_mentions (g_ptr_array_index (bodies, bodies->len - 1), "and then go on"));
+  g_assert_true (cairn_test_body_mentions (g_ptr_array_index (bodies, bodies->len - 1), "edit the file"));
+  cairn_session_close (session);
+  cairn_test_run_for (200);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -211,5 +283,6 @@ main (int   argc,
   g_setenv ("GIT_COMMITTER_NAME", "Test", TRUE);
   g_setenv ("GIT_COMMITTER_EMAIL", "test@example.org", TRUE);
   g_test_add_func ("/cairn/worktree-cli/conversation", test_worktree_conversation);
+  g_test_add_func ("/cairn/worktree-cli/dotted-name-after-remove", test_dotted_name_after_remove);
   return g_test_run ();
 }
