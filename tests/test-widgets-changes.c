@@ -291,6 +291,14 @@ view_text (Fixture    *f,
   return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
 }
 
+static gboolean
+shows_a_diff (gpointer f)
+{
+  g_autofree char *text = view_text (f, "old_view");
+
+  return strstr (text, "@@") != NULL;
+}
+
 /* The diff is unified in a narrow pane and side by side in a wide one,
  * each side with its own lines, row for row, scrolled together. */
 static void
@@ -316,6 +324,8 @@ test_side_by_side (void)
   cairn_changes_pane_set_active (f.pane, TRUE);
   wait_shows (&f, "file_label", "a.txt");
   resize_and_wait (&f, 1000, "split");
+  /* the diff is read after the file is shown */
+  g_assert_true (cairn_test_wait_until (shows_a_diff, &f, 10000));
   old_side = view_text (&f, "old_view");
   new_side = view_text (&f, "new_view");
   g_assert_nonnull (strstr (old_side, "-two\n three\n\n"));
