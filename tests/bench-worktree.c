@@ -11,6 +11,7 @@
 #include <adwaita.h>
 
 #include "git/cairn-git.h"
+#include "git/cairn-git-diff.h"
 #include "git/cairn-git-worktree.h"
 #include "session/cairn-session.h"
 #include "trust/cairn-trust-record.h"
@@ -211,6 +212,29 @@ bench_scroll (CairnChangesPane *pane,
            g_array_index (frames, double, frames->len - 1));
 }
 
+/* The pane's read alone, off any main loop: the git commands that list
+ * the changes (probe, base, numstat, untracked, base moved), so the
+ * list's figure below splits into git's part and the pane's. */
+static void
+bench_read (const char *worktree)
+{
+  double runs[5];
+  guint files = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
+    {
+      gint64 start = g_get_monotonic_time ();
+      g_autoptr(CairnGitChanges) changes = cairn_git_changes_read (worktree, NULL, NULL);
+
+      g_assert_nonnull (changes);
+      runs[i] = ms_since (start);
+      files = changes->files->len;
+    }
+  qsort (runs, G_N_ELEMENTS (runs), sizeof (double), (GCompareFunc)compare_doubles_qsort);
+  g_print ("bench-worktree read files=%u git-read-median-ms=%.0f min-ms=%.0f\n", files,
+           runs[G_N_ELEMENTS (runs) / 2], runs[0]);
+}
+
 static void
 bench_pane (const char *worktree)
 {
@@ -280,6 +304,7 @@ main (int   argc,
   worktree = bench_create (api->project);
   bench_overhead (api->dir);
   cairn_test_sh (worktree, change);
+  bench_read (worktree);
   bench_pane (worktree);
   return 0;
 }

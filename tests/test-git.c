@@ -286,6 +286,27 @@ test_line_numbers (void)
   g_assert_cmpuint (cairn_git_diff_line_number (diff, 7), ==, 5);
 }
 
+/* Side by side: headers and context on both sides, a change block row
+ * for row (the shorter side padded), and each diff line's row. */
+static void
+test_split (void)
+{
+  const char *diff = "diff --git a/a b/a\n--- a/a\n+++ b/a\n@@ -3,3 +3,4 @@\n 3\n-4\n+four\n+4½\n 5\n"
+                     "--- b\n+++ b\n@@\n-x\n";
+  g_autofree char *old_side = NULL;
+  g_autofree char *new_side = NULL;
+  g_autoptr(GArray) rows = cairn_git_diff_split (diff, &old_side, &new_side);
+  guint expected[] = { 0, 1, 2, 3, 4, 5, 5, 6, 7, 8, 9, 10, 11 };
+
+  g_assert_cmpstr (old_side, ==, "diff --git a/a b/a\n--- a/a\n+++ b/a\n@@ -3,3 +3,4 @@\n 3\n-4\n\n 5\n"
+                                 "--- b\n+++ b\n@@\n-x\n");
+  g_assert_cmpstr (new_side, ==, "diff --git a/a b/a\n--- a/a\n+++ b/a\n@@ -3,3 +3,4 @@\n 3\n+four\n+4½\n 5\n"
+                                 "--- b\n+++ b\n@@\n\n");
+  g_assert_cmpuint (rows->len, ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < rows->len; i++)
+    g_assert_cmpuint (g_array_index (rows, guint, i), ==, expected[i]);
+}
+
 static void
 test_numstat (void)
 {
@@ -568,6 +589,7 @@ main (int   argc,
   g_test_add_func ("/cairn/git/create-errors", test_create_errors);
   g_test_add_func ("/cairn/git/numstat", test_numstat);
   g_test_add_func ("/cairn/git/line-numbers", test_line_numbers);
+  g_test_add_func ("/cairn/git/split", test_split);
   g_test_add_func ("/cairn/git/changes", test_changes);
   g_test_add_func ("/cairn/git/undo-hunk", test_undo_hunk);
   g_test_add_func ("/cairn/git/squash", test_squash);

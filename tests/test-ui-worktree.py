@@ -21,7 +21,10 @@ import sys
 from cairn_atspi import Failure, find, label_texts, progress, shown_button, wait_for
 
 PROMPT = "Edit the file"
-SCRIPT = {"rules": [{"match": "Edit the file", "replies": [
+SUBJECT = "Shout the first and last lines"
+SCRIPT = {"rules": [{"match": "Write a git commit message", "replies": [
+    {"blocks": [{"type": "text", "text": SUBJECT + "\n\nONE and TWELVE are upper case now."}]}]},
+    {"match": "Edit the file", "replies": [
     {"blocks": [{"type": "tool_use", "id": "toolu_read", "name": "Read",
                  "input": {"file_path": "{{CWD}}/a.txt"}}]},
     {"blocks": [{"type": "tool_use", "id": "toolu_write", "name": "Write",
@@ -100,6 +103,19 @@ def comment(app, cairn_proc, api_log):
     progress("the comment reached the model")
 
 
+def ask_message(app, api_log):
+    """Claude writes the squash message in a run of its own: it fills the
+    field, and the conversation gets no turn (the API saw the diff)."""
+    press(wait_for("Ask Claude to Write It", lambda: enabled(app, "Ask Claude to Write It"), 10))
+    wait_for("the message written", lambda: any(
+        t.startswith("Written by Claude") for t in label_texts(app)) or None, 60)
+    asked = [line for line in open(api_log, encoding="utf-8") if "Write a git commit message" in line]
+    if not asked or "+TWELVE" not in asked[-1]:
+        raise Failure("the model was not given the worktree's diff")
+    ui.screenshot("ui-worktree-merge.png")
+    progress("Claude wrote the squash message")
+
+
 def reopened(app, api_log):
     """The conversation opens again from history and goes on in main."""
     wait_for("the toast saying where it goes on", lambda: any(
@@ -159,6 +175,7 @@ def check(cairn, tmp):
         comment(app, cairn_proc, api_log)
 
         press(wait_for("Merge…", lambda: enabled(app, "Merge…"), 20))
+        ask_message(app, api_log)
         press(wait_for("Merge", lambda: enabled(app, "Merge"), 10))
         press(wait_for("Remove", lambda: enabled(app, "Remove"), 30))
         wait_for("the worktree removed", lambda: not os.path.exists(worktree) or None, 30)
@@ -167,6 +184,8 @@ def check(cairn, tmp):
             raise Failure(f"main after the squash: {main_text!r}")
         log = subprocess.run(["git", "log", "--format=%s", "-1"], cwd=project, check=True,
                              stdout=subprocess.PIPE, text=True).stdout.strip()
+        if log != SUBJECT:
+            raise Failure(f"the squash commit says “{log}”, not Claude's message")
         progress(f"squashed into main as “{log}”, worktree and branch removed")
         reopened(app, api_log)
 

@@ -161,15 +161,184 @@ test_worktree_base_and_gone (void)
   fixture_clear (&f);
 }
 
+static char *
+tool_use_line (const char *id,
+               const char *name,
+               const char *input)
+{
+  return g_strdup_printf ("{\"type\":\"assistant\",\"message\":{\"id\":\"m_%s\",\"type\":\"message\","
+                          "\"role\":\"assistant\",\"model\":\"m\",\"content\":[{\"type\":\"tool_use\","
+                          "\"id\":\"%s\",\"name\":\"%s\",\"input\":%s}],\"stop_reason\":null},"
+                          "\"parent_tool_use_id\":null,\"session_id\":\"s1\"}", id, id, name, input);
+}
+
+static char *
+tool_result_line (const char *id,
+                  gboolean    is_error)
+{
+  return g_strdup_printf ("{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":"
+                          "\"tool_result\",\"tool_use_id\":\"%s\",\"is_error\":%s,\"content\":\"ok\"}]},"
+                          "\"parent_tool_use_id\":null,\"session_id\":\"s1\"}", id, is_error ? "true" : "false");
+}
+
+static void
+feed_call (Fixture    *f,
+           const char *id,
+           const char *name,
+           const char *input,
+           gboolean    is_error)
+{
+  g_autofree char *use = tool_use_line (id, name, input);
+  g_autofree char *result = tool_result_line (id, is_error);
+
+  cairn_test_handle_line (f->session, use);
+  cairn_test_handle_line (f->session, result);
+}
+
+static char *
+diff_text (Fixture *f)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (child (f, "diff_view")));
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+/* Outside git the pane lists what the conversation's tool calls changed
+ * (not those that failed), with the diff their inputs describe; a Write
+ * says "written"; Undo is off and says why. */
 static void
 test_not_git (void)
 {
   g_autofree char *dir = cairn_test_make_dir ("changes-plain");
+  g_autofree char *edit = g_strdup_printf ("{\"file_path\":\"%s/notes.md\",\"old_string\":\"old line\","
+                                           "\"new_string\":\"new line\"}", dir);
+  g_autofree char *write = g_strdup_printf ("{\"file_path\":\"%s/sub/made.txt\",\"content\":\"x\\ny\\n\"}", dir);
+  g_autofree char *failed = g_strdup_printf ("{\"file_path\":\"%s/other.md\",\"old_string\":\"a\","
+                                             "\"new_string\":\"b\"}", dir);
+  g_autofree char *names = NULL;
+  g_autofree char *text = NULL;
+  const CairnGitChanges *changes;
+  const CairnGitFileChange *file;
   Fixture f = { 0 };
 
   fixture_start (&f, dir);
+  feed_call (&f, "toolu_1", "Edit", edit, FALSE);
+  feed_call (&f, "toolu_2", "Write", write, FALSE);
+  feed_call (&f, "toolu_3", "Edit", failed, TRUE);
   cairn_changes_pane_set_active (f.pane, TRUE);
-  wait_shows (&f, "status_label", "not in a git repository");
+  wait_shows (&f, "base_label", "tool calls changed");
+  names = listed (&f);
+  g_assert_cmpstr (names, ==, "notes.md sub/made.txt");
+  changes = cairn_changes_pane_get_changes (f.pane);
+  g_assert_null (changes->base);
+  file = g_ptr_array_index (changes->files, 0);
+  g_assert_cmpint (file->added, ==, 1);
+  g_assert_cmpint (file->removed, ==, 1);
+  g_assert_false (file->written);
+  g_assert_true (((CairnGitFileChange *)g_ptr_array_index (changes->files, 1))->written);
+  text = diff_text (&f);
+  g_assert_nonnull (strstr (text, "-old line\n+new line"));
+  g_assert_true (cairn_test_label_contains (child (&f, "status_label"), "Not a git repository"));
+  g_assert_false (gtk_widget_get_sensitive (child (&f, "undo_button")));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (child (&f, "undo_button")), "earlier version to put back"));
+
+  g_assert_true (cairn_changes_pane_select_path (f.pane, "sub/made.txt"));
+  g_clear_pointer (&text, g_free);
+  text = diff_text (&f);
+  g_assert_nonnull (strstr (text, "+x\n+y"));
+  fixture_clear (&f);
+}
+
+typedef struct
+{
+  Fixture    *f;
+  const char *page;
+  int         width;
+} Layout;
+
+static gboolean
+shows_layout (gpointer data)
+{
+  Layout *l = data;
+
+  return gtk_widget_get_width (GTK_WIDGET (l->f->pane)) == l->width &&
+         g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (child (l->f, "diff_stack"))), l->page) == 0;
+}
+
+static void
+resize_and_wait (Fixture    *f,
+                 int         width,
+                 const char *page)
+{
+  Layout l = { f, page, width };
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), width, 600);
+  if (!cairn_test_wait_until (shows_layout, &l, 10000))
+    g_error ("at %d px (the pane is %d) the diff is %s, not %s", width, gtk_widget_get_width (GTK_WIDGET (f->pane)),
+             gtk_stack_get_visible_child_name (GTK_STACK (child (f, "diff_stack"))), page);
+}
+
+static char *
+view_text (Fixture    *f,
+           const char *name)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (child (f, name)));
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+static gboolean
+shows_a_diff (gpointer f)
+{
+  g_autofree char *text = view_text (f, "old_view");
+
+  return strstr (text, "@@") != NULL;
+}
+
+/* The diff is unified in a narrow pane and side by side in a wide one,
+ * each side with its own lines, row for row, scrolled together. */
+static void
+test_side_by_side (void)
+{
+  g_autofree char *repo = make_repo ();
+  g_autofree char *line = NULL;
+  g_autofree char *old_side = NULL;
+  g_autofree char *new_side = NULL;
+  GtkAdjustment *old_adj, *new_adj;
+  Fixture f = { 0 };
+
+  cairn_test_sh (repo, "printf 'one\\ntwo\\nthree\\n' > a.txt && git commit -qam three && "
+                       "printf 'one\\nTWO\\nthree\\nfour\\n' > a.txt");
+  fixture_start (&f, repo);
+  line = g_strdup_printf ("{\"type\":\"assistant\",\"message\":{\"id\":\"m1\",\"type\":\"message\","
+                          "\"role\":\"assistant\",\"model\":\"m\",\"content\":[{\"type\":\"tool_use\","
+                          "\"id\":\"toolu_1\",\"name\":\"Write\",\"input\":{\"file_path\":\"%s/a.txt\","
+                          "\"content\":\"x\"}}],\"stop_reason\":null},\"parent_tool_use_id\":null,"
+                          "\"session_id\":\"s1\"}", repo);
+  cairn_test_handle_line (f.session, line);
+  resize_and_wait (&f, 600, "unified");
+  cairn_changes_pane_set_active (f.pane, TRUE);
+  wait_shows (&f, "file_label", "a.txt");
+  resize_and_wait (&f, 1000, "split");
+  /* the diff is read after the file is shown */
+  g_assert_true (cairn_test_wait_until (shows_a_diff, &f, 10000));
+  old_side = view_text (&f, "old_view");
+  new_side = view_text (&f, "new_view");
+  g_assert_nonnull (strstr (old_side, "-two\n three\n\n"));
+  g_assert_null (strstr (old_side, "+TWO"));
+  g_assert_nonnull (strstr (new_side, "+TWO\n three\n+four\n"));
+  g_assert_null (strstr (new_side, "-two"));
+  /* row for row: the old side has a blank row against "+four" */
+  g_assert_cmpint (gtk_text_buffer_get_line_count (gtk_text_view_get_buffer (GTK_TEXT_VIEW (child (&f, "old_view")))), ==,
+                   gtk_text_buffer_get_line_count (gtk_text_view_get_buffer (GTK_TEXT_VIEW (child (&f, "new_view")))));
+  old_adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (child (&f, "old_view")));
+  new_adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (child (&f, "new_view")));
+  g_assert_true (old_adj == new_adj);
+  resize_and_wait (&f, 600, "unified");
   fixture_clear (&f);
 }
 
@@ -191,5 +360,6 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/changes/plain-lists-written", test_plain_lists_written);
   g_test_add_func ("/cairn/widgets/changes/worktree-base-and-gone", test_worktree_base_and_gone);
   g_test_add_func ("/cairn/widgets/changes/not-git", test_not_git);
+  g_test_add_func ("/cairn/widgets/changes/side-by-side", test_side_by_side);
   return g_test_run ();
 }

@@ -32,7 +32,23 @@ static void
 file_change_free (CairnGitFileChange *file)
 {
   g_free (file->path);
+  g_free (file->known_diff);
   g_free (file);
+}
+
+/**
+ * cairn_git_changes_new:
+ *
+ * Returns: (transfer full): no changes yet, in @toplevel, against no base
+ */
+CairnGitChanges *
+cairn_git_changes_new (const char *toplevel)
+{
+  CairnGitChanges *changes = g_new0 (CairnGitChanges, 1);
+
+  changes->files = g_ptr_array_new_with_free_func ((GDestroyNotify)file_change_free);
+  changes->toplevel = g_strdup (toplevel);
+  return changes;
 }
 
 void
@@ -49,12 +65,12 @@ cairn_git_changes_free (CairnGitChanges *changes)
   g_free (changes);
 }
 
-static void
-add_file (CairnGitChanges *changes,
-          const char      *path,
-          gint64           added,
-          gint64           removed,
-          gboolean         untracked)
+CairnGitFileChange *
+cairn_git_changes_add_file (CairnGitChanges *changes,
+                            const char      *path,
+                            gint64           added,
+                            gint64           removed,
+                            gboolean         untracked)
 {
   CairnGitFileChange *file = g_new0 (CairnGitFileChange, 1);
 
@@ -63,6 +79,7 @@ add_file (CairnGitChanges *changes,
   file->removed = removed;
   file->untracked = untracked;
   g_ptr_array_add (changes->files, file);
+  return file;
 }
 
 /**
@@ -97,7 +114,7 @@ cairn_git_changes_parse_numstat (CairnGitChanges *changes,
           if (path == tab + 1 || *path++ != '\t')
             continue;
         }
-      add_file (changes, path, added, removed, FALSE);
+      cairn_git_changes_add_file (changes, path, added, removed, FALSE);
     }
 }
 
@@ -121,7 +138,7 @@ add_untracked (CairnGitChanges *changes,
           lines += text[i] == '\n' || (i == len - 1);
       else
         lines = -1;
-      add_file (changes, p, lines, lines < 0 ? -1 : 0, TRUE);
+      cairn_git_changes_add_file (changes, p, lines, lines < 0 ? -1 : 0, TRUE);
     }
 }
 
@@ -155,9 +172,7 @@ cairn_git_changes_read (const char    *cwd,
 
   if (repo == NULL || !cairn_git_repo_check_trusted (repo, error))
     return NULL;
-  changes = g_new0 (CairnGitChanges, 1);
-  changes->files = g_ptr_array_new_with_free_func ((GDestroyNotify)file_change_free);
-  changes->toplevel = g_strdup (repo->toplevel);
+  changes = cairn_git_changes_new (repo->toplevel);
   changes->main_toplevel = g_strdup (repo->main_toplevel);
   changes->branch = g_strdup (repo->branch);
   changes->worktree = cairn_git_repo_is_worktree (repo) && repo->base != NULL;
@@ -344,6 +359,112 @@ cairn_git_diff_hunks (const char *diff)
       p = next;
     }
   return hunks;
+}
+
+/* Side by side, a change block (removed lines, then added ones) takes as
+ * many rows as its longer side; the shorter is padded with blank rows. */
+typedef struct
+{
+  GString *old_side;
+  GString *new_side;
+  GArray  *rows;      /* of guint: the diff's line -> its row */
+  GArray  *removed;   /* of guint: the diff's lines pending, each side */
+  GArray  *added;
+  GPtrArray *removed_text;
+  GPtrArray *added_text;
+  guint    row;
+} Split;
+
+static void
+split_flush (Split *split)
+{
+  guint n = MAX (split->removed->len, split->added->len);
+
+  for (guint k = 0; k < n; k++)
+    {
+      g_string_append (split->old_side, k < split->removed_text->len ? split->removed_text->pdata[k] : "");
+      g_string_append (split->new_side, k < split->added_text->len ? split->added_text->pdata[k] : "");
+      g_string_append_c (split->old_side, '\n');
+      g_string_append_c (split->new_side, '\n');
+      if (k < split->removed->len)
+        g_array_index (split->rows, guint, g_array_index (split->removed, guint, k)) = split->row + k;
+      if (k < split->added->len)
+        g_array_index (split->rows, guint, g_array_index (split->added, guint, k)) = split->row + k;
+    }
+  split->row += n;
+  g_array_set_size (split->removed, 0);
+  g_array_set_size (split->added, 0);
+  g_ptr_array_set_size (split->removed_text, 0);
+  g_ptr_array_set_size (split->added_text, 0);
+}
+
+/* A line both sides show: a header, a hunk's "@@" or context. */
+static void
+split_both (Split      *split,
+            guint       line,
+            const char *text)
+{
+  split_flush (split);
+  g_string_append_printf (split->old_side, "%s\n", text);
+  g_string_append_printf (split->new_side, "%s\n", text);
+  g_array_index (split->rows, guint, line) = split->row++;
+}
+
+/**
+ * cairn_git_diff_split:
+ * @old_side: (out): the rows of the old side: headers, context and
+ *   removed lines (each keeps its "-", for the diff highlighting)
+ * @new_side: (out): the same rows for the new side, added lines
+ *
+ * Returns: (transfer full): for each line of @diff, the row showing it
+ */
+GArray *
+cairn_git_diff_split (const char  *diff,
+                      char       **old_side,
+                      char       **new_side)
+{
+  g_auto(GStrv) lines = g_strsplit (diff ? diff : "", "\n", -1);
+  guint n = g_strv_length (lines);
+  Split split = { g_string_new (NULL), g_string_new (NULL), g_array_sized_new (FALSE, TRUE, sizeof (guint), n),
+                  g_array_new (FALSE, FALSE, sizeof (guint)), g_array_new (FALSE, FALSE, sizeof (guint)),
+                  g_ptr_array_new (), g_ptr_array_new (), 0 };
+  gboolean in_hunk = FALSE;
+
+  /* the text's last newline leaves an empty last piece: no line */
+  if (n > 0 && *lines[n - 1] == '\0')
+    n--;
+  g_array_set_size (split.rows, n);
+  for (guint i = 0; i < n; i++)
+    {
+      const char *line = lines[i];
+      if (g_str_has_prefix (line, "@@"))
+        in_hunk = TRUE;
+      else if (g_str_has_prefix (line, "diff ") ||
+               (g_str_has_prefix (line, "--- ") && i + 1 < n && g_str_has_prefix (lines[i + 1], "+++ ")))
+        in_hunk = FALSE;   /* the next file's header */
+      if (in_hunk && line[0] == '-')
+        {
+          g_array_append_val (split.removed, i);
+          g_ptr_array_add (split.removed_text, (gpointer)line);
+        }
+      else if (in_hunk && line[0] == '+')
+        {
+          g_array_append_val (split.added, i);
+          g_ptr_array_add (split.added_text, (gpointer)line);
+        }
+      else if (in_hunk && line[0] == '\\')
+        g_array_index (split.rows, guint, i) = split.row > 0 ? split.row - 1 : 0;   /* "\ No newline" */
+      else
+        split_both (&split, i, line);
+    }
+  split_flush (&split);
+  g_array_unref (split.removed);
+  g_array_unref (split.added);
+  g_ptr_array_unref (split.removed_text);
+  g_ptr_array_unref (split.added_text);
+  *old_side = g_string_free (split.old_side, FALSE);
+  *new_side = g_string_free (split.new_side, FALSE);
+  return split.rows;
 }
 
 /**

@@ -18,13 +18,17 @@ typedef struct
   gint64    added;      /* -1 for a binary file */
   gint64    removed;
   gboolean  untracked;
+  /* where git knows nothing (a folder outside git): what the tool calls
+   * that changed the file said of it, and whether a Write wrote it whole */
+  char     *known_diff;
+  gboolean  written;
 } CairnGitFileChange;
 
 /* A checkout's changes against its base. */
 typedef struct
 {
   char      *toplevel;
-  char      *base;        /* the commit they are against */
+  char      *base;        /* the commit they are against; NULL: none, nothing to undo from */
   char      *base_name;   /* what to call it: a branch, or "HEAD" */
   gboolean   worktree;    /* a linked worktree, merged back into base_name */
   char      *main_toplevel;
@@ -43,7 +47,13 @@ typedef struct
   guint new_start;
 } CairnGitHunk;
 
+CairnGitChanges *cairn_git_changes_new          (const char          *toplevel);
 void             cairn_git_changes_free         (CairnGitChanges     *changes);
+CairnGitFileChange *cairn_git_changes_add_file  (CairnGitChanges     *changes,
+                                                 const char          *path,
+                                                 gint64               added,
+                                                 gint64               removed,
+                                                 gboolean             untracked);
 CairnGitChanges *cairn_git_changes_read         (const char          *cwd,
                                                  GCancellable        *cancellable,
                                                  GError             **error);
@@ -69,6 +79,9 @@ void             cairn_git_file_diff_async      (const CairnGitChanges *changes,
 char            *cairn_git_file_diff_finish     (GAsyncResult        *result,
                                                  GError             **error);
 GArray          *cairn_git_diff_hunks           (const char          *diff);
+GArray          *cairn_git_diff_split           (const char          *diff,
+                                                 char               **old_side,
+                                                 char               **new_side);
 guint            cairn_git_diff_line_number     (const char          *diff,
                                                  guint                line);
 char            *cairn_git_diff_comment         (const char          *path,

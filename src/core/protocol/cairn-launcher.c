@@ -325,6 +325,9 @@ cairn_launcher_build_argv (const CairnLaunchOptions *options)
                            /* every settings hook's run, not only SessionStart's */
                            "--include-hook-events",
                            NULL);
+  if (options->one_off)
+    g_strv_builder_add_many (argv, "--no-session-persistence", "--strict-mcp-config", "--max-turns=1",
+                             "--tools=", NULL);
   add_optional (argv, "--permission-mode", options->permission_mode);
   add_optional (argv, "--model", options->model);
   add_allowed_tools (argv, (const char * const *)options->allowed_tools);

@@ -35,6 +35,9 @@ typedef struct
   /* session rules the user allowed, in the CLI's syntax ("Bash(make check:*)") */
   GStrv     allowed_tools;
   gboolean  in_flatpak;
+  /* one answer to one prompt, as for a commit message: no tools, no MCP
+   * servers, one turn, and no session file (nothing in history) */
+  gboolean  one_off;
 } CairnLaunchOptions;
 
 /* The descriptor flatpak-spawn reads the forwarded variables from */

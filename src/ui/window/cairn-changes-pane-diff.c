@@ -26,10 +26,84 @@
 
 static void follow_cursor (CairnChangesPane *self);
 
+static gboolean
+can_undo (CairnChangesPane *self)
+{
+  return self->changes == NULL || self->changes->base != NULL;
+}
+
+/* Outside git there is no earlier version to put a hunk back from: the
+ * button stays, insensitive, and says why. */
+static void
+show_undo (CairnChangesPane *self)
+{
+  gtk_widget_set_sensitive (self->undo_button, can_undo (self));
+  gtk_widget_set_tooltip_text (self->undo_button,
+                               can_undo (self) ? _("Put this hunk back as it was")
+                                               : _(CAIRN_CHANGES_PANE_NO_UNDO));
+}
+
 static GtkTextBuffer *
 diff_buffer (CairnChangesPane *self)
 {
   return gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->diff_view));
+}
+
+static GtkTextBuffer *
+side_buffer (GtkSourceView *view)
+{
+  return gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+}
+
+/* The two sides of the diff shown, row for row (core's split). */
+static void
+fill_sides (CairnChangesPane *self)
+{
+  g_autofree char *old_side = NULL;
+  g_autofree char *new_side = NULL;
+
+  g_clear_pointer (&self->split_rows, g_array_unref);
+  if (self->diff == NULL)
+    {
+      gtk_text_buffer_set_text (side_buffer (self->old_view), "", 0);
+      gtk_text_buffer_set_text (side_buffer (self->new_view), "", 0);
+      return;
+    }
+  self->split_rows = cairn_git_diff_split (self->diff, &old_side, &new_side);
+  gtk_text_buffer_set_text (side_buffer (self->old_view), old_side, -1);
+  gtk_text_buffer_set_text (side_buffer (self->new_view), new_side, -1);
+}
+
+/* Side by side, the hunk gone to is scrolled to on both sides (they share
+ * one vertical adjustment). */
+static void
+scroll_sides_to (CairnChangesPane *self,
+                 guint             line)
+{
+  GtkTextIter iter;
+
+  if (!self->split || self->split_rows == NULL || line >= self->split_rows->len)
+    return;
+  gtk_text_buffer_get_iter_at_line (side_buffer (self->new_view), &iter,
+                                    g_array_index (self->split_rows, guint, line));
+  gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->new_view), &iter, 0.1, TRUE, 0, 0.1);
+}
+
+/**
+ * _cairn_changes_pane_set_split:
+ *
+ * Unified, or side by side (the pane is wide enough).
+ */
+void
+_cairn_changes_pane_set_split (CairnChangesPane *self,
+                               gboolean          split)
+{
+  if (self->split == split)
+    return;
+  self->split = split;
+  gtk_stack_set_visible_child_name (self->diff_stack, split ? "split" : "unified");
+  if (split && self->hunks != NULL && self->hunk < self->hunks->len)
+    scroll_sides_to (self, g_array_index (self->hunks, CairnHunkSpan, self->hunk).first);
 }
 
 void
@@ -38,6 +112,7 @@ _cairn_changes_pane_clear_diff (CairnChangesPane *self)
   g_clear_pointer (&self->diff, g_free);
   g_clear_pointer (&self->hunks, g_array_unref);
   gtk_text_buffer_set_text (diff_buffer (self), "", 0);
+  fill_sides (self);
   follow_cursor (self);
   gtk_label_set_text (self->file_label, "");
   gtk_widget_set_sensitive (self->open_button, FALSE);
@@ -92,6 +167,7 @@ follow_cursor (CairnChangesPane *self)
       self->hunk = h;
   span = current_span (self);
   gtk_widget_set_sensitive (self->hunk_bar, span != NULL);
+  show_undo (self);
   gtk_text_buffer_get_bounds (diff_buffer (self), &start, &end);
   gtk_text_buffer_remove_tag (diff_buffer (self), self->hunk_tag, &start, &end);
   if (span == NULL)
@@ -143,6 +219,7 @@ go_to_hunk (CairnChangesPane *self,
   gtk_text_buffer_place_cursor (diff_buffer (self), &iter);
   gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (self->diff_view), gtk_text_buffer_get_insert (diff_buffer (self)),
                                 0.1, TRUE, 0, 0.1);
+  scroll_sides_to (self, span->first);
 }
 
 static void
@@ -195,7 +272,7 @@ undone_cb (GObject      *object,
   g_autoptr(CairnChangesPane) self = user_data;
   g_autoptr(GError) error = NULL;
 
-  gtk_widget_set_sensitive (self->undo_button, TRUE);
+  show_undo (self);
   if (!cairn_git_undo_hunk_finish (result, &error))
     _cairn_changes_pane_say (self, error->message);
   cairn_changes_pane_refresh (self);
@@ -206,7 +283,7 @@ undo_clicked_cb (CairnChangesPane *self)
 {
   guint i = selected_index (self);
 
-  if (i == GTK_INVALID_LIST_POSITION || self->diff == NULL || current_span (self) == NULL)
+  if (i == GTK_INVALID_LIST_POSITION || self->diff == NULL || current_span (self) == NULL || !can_undo (self))
     return;
   gtk_widget_set_sensitive (self->undo_button, FALSE);
   cairn_git_undo_hunk_async (self->changes, i, self->diff, self->hunk, NULL, undone_cb, g_object_ref (self));
@@ -255,6 +332,7 @@ show_diff (CairnChangesPane *self,
   self->diff = diff;
   find_hunks (self);
   gtk_text_buffer_set_text (diff_buffer (self), diff, -1);
+  fill_sides (self);
   gtk_text_buffer_get_start_iter (diff_buffer (self), &start);
   gtk_text_buffer_place_cursor (diff_buffer (self), &start);
   go_to_hunk (self, 0);
@@ -312,6 +390,13 @@ _cairn_changes_pane_show_selected (CairnChangesPane *self)
     }
   gtk_label_set_text (self->file_label, file->path);
   gtk_widget_set_sensitive (self->open_button, TRUE);
+  /* no git: what the calls said is all there is to show */
+  if (self->changes->base == NULL)
+    {
+      if (self->diff == NULL || g_strcmp0 (self->diff, file->known_diff) != 0)
+        show_diff (self, g_strdup (file->known_diff ? file->known_diff : ""));
+      return;
+    }
   self->diffing = g_cancellable_new ();
   cairn_git_file_diff_async (self->changes, selected_index (self), self->diffing, diff_cb, g_object_ref (self));
 }
@@ -354,6 +439,11 @@ _cairn_changes_pane_class_init_diff (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, CairnChangesPane, undo_button);
   gtk_widget_class_bind_template_child (widget_class, CairnChangesPane, comment_button);
   gtk_widget_class_bind_template_child (widget_class, CairnChangesPane, comment_entry);
+  gtk_widget_class_bind_template_child (widget_class, CairnChangesPane, diff_stack);
+  gtk_widget_class_bind_template_child (widget_class, CairnChangesPane, old_view);
+  gtk_widget_class_bind_template_child (widget_class, CairnChangesPane, new_view);
+  gtk_widget_class_bind_template_child (widget_class, CairnChangesPane, old_scroller);
+  gtk_widget_class_bind_template_child (widget_class, CairnChangesPane, new_scroller);
   gtk_widget_class_bind_template_callback (widget_class, open_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, previous_hunk_cb);
   gtk_widget_class_bind_template_callback (widget_class, next_hunk_cb);
@@ -369,9 +459,17 @@ _cairn_changes_pane_init_diff (CairnChangesPane *self)
   GtkSourceBuffer *buffer = GTK_SOURCE_BUFFER (diff_buffer (self));
   GtkSourceLanguageManager *manager = gtk_source_language_manager_get_default ();
 
-  gtk_source_buffer_set_language (buffer, gtk_source_language_manager_get_language (manager, "diff"));
-  gtk_source_buffer_set_highlight_matching_brackets (buffer, FALSE);
-  cairn_source_style_follow (buffer);
+  GtkSourceBuffer *buffers[] = { buffer, GTK_SOURCE_BUFFER (side_buffer (self->old_view)),
+                                  GTK_SOURCE_BUFFER (side_buffer (self->new_view)) };
+
+  for (guint i = 0; i < G_N_ELEMENTS (buffers); i++)
+    {
+      gtk_source_buffer_set_language (buffers[i], gtk_source_language_manager_get_language (manager, "diff"));
+      gtk_source_buffer_set_highlight_matching_brackets (buffers[i], FALSE);
+      cairn_source_style_follow (buffers[i]);
+    }
+  /* synced scrolling: one vertical adjustment; the old side shows no bar */
+  gtk_scrolled_window_set_vadjustment (self->old_scroller, gtk_scrolled_window_get_vadjustment (self->new_scroller));
   /* a shade any style shows, light or dark */
   self->hunk_tag = gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (buffer), NULL, "paragraph-background-rgba",
                                                &(GdkRGBA) { 0.5, 0.5, 0.5, 0.12 }, NULL);

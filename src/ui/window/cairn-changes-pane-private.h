@@ -19,6 +19,9 @@ G_BEGIN_DECLS
  *   cairn-changes-pane-diff.c  one file's diff, the hunk the cursor is in
  *                              undone or commented, the file opened */
 
+/* Said outside git, where Undo has nothing to go back to. */
+#define CAIRN_CHANGES_PANE_NO_UNDO N_("Not a git repository: Undo needs an earlier version to put back, and there is none")
+
 /* A hunk's lines in the diff shown: its "@@" line and the line after it. */
 typedef struct
 {
@@ -49,6 +52,15 @@ struct _CairnChangesPane
   GtkLabel         *file_label;
   GtkWidget        *open_button;
   GtkSourceView    *diff_view;
+  /* side by side when the pane is wide: the rows each diff line is on */
+  GtkStack         *diff_stack;
+  GtkSourceView    *old_view;
+  GtkSourceView    *new_view;
+  GtkScrolledWindow *old_scroller;
+  GtkScrolledWindow *new_scroller;
+  GArray           *split_rows;
+  gboolean          split;
+  guint             split_source;
   GtkWidget        *hunk_bar;
   GtkLabel         *hunk_label;
   GtkWidget        *undo_button;
@@ -66,5 +78,10 @@ void _cairn_changes_pane_show_selected  (CairnChangesPane *self);
 void _cairn_changes_pane_clear_diff     (CairnChangesPane *self);
 void _cairn_changes_pane_class_init_diff (GtkWidgetClass  *widget_class);
 void _cairn_changes_pane_init_diff      (CairnChangesPane *self);
+void _cairn_changes_pane_set_split      (CairnChangesPane *self,
+                                         gboolean          split);
+
+/* From this width on, the diff is shown side by side. */
+#define CAIRN_CHANGES_PANE_SPLIT_WIDTH 840
 
 G_END_DECLS

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "git/cairn-git.h"
+#include "session/cairn-written-changes.h"
 #include "transcript/cairn-tool-call-item.h"
 #include "window/cairn-changes-pane-private.h"
 
@@ -58,6 +59,9 @@ counts_text (const CairnGitFileChange *file)
     return g_strdup ("");
   if (file->added < 0)
     return g_strdup (_("binary"));
+  /* a Write: what the file held before is unknown */
+  if (file->written)
+    return g_strdup (_("written"));
   /* U+2212 MINUS SIGN, as GNOME's diff views show it */
   return g_strdup_printf ("+%" G_GINT64_FORMAT " \u2212%" G_GINT64_FORMAT, file->added, file->removed);
 }
@@ -97,26 +101,6 @@ bind_row_cb (GtkSignalListItemFactory *factory,
   gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL, said, -1);
 }
 
-/* A path the model wrote, relative to the checkout; NULL when outside. */
-static char *
-relative_to (const char *toplevel,
-             const char *path)
-{
-  g_autofree char *real = realpath (path, NULL);
-  g_autofree char *real_top = realpath (toplevel, NULL);
-  const char *candidates[] = { path, real };
-  const char *tops[] = { toplevel, real_top };
-
-  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
-    for (guint j = 0; j < G_N_ELEMENTS (tops); j++)
-      {
-        gsize n = tops[j] ? strlen (tops[j]) : 0;
-        if (candidates[i] && n > 0 && strncmp (candidates[i], tops[j], n) == 0 && candidates[i][n] == '/')
-          return g_strdup (candidates[i] + n + 1);
-      }
-  return NULL;
-}
-
 /* A plain conversation's changes are those of the files it wrote. */
 static void
 keep_written (CairnChangesPane *self,
@@ -131,7 +115,7 @@ keep_written (CairnChangesPane *self,
       g_autoptr(GObject) item = g_list_model_get_item (items, i);
       const char *path = CAIRN_IS_TOOL_CALL_ITEM (item)
         ? cairn_tool_call_item_get_written_path (CAIRN_TOOL_CALL_ITEM (item)) : NULL;
-      char *relative = path && g_path_is_absolute (path) ? relative_to (changes->toplevel, path) : NULL;
+      char *relative = path && g_path_is_absolute (path) ? cairn_written_changes_relative (changes->toplevel, path) : NULL;
       if (relative != NULL)
         g_hash_table_add (written, relative);
     }
@@ -152,6 +136,8 @@ show_base (CairnChangesPane *self)
                             self->changes->base_name, self->changes->base_ahead);
   else if (self->changes->worktree)
     base = g_strdup_printf (_("against %s"), self->changes->base_name);
+  else if (self->changes->base == NULL)
+    base = g_strdup (_("files this conversation's tool calls changed, as they said"));
   else
     base = g_strdup (_("files this conversation wrote, against the last commit"));
   gtk_label_set_text (self->base_label, base);
@@ -175,7 +161,8 @@ show_changes (CairnChangesPane *self)
     }
   g_ptr_array_add (names, NULL);
   show_base (self);
-  _cairn_changes_pane_say (self, names->len == 1 ? _("No changes yet") : NULL);
+  _cairn_changes_pane_say (self, names->len == 1 ? _("No changes yet")
+                                 : self->changes->base == NULL ? _(CAIRN_CHANGES_PANE_NO_UNDO) : NULL);
   gtk_string_list_splice (self->paths, 0, g_list_model_get_n_items (G_LIST_MODEL (self->paths)),
                           (const char * const *)names->pdata);
   gtk_single_selection_set_selected (self->selection, keep != GTK_INVALID_LIST_POSITION ? keep : 0);
@@ -194,6 +181,11 @@ read_cb (GObject      *object,
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   g_clear_object (&self->reading);
+  /* no repository (or no git): what the tool calls said they changed */
+  if (self->session != NULL && (g_error_matches (error, CAIRN_GIT_ERROR, CAIRN_GIT_ERROR_NOT_A_REPOSITORY) ||
+                                g_error_matches (error, CAIRN_GIT_ERROR, CAIRN_GIT_ERROR_MISSING)))
+    changes = cairn_written_changes_collect (G_LIST_MODEL (cairn_session_get_transcript (self->session)),
+                                             cairn_session_get_cwd (self->session));
   if (changes == NULL)
     {
       g_autofree char *gone = g_strdup_printf (_("This conversation's worktree is gone (%s): the "
@@ -206,7 +198,7 @@ read_cb (GObject      *object,
                                      ? gone : error->message);
       return;
     }
-  if (!changes->worktree && self->session != NULL)
+  if (!changes->worktree && changes->base != NULL && self->session != NULL)
     keep_written (self, changes);
   g_clear_pointer (&self->changes, cairn_git_changes_free);
   self->changes = changes;
@@ -322,6 +314,27 @@ selected_cb (CairnChangesPane *self)
   _cairn_changes_pane_show_selected (self);
 }
 
+static gboolean
+apply_split_cb (gpointer data)
+{
+  CairnChangesPane *self = data;
+
+  self->split_source = 0;
+  _cairn_changes_pane_set_split (self, gtk_widget_get_width (GTK_WIDGET (self)) >= CAIRN_CHANGES_PANE_SPLIT_WIDTH);
+  return G_SOURCE_REMOVE;
+}
+
+/* The probe's width is the pane's: side by side from SPLIT_WIDTH on
+ * (GTK 4.8 has no breakpoints). The switch waits for the allocation to end. */
+static void
+width_changed_cb (CairnChangesPane *self,
+                  int               width,
+                  int               height)
+{
+  if ((width >= CAIRN_CHANGES_PANE_SPLIT_WIDTH) != self->split && self->split_source == 0)
+    self->split_source = g_idle_add (apply_split_cb, self);
+}
+
 static void
 refresh_clicked_cb (CairnChangesPane *self)
 {
@@ -341,6 +354,7 @@ cairn_changes_pane_dispose (GObject *object)
 
   cairn_changes_pane_set_session (self, NULL);
   g_clear_handle_id (&self->refresh_source, g_source_remove);
+  g_clear_handle_id (&self->split_source, g_source_remove);
   g_cancellable_cancel (self->reading);
   g_clear_object (&self->reading);
   g_cancellable_cancel (self->diffing);
@@ -359,6 +373,7 @@ cairn_changes_pane_finalize (GObject *object)
 
   g_clear_pointer (&self->changes, cairn_git_changes_free);
   g_clear_pointer (&self->hunks, g_array_unref);
+  g_clear_pointer (&self->split_rows, g_array_unref);
   g_free (self->diff);
   g_free (self->diff_path);
   G_OBJECT_CLASS (cairn_changes_pane_parent_class)->finalize (object);
@@ -393,6 +408,7 @@ cairn_changes_pane_class_init (CairnChangesPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnChangesPane, diff_view);
   gtk_widget_class_bind_template_callback (widget_class, selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, refresh_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, width_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, merge_clicked_cb);
   _cairn_changes_pane_class_init_diff (widget_class);
 }

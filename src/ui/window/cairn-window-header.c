@@ -101,8 +101,10 @@ folder_and_model (CairnWindow *self,
   return g_strdup_printf ("%s · %s", path, model);
 }
 
-/* The context meter and the conversation's cost so far. Not bound: the
- * meter's accessible description is no property. */
+/* The context meter, and the conversation's cost so far in its tooltip
+ * and description (the header keeps room for the title; the popover has
+ * it in full). Not bound: the meter's accessible description is no
+ * property. */
 static void
 session_usage_cb (CairnWindow  *self,
                   GParamSpec   *pspec,
@@ -117,7 +119,6 @@ session_usage_cb (CairnWindow  *self,
                        "This conversation has cost %s"), (int)used, (int)window, fraction * 100, cost);
 
   gtk_level_bar_set_value (self->context_meter, fraction);
-  gtk_label_set_label (self->usage_label, cost);
   gtk_widget_set_tooltip_text (self->usage_box, tooltip);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->context_meter),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tooltip, -1);

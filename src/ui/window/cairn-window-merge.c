@@ -11,14 +11,18 @@
 
 #include <glib/gi18n.h>
 
+#include "app/cairn-settings.h"
 #include "git/cairn-git.h"
 #include "git/cairn-git-merge.h"
 #include "history/cairn-history-paths.h"
+#include "protocol/cairn-launcher.h"
+#include "session/cairn-commit-message.h"
 #include "widgets/cairn-plain-text.h"
 #include "window/cairn-window-private.h"
 
 /* Merge back, from the Changes pane of a worktree conversation: squash
- * (the default, its message the conversation's title, editable), merge,
+ * (the default, its message the conversation's title, editable; Claude
+ * can write it, in a CLI run of its own, session/cairn-commit-message.c), merge,
  * rebase, or only commit the work on its branch. A base that moved is said
  * before anything runs. After a merge the worktree and its branch are
  * removed if the user says so; git/ refuses when the worktree holds
@@ -42,7 +46,11 @@ typedef struct
   char        *worktree;
   char        *branch;
   char        *base;
-  GtkEditable *message;
+  char        *model;
+  GtkTextView *message;
+  GtkWidget   *ask_button;
+  GtkLabel    *ask_status;
+  GCancellable *asking;
   GtkCheckButton *choices[G_N_ELEMENTS (modes)];
   CairnGitMergeMode mode;
 } MergeRequest;
@@ -54,6 +62,9 @@ merge_request_free (MergeRequest *request)
   g_free (request->worktree);
   g_free (request->branch);
   g_free (request->base);
+  g_free (request->model);
+  g_cancellable_cancel (request->asking);
+  g_clear_object (&request->asking);
   g_free (request);
 }
 
@@ -170,7 +181,10 @@ merge_response_cb (AdwMessageDialog *dialog,
                    MergeRequest     *request)
 {
   g_autofree char *message = NULL;
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (request->message);
+  GtkTextIter start, end;
 
+  g_cancellable_cancel (request->asking);
   if (!g_str_equal (response, "merge"))
     {
       merge_request_free (request);
@@ -179,9 +193,103 @@ merge_response_cb (AdwMessageDialog *dialog,
   for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
     if (gtk_check_button_get_active (request->choices[i]))
       request->mode = modes[i].mode;
-  message = g_strstrip (g_strdup (gtk_editable_get_text (request->message)));
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  message = g_strstrip (gtk_text_buffer_get_text (buffer, &start, &end, FALSE));
   cairn_git_merge_async (request->worktree, request->mode, *message ? message : request->branch, NULL,
                          merged_cb, request);
+}
+
+static void
+written_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(GCancellable) asking = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = cairn_commit_message_write_finish (result, &error);
+  MergeRequest *request;
+
+  /* the dialog was answered meanwhile: the request is gone with it */
+  if (g_cancellable_is_cancelled (asking))
+    return;
+  request = g_object_get_data (G_OBJECT (asking), "request");
+  gtk_widget_set_sensitive (request->ask_button, TRUE);
+  if (message == NULL)
+    {
+      gtk_label_set_text (request->ask_status, error->message);
+      return;
+    }
+  gtk_label_set_text (request->ask_status, _("Written by Claude: check it before merging"));
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (request->message), message, -1);
+}
+
+/* Claude writes the message from the diff, in a run of its own: the
+ * conversation gets no turn (README, "Worktrees and review"). */
+static void
+ask_clicked_cb (GtkButton    *button,
+                MergeRequest *request)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *cli = cairn_launcher_find_cli (cairn_settings_get_cli_path (request->window->settings), &error);
+  g_autofree char *title = request->window->page ? cairn_page_dup_title (request->window->page) : NULL;
+
+  if (cli == NULL)
+    {
+      gtk_label_set_text (request->ask_status, error->message);
+      return;
+    }
+  gtk_widget_set_sensitive (request->ask_button, FALSE);
+  gtk_label_set_text (request->ask_status, _("Claude is writing the message…"));
+  g_cancellable_cancel (request->asking);
+  g_clear_object (&request->asking);
+  request->asking = g_cancellable_new ();
+  g_object_set_data (G_OBJECT (request->asking), "request", request);
+  cairn_commit_message_write_async (cli, request->model, request->worktree, title, request->asking,
+                                    written_cb, g_object_ref (request->asking));
+}
+
+static GtkWidget *
+message_view_new (MergeRequest *request,
+                  const char   *title)
+{
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *view = gtk_text_view_new ();
+
+  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_WORD_CHAR);
+  gtk_text_view_set_accepts_tab (GTK_TEXT_VIEW (view), FALSE);
+  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (view), 6);
+  gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (view), 6);
+  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (view), 6);
+  gtk_text_view_set_right_margin (GTK_TEXT_VIEW (view), 6);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), title, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Commit message"), -1);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), view);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled), 90);
+  gtk_widget_add_css_class (scrolled, "card");
+  request->message = GTK_TEXT_VIEW (view);
+  return scrolled;
+}
+
+static GtkWidget *
+ask_row_new (MergeRequest *request)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *button = gtk_button_new_with_mnemonic (_("_Ask Claude to Write It"));
+  GtkWidget *status = gtk_label_new (NULL);
+
+  gtk_widget_set_tooltip_text (button, _("The conversation's model writes the message from the diff, in a "
+                                         "run of its own: nothing is added to the conversation"));
+  gtk_label_set_wrap (GTK_LABEL (status), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (status), 0);
+  gtk_widget_set_hexpand (status, TRUE);
+  gtk_widget_add_css_class (status, "dim-label");
+  g_signal_connect (button, "clicked", G_CALLBACK (ask_clicked_cb), request);
+  gtk_box_append (GTK_BOX (row), button);
+  gtk_box_append (GTK_BOX (row), status);
+  request->ask_button = button;
+  request->ask_status = GTK_LABEL (status);
+  return row;
 }
 
 static GtkWidget *
@@ -189,13 +297,9 @@ merge_options_new (MergeRequest *request,
                    const char   *title)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *entry = gtk_entry_new ();
 
-  gtk_editable_set_text (GTK_EDITABLE (entry), title);
-  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Commit message"), -1);
-  gtk_box_append (GTK_BOX (box), entry);
-  request->message = GTK_EDITABLE (entry);
+  gtk_box_append (GTK_BOX (box), message_view_new (request, title));
+  gtk_box_append (GTK_BOX (box), ask_row_new (request));
   for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
     {
       GtkWidget *check = gtk_check_button_new_with_mnemonic (_(modes[i].label));
@@ -245,6 +349,7 @@ _cairn_window_merge (CairnWindow *self)
   request->worktree = g_strdup (changes->toplevel);
   request->branch = g_strdup (changes->branch);
   request->base = g_strdup (changes->base_name);
+  request->model = self->page ? g_strdup (cairn_session_get_model (cairn_page_get_session (self->page))) : NULL;
   body = merge_body (changes);
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Merge Back"), body));
   adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "merge", _("_Merge"), NULL);

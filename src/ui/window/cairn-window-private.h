@@ -90,7 +90,6 @@ struct _CairnWindow
   GtkMenuButton        *rules_button;
   GtkListBox           *rules_list;
   GtkLevelBar          *context_meter;
-  GtkLabel             *usage_label;
   GtkWidget            *usage_box;
   GtkMenuButton        *usage_button;
   GtkLabel             *limit_label;

@@ -372,7 +372,6 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, rules_button);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, rules_list);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, context_meter);
-  gtk_widget_class_bind_template_child (widget_class, CairnWindow, usage_label);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, usage_box);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, todo_button);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, todo_label);
