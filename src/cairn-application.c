@@ -15,6 +15,7 @@
 #include "app/cairn-debug-info.h"
 #include "history/cairn-history-paths.h"
 #include "protocol/cairn-cli-connection.h"
+#include "usage/cairn-usage-command.h"
 #include "widgets/cairn-plain-text.h"
 #include "app/cairn-preferences-window.h"
 #include "app/cairn-settings.h"
@@ -56,7 +57,8 @@ cairn_application_handle_local_options (GApplication *app,
       g_print ("%s %s\n", "Cairn", PACKAGE_VERSION);
       return 0;
     }
-  return -1;
+  /* before registering: no window, no display, no running instance asked */
+  return cairn_usage_command_main (options);
 }
 
 /* Launched from the desktop, the working folder is the home folder: that
@@ -387,6 +389,7 @@ static void
 cairn_application_init (CairnApplication *self)
 {
   g_application_add_main_option_entries (G_APPLICATION (self), main_entries);
+  g_application_add_main_option_entries (G_APPLICATION (self), cairn_usage_command_options ());
   g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FOLDER]"));
   g_signal_connect (self, "window-removed", G_CALLBACK (window_removed_cb), NULL);
 }

@@ -1,0 +1,23 @@
+/* cairn-usage-cache.h
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "usage/cairn-usage-file.h"
+
+G_BEGIN_DECLS
+
+char       *cairn_usage_cache_path  (void);
+GHashTable *cairn_usage_cache_load  (const char  *path);
+GHashTable *cairn_usage_cache_parse (GBytes      *bytes);
+gboolean    cairn_usage_cache_save  (const char  *path,
+                                     GPtrArray   *files,
+                                     GError     **error);
+
+G_END_DECLS

@@ -1,0 +1,542 @@
+/* cairn-usage-data.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cairn-usage"
+
+#include "config.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "usage/cairn-usage-cache.h"
+#include "usage/cairn-usage-data.h"
+#include "usage/cairn-usage-pricing.h"
+
+/* Every session file under the projects folder, subagents' included
+ * (<project>/<session>/subagents/…/agent-*.jsonl: any *.jsonl below a
+ * project), read by a few threads, each file from the index when it
+ * knows it at its size and time, read on when it grew. Then the requests
+ * in time order, each once: the same message id and request id again
+ * (a resumed or forked conversation copies its lines, a sidechain's
+ * replies may be in two files) is a duplicate. */
+
+/* a subagent's file is three folders below its project; links inside a
+ * project are not followed (no loops) */
+#define MAX_DEPTH 6
+#define MAX_READERS 4
+
+typedef struct
+{
+  char           *path;
+  char           *project;
+  CairnUsageFile *file;      /* what was read, or NULL when unreadable */
+  gboolean        was_read;  /* not taken from the index as it was */
+} Found;
+
+static void
+found_clear (Found *found)
+{
+  g_free (found->path);
+  g_free (found->project);
+  cairn_usage_file_free (found->file);
+}
+
+static void
+walk (const char *folder,
+      const char *project,
+      int         depth,
+      GArray     *found,
+      guint      *unreadable)
+{
+  DIR *dir = opendir (folder);
+  struct dirent *entry;
+
+  if (dir == NULL)
+    {
+      (*unreadable)++;
+      return;
+    }
+  while ((entry = readdir (dir)) != NULL)
+    {
+      gboolean jsonl = g_str_has_suffix (entry->d_name, ".jsonl");
+      g_autofree char *path = NULL;
+      struct stat st;
+
+      if (g_str_equal (entry->d_name, ".") || g_str_equal (entry->d_name, ".."))
+        continue;
+      path = g_build_filename (folder, entry->d_name, NULL);
+      if (fstatat (dirfd (dir), entry->d_name, &st, 0) != 0)
+        {
+          *unreadable += jsonl;   /* a broken link, a loop */
+          continue;
+        }
+      if (S_ISDIR (st.st_mode) && entry->d_type != DT_LNK && depth < MAX_DEPTH)
+        walk (path, project, depth + 1, found, unreadable);
+      else if (jsonl && S_ISREG (st.st_mode))
+        g_array_append_val (found, ((Found){ g_steal_pointer (&path), g_strdup (project), NULL, FALSE }));
+      else if (jsonl && !S_ISDIR (st.st_mode))
+        (*unreadable)++;   /* a pipe, a device */
+    }
+  closedir (dir);
+}
+
+static int
+found_by_path (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (((const Found *)a)->path, ((const Found *)b)->path);
+}
+
+/* Each project folder's files, in path order (a deterministic order for
+ * which copy of a request counts where). */
+static GArray *
+find_files (GFile      *projects,
+            const char *only_project,
+            guint      *unreadable)
+{
+  GArray *found = g_array_new (FALSE, FALSE, sizeof (Found));
+  DIR *dir = opendir (g_file_peek_path (projects));
+  struct dirent *entry;
+
+  g_array_set_clear_func (found, (GDestroyNotify)found_clear);
+  while (dir != NULL && (entry = readdir (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      struct stat st;
+      g_autofree char *project = NULL;
+
+      if (entry->d_name[0] == '.' || (only_project != NULL && !g_str_equal (entry->d_name, only_project)))
+        continue;
+      path = g_build_filename (g_file_peek_path (projects), entry->d_name, NULL);
+      /* the name is printed and shown: valid UTF-8 */
+      project = g_utf8_make_valid (entry->d_name, -1);
+      if (stat (path, &st) == 0 && S_ISDIR (st.st_mode))
+        walk (path, project, 1, found, unreadable);
+    }
+  if (dir != NULL)
+    closedir (dir);
+  g_array_sort (found, found_by_path);
+  return found;
+}
+
+typedef struct
+{
+  GArray     *found;
+  GHashTable *index;    /* path → CairnUsageFile, read only while reading */
+  GCancellable *cancellable;
+  gint        next;     /* atomic */
+} Readers;
+
+typedef enum
+{
+  FILE_NEW,
+  FILE_SAME,     /* at the size and time it was read at */
+  FILE_GROWN,    /* bigger: read on (its tail hash says whether it was rewritten) */
+  FILE_CHANGED,  /* the same size at another time, or smaller: read again */
+} FileState;
+
+static FileState
+file_state (CairnUsageFile *known,
+            const char     *path)
+{
+  struct stat st;
+
+  if (known == NULL || stat (path, &st) != 0)
+    return FILE_NEW;
+  if ((guint64)st.st_size > known->size)
+    return FILE_GROWN;
+  if ((guint64)st.st_size == known->size &&
+      (guint64)st.st_mtim.tv_sec * G_USEC_PER_SEC + st.st_mtim.tv_nsec / 1000 == known->mtime_us)
+    return FILE_SAME;
+  return FILE_CHANGED;
+}
+
+static void
+read_one (Readers *readers,
+          Found   *found)
+{
+  CairnUsageFile *known = g_hash_table_lookup (readers->index, found->path);
+  FileState state = file_state (known, found->path);
+  g_autoptr(CairnUsageFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (state == FILE_SAME)
+    return;   /* taken from the index when merged */
+  file = state == FILE_GROWN ? cairn_usage_file_copy (known) : cairn_usage_file_new (found->path);
+  found->was_read = TRUE;
+  if (!cairn_usage_file_read (file, &error))
+    {
+      g_debug ("Can't read %s", error->message);
+      return;
+    }
+  found->file = g_steal_pointer (&file);
+}
+
+static gpointer
+reader_thread (gpointer data)
+{
+  Readers *readers = data;
+  guint i;
+
+  while ((i = g_atomic_int_add (&readers->next, 1)) < readers->found->len &&
+         !g_cancellable_is_cancelled (readers->cancellable))
+    read_one (readers, &g_array_index (readers->found, Found, i));
+  return NULL;
+}
+
+static void
+read_all (GArray       *found,
+          GHashTable   *index,
+          GCancellable *cancellable)
+{
+  Readers readers = { found, index, cancellable, 0 };
+  guint n_helpers = MIN (MIN (g_get_num_processors (), MAX_READERS) - 1, found->len / 16);
+  g_autoptr(GPtrArray) helpers = g_ptr_array_new ();
+
+  for (guint i = 0; i < n_helpers; i++)
+    g_ptr_array_add (helpers, g_thread_new ("cairn-usage-read", reader_thread, &readers));
+  reader_thread (&readers);
+  for (guint i = 0; i < helpers->len; i++)
+    g_thread_join (g_ptr_array_index (helpers, i));
+}
+
+/* The history's tables, being filled from the files. */
+typedef struct
+{
+  CairnUsageData          *data;
+  GHashTable              *models;     /* name → index + 1 */
+  GHashTable              *sessions;   /* project "\n" id → index + 1 */
+  GPtrArray               *prices;     /* by model index: CairnUsagePrice or NULL */
+} Merge;
+
+static guint32
+global_model (Merge      *merge,
+              const char *name)
+{
+  guint32 index = GPOINTER_TO_UINT (g_hash_table_lookup (merge->models, name));
+
+  if (index != 0)
+    return index - 1;
+  g_ptr_array_add (merge->data->models, g_strdup (name));
+  g_ptr_array_add (merge->prices, (gpointer)cairn_usage_price_lookup (name));
+  g_hash_table_insert (merge->models, g_strdup (name), GUINT_TO_POINTER (merge->data->models->len));
+  return merge->data->models->len - 1;
+}
+
+static void
+session_free (CairnUsageSession *session)
+{
+  g_free (session->id);
+  g_free (session->project);
+  g_free (session->cwd);
+  g_free (session);
+}
+
+static guint32
+global_session (Merge      *merge,
+                const char *project,
+                const char *id,
+                const char *cwd)
+{
+  g_autofree char *key = g_strconcat (project, "\n", id, NULL);
+  guint32 index = GPOINTER_TO_UINT (g_hash_table_lookup (merge->sessions, key));
+  CairnUsageSession *session;
+
+  if (index != 0)
+    {
+      session = g_ptr_array_index (merge->data->sessions, index - 1);
+      if (session->cwd[0] == '\0' && cwd[0] != '\0')
+        {
+          g_free (session->cwd);
+          session->cwd = g_strdup (cwd);
+        }
+      return index - 1;
+    }
+  session = g_new0 (CairnUsageSession, 1);
+  session->id = g_strdup (id);
+  session->project = g_strdup (project);
+  session->cwd = g_strdup (cwd);
+  g_ptr_array_add (merge->data->sessions, session);
+  g_hash_table_insert (merge->sessions, g_steal_pointer (&key), GUINT_TO_POINTER (merge->data->sessions->len));
+  return merge->data->sessions->len - 1;
+}
+
+static double
+entry_cost (Merge                 *merge,
+            const CairnUsageEntry *entry)
+{
+  const CairnUsagePrice *price = g_ptr_array_index (merge->prices, entry->model);
+
+  if (entry->cost_usd >= 0)
+    return entry->cost_usd;
+  if (price == NULL)
+    return NAN;
+  return cairn_usage_price_cost (price, entry->input, entry->output, entry->cache_write, entry->cache_write_1h,
+                                 entry->cache_read);
+}
+
+static void
+merge_file (Merge          *merge,
+            const char     *project,
+            CairnUsageFile *file)
+{
+  g_autofree guint32 *models = g_new (guint32, file->models->len + 1);
+  g_autofree guint32 *sessions = g_new (guint32, file->sessions->len + 1);
+
+  for (guint i = 0; i < file->models->len; i++)
+    models[i] = global_model (merge, g_ptr_array_index (file->models, i));
+  for (guint i = 0; i < file->sessions->len; i++)
+    sessions[i] = global_session (merge, project, g_ptr_array_index (file->sessions, i),
+                                  g_ptr_array_index (file->cwds, i));
+  for (guint i = 0; i < file->entries->len; i++)
+    {
+      CairnUsageEntry entry = g_array_index (file->entries, CairnUsageEntry, i);
+      entry.model = models[entry.model];
+      entry.session = sessions[entry.session];
+      entry.cost_usd = entry_cost (merge, &entry);
+      g_array_append_val (merge->data->entries, entry);
+    }
+  merge->data->bad_lines += file->bad_lines;
+  merge->data->synthetic += file->synthetic;
+}
+
+static int
+entry_by_time (gconstpointer a,
+               gconstpointer b)
+{
+  gint64 x = ((const CairnUsageEntry *)a)->time_us, y = ((const CairnUsageEntry *)b)->time_us;
+
+  return x < y ? -1 : x > y;
+}
+
+static guint64
+entry_tokens (const CairnUsageEntry *entry)
+{
+  return (guint64)entry->input + entry->output + entry->cache_write + entry->cache_read;
+}
+
+/* Which copy of a request counts, as ccusage chooses: the main
+ * conversation's over a sidechain's, then the one with more tokens
+ * (copies of one request are the same; ids the fake API reused are not). */
+static gboolean
+better_copy (const CairnUsageEntry *candidate,
+             const CairnUsageEntry *kept)
+{
+  gboolean candidate_side = candidate->flags & CAIRN_USAGE_ENTRY_SIDECHAIN;
+  gboolean kept_side = kept->flags & CAIRN_USAGE_ENTRY_SIDECHAIN;
+
+  if (candidate_side != kept_side)
+    return kept_side;
+  return entry_tokens (candidate) > entry_tokens (kept);
+}
+
+/* Keeps one copy of each request: the first in time order (then file
+ * order: the sort is stable) unless a later one is a better copy. A set
+ * of keys by open addressing, 0 being no key, with where each is kept. */
+static void
+drop_duplicates (CairnUsageData *data)
+{
+  gsize capacity = 16;
+  g_autofree guint64 *seen = NULL;
+  g_autofree guint *where = NULL;
+  guint kept = 0;
+  gboolean replaced = FALSE;
+
+  while (capacity < (gsize)data->entries->len * 2)
+    capacity *= 2;
+  seen = g_new0 (guint64, capacity);
+  where = g_new0 (guint, capacity);
+  g_array_sort (data->entries, entry_by_time);
+  for (guint i = 0; i < data->entries->len; i++)
+    {
+      CairnUsageEntry *entry = &g_array_index (data->entries, CairnUsageEntry, i);
+      gsize slot = entry->key & (capacity - 1);
+
+      while (entry->key != 0 && seen[slot] != 0 && seen[slot] != entry->key)
+        slot = (slot + 1) & (capacity - 1);
+      if (entry->key != 0 && seen[slot] == entry->key)
+        {
+          CairnUsageEntry *first = &g_array_index (data->entries, CairnUsageEntry, where[slot]);
+          data->duplicates++;
+          if (better_copy (entry, first))
+            {
+              *first = *entry;
+              replaced = TRUE;
+            }
+          continue;
+        }
+      if (entry->key != 0)
+        {
+          seen[slot] = entry->key;
+          where[slot] = kept;
+        }
+      g_array_index (data->entries, CairnUsageEntry, kept++) = *entry;
+    }
+  g_array_set_size (data->entries, kept);
+  /* a copy kept from later in time moved its request */
+  if (replaced)
+    g_array_sort (data->entries, entry_by_time);
+}
+
+/* What the requests kept say of the clock and the prices. */
+static void
+count_requests (CairnUsageData *data)
+{
+  gint64 now = g_get_real_time ();
+
+  for (guint i = 0; i < data->entries->len; i++)
+    {
+      const CairnUsageEntry *entry = &g_array_index (data->entries, CairnUsageEntry, i);
+      data->future += entry->time_us > now;
+      data->unpriced += isnan (entry->cost_usd);
+    }
+}
+
+/* Keeps what was read in the index: the files seen now, and when only one
+ * project was read, the other projects' files as they were. */
+static void
+save_index (const char *path,
+            GArray     *found,
+            GHashTable *index,
+            GPtrArray  *kept,
+            gboolean    only_project)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GError) error = NULL;
+  GHashTableIter iter;
+  CairnUsageFile *file;
+
+  for (guint i = 0; i < found->len; i++)
+    g_hash_table_add (seen, g_array_index (found, Found, i).path);
+  g_hash_table_iter_init (&iter, index);
+  while (only_project && g_hash_table_iter_next (&iter, NULL, (gpointer *)&file))
+    if (!g_hash_table_contains (seen, file->path))
+      g_ptr_array_add (kept, file);
+  if (!cairn_usage_cache_save (path, kept, &error))
+    g_warning ("Can't keep the usage index: %s", error->message);
+}
+
+static CairnUsageData *
+data_new (void)
+{
+  CairnUsageData *data = g_new0 (CairnUsageData, 1);
+
+  data->entries = g_array_new (FALSE, FALSE, sizeof (CairnUsageEntry));
+  data->models = g_ptr_array_new_with_free_func (g_free);
+  data->sessions = g_ptr_array_new_with_free_func ((GDestroyNotify)session_free);
+  return data;
+}
+
+void
+cairn_usage_data_free (CairnUsageData *data)
+{
+  if (data == NULL)
+    return;
+  g_array_unref (data->entries);
+  g_ptr_array_unref (data->models);
+  g_ptr_array_unref (data->sessions);
+  g_free (data);
+}
+
+/**
+ * cairn_usage_data_load:
+ * @projects: the CLI's projects folder
+ *
+ * Reads the usage of every conversation under @projects (blocking: call
+ * it in a thread). What can't be read is counted in the result, never an
+ * error.
+ * Returns: (transfer full)
+ */
+CairnUsageData *
+cairn_usage_data_load (GFile                       *projects,
+                       const CairnUsageLoadOptions *options,
+                       GCancellable                *cancellable)
+{
+  CairnUsageData *data = data_new ();
+  g_autofree char *index_path = NULL;
+  g_autoptr(GHashTable) index = NULL;
+  g_autoptr(GArray) found = NULL;
+  g_autoptr(GHashTable) models = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) sessions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GPtrArray) prices = g_ptr_array_new ();
+  g_autoptr(GPtrArray) kept = g_ptr_array_new ();
+  Merge merge = { data, models, sessions, prices };
+
+  if (options->use_index)
+    index_path = options->index_path ? g_strdup (options->index_path) : cairn_usage_cache_path ();
+  index = index_path ? cairn_usage_cache_load (index_path)
+                     : g_hash_table_new_full (g_str_hash, g_str_equal, NULL, NULL);
+  found = find_files (projects, options->only_project, &data->unreadable_files);
+  read_all (found, index, cancellable);
+  for (guint i = 0; i < found->len; i++)
+    {
+      Found *f = &g_array_index (found, Found, i);
+      CairnUsageFile *file = f->was_read ? f->file : g_hash_table_lookup (index, f->path);
+
+      if (file == NULL)
+        {
+          data->unreadable_files++;
+          continue;
+        }
+      data->files++;
+      data->files_read += f->was_read;
+      merge_file (&merge, f->project, file);
+      g_ptr_array_add (kept, file);
+    }
+  drop_duplicates (data);
+  count_requests (data);
+  if (index_path != NULL && !g_cancellable_is_cancelled (cancellable) &&
+      (data->files_read > 0 || g_hash_table_size (index) != kept->len))
+    save_index (index_path, found, index, kept, options->only_project != NULL);
+  return data;
+}
+
+static void
+load_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  GFile *projects = g_object_get_data (G_OBJECT (task), "projects");
+  CairnUsageLoadOptions options = { task_data, TRUE, NULL };
+  CairnUsageData *data = cairn_usage_data_load (projects, &options, cancellable);
+
+  if (g_task_return_error_if_cancelled (task))
+    cairn_usage_data_free (data);
+  else
+    g_task_return_pointer (task, data, (GDestroyNotify)cairn_usage_data_free);
+}
+
+/**
+ * cairn_usage_data_load_async:
+ *
+ * Loads the usage in a thread, with the index.
+ */
+void
+cairn_usage_data_load_async (GFile               *projects,
+                             const char          *only_project,
+                             GCancellable        *cancellable,
+                             GAsyncReadyCallback  callback,
+                             gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, cairn_usage_data_load_async);
+  g_task_set_task_data (task, g_strdup (only_project), g_free);
+  g_object_set_data_full (G_OBJECT (task), "projects", g_object_ref (projects), g_object_unref);
+  g_task_run_in_thread (task, load_thread);
+}
+
+CairnUsageData *
+cairn_usage_data_load_finish (GAsyncResult  *result,
+                              GError       **error)
+{
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
