@@ -1,0 +1,382 @@
+/* cairn-usage-window.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cairn-usage-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdlib.h>
+
+#include "history/cairn-history-paths.h"
+#include "usage/cairn-usage-data.h"
+#include "usage/cairn-usage-format.h"
+#include "usage/cairn-usage-report.h"
+#include "widgets/cairn-usage-bar.h"
+#include "window/cairn-usage-window.h"
+
+/* Usage over time: a bar a day, week or month, its tokens stacked by
+ * model, and the same figures in a table beside it. The history is read
+ * in a thread (with the usage index, so a second opening reads only what
+ * changed); what could not be read is said under the chart. */
+
+struct _CairnUsageWindow
+{
+  AdwWindow       parent_instance;
+
+  GtkDropDown    *period;
+  GtkBox         *bars;
+  GtkFlowBox     *legend;
+  GtkColumnView  *table;
+  GtkLabel       *notes;
+
+  GCancellable   *cancellable;
+  CairnUsageData *data;
+  GPtrArray      *rows;     /* CairnUsageRow of the period shown */
+  GPtrArray      *models;   /* char *: every model, a colour each */
+  GtkStringList  *indices;  /* the table's items: each a row's index */
+  GFile          *projects;
+  guint           reload_id;
+};
+
+/* While conversations run their files grow: the window reads again every
+ * few seconds, which with the index costs a stat a file and the new
+ * bytes, in a thread. */
+#define RELOAD_SECONDS 5
+
+G_DEFINE_FINAL_TYPE (CairnUsageWindow, cairn_usage_window, ADW_TYPE_WINDOW)
+
+static guint
+model_color (CairnUsageWindow *self,
+             const char       *model)
+{
+  for (guint i = 0; i < self->models->len; i++)
+    if (g_str_equal (g_ptr_array_index (self->models, i), model))
+      return i;
+  return 0;
+}
+
+/* A row's figures in words: the tooltip, and what a screen reader says. */
+static char *
+describe_row (CairnUsageRow *row)
+{
+  GString *text = g_string_new (NULL);
+  g_autofree char *total = cairn_usage_format_tokens (cairn_usage_sums_tokens (&row->sums));
+  g_autofree char *cost = cairn_usage_format_cost (&row->sums);
+
+  /* Translators: a period's tokens and cost, e.g. "2026-11-24: 1,234 tokens, $0.52" */
+  g_string_append_printf (text, _("%s: %s tokens, %s"), row->key, total, cost);
+  for (guint i = 0; i < row->models->len; i++)
+    {
+      CairnUsageModelSums *model = g_ptr_array_index (row->models, i);
+      g_autofree char *tokens = cairn_usage_format_tokens (cairn_usage_sums_tokens (&model->sums));
+      g_autofree char *model_cost = cairn_usage_format_cost (&model->sums);
+      g_string_append_printf (text, "\n%s: %s, %s", model->model, tokens, model_cost);
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void
+add_bar (CairnUsageWindow *self,
+         CairnUsageRow    *row,
+         double            max)
+{
+  GtkWidget *bar = cairn_usage_bar_new ();
+  g_autofree double *values = g_new0 (double, self->models->len);
+  g_autofree char *description = describe_row (row);
+
+  for (guint i = 0; i < row->models->len; i++)
+    {
+      CairnUsageModelSums *model = g_ptr_array_index (row->models, i);
+      values[model_color (self, model->model)] = cairn_usage_sums_tokens (&model->sums);
+    }
+  cairn_usage_bar_set (CAIRN_USAGE_BAR (bar), values, self->models->len, max, row->key, description);
+  gtk_box_append (self->bars, bar);
+}
+
+static void
+show_legend (CairnUsageWindow *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->legend))) != NULL)
+    gtk_flow_box_remove (self->legend, child);
+  for (guint i = 0; i < self->models->len; i++)
+    {
+      GtkWidget *item = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      gtk_box_append (GTK_BOX (item), cairn_usage_bar_new_swatch (i));
+      gtk_box_append (GTK_BOX (item), gtk_label_new (g_ptr_array_index (self->models, i)));
+      gtk_flow_box_append (self->legend, item);
+    }
+}
+
+static void
+show_chart (CairnUsageWindow *self)
+{
+  GtkWidget *child;
+  double max = 0;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->bars))) != NULL)
+    gtk_box_remove (self->bars, child);
+  for (guint i = 0; i < self->rows->len; i++)
+    max = MAX (max, cairn_usage_sums_tokens (&((CairnUsageRow *)g_ptr_array_index (self->rows, i))->sums));
+  for (guint i = 0; i < self->rows->len; i++)
+    add_bar (self, g_ptr_array_index (self->rows, i), max);
+}
+
+static void
+show_table (CairnUsageWindow *self)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < self->rows->len; i++)
+    g_ptr_array_add (names, g_strdup_printf ("%u", i));
+  g_ptr_array_add (names, NULL);
+  gtk_string_list_splice (self->indices, 0, g_list_model_get_n_items (G_LIST_MODEL (self->indices)),
+                          (const char *const *)names->pdata);
+}
+
+static void
+show_notes (CairnUsageWindow *self)
+{
+  g_autoptr(GString) notes = g_string_new (NULL);
+
+  cairn_usage_format_notes (self->data, notes);
+  g_strchomp (notes->str);
+  gtk_label_set_text (self->notes, notes->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->notes), notes->str[0] != '\0');
+}
+
+static void
+show_period (CairnUsageWindow *self)
+{
+  static const CairnUsageGrouping groupings[] = { CAIRN_USAGE_DAILY, CAIRN_USAGE_WEEKLY, CAIRN_USAGE_MONTHLY };
+  guint selected = MIN (gtk_drop_down_get_selected (self->period), G_N_ELEMENTS (groupings) - 1);
+  CairnUsageQuery query = { groupings[selected], 0, 0, G_DATE_SUNDAY, NULL };
+
+  if (self->data == NULL)
+    return;
+  g_clear_pointer (&self->rows, g_ptr_array_unref);
+  self->rows = cairn_usage_report (self->data, &query);
+  show_chart (self);
+  show_table (self);
+}
+
+static gboolean reload_cb (gpointer user_data);
+
+static void
+loaded_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+  CairnUsageData *data = cairn_usage_data_load_finish (result, &error);
+  CairnUsageWindow *self;
+
+  if (data == NULL)
+    return;   /* cancelled: the window is gone */
+  self = CAIRN_USAGE_WINDOW (user_data);
+  g_clear_pointer (&self->data, cairn_usage_data_free);
+  self->data = data;
+  g_ptr_array_set_size (self->models, 0);
+  for (guint i = 0; i < data->models->len; i++)
+    g_ptr_array_add (self->models, g_strdup (g_ptr_array_index (data->models, i)));
+  show_legend (self);
+  show_notes (self);
+  show_period (self);
+  if (self->reload_id == 0)
+    self->reload_id = g_timeout_add_seconds (RELOAD_SECONDS, reload_cb, self);
+}
+
+/**
+ * cairn_usage_window_load:
+ * @projects: the CLI's projects folder
+ *
+ * Reads the usage in a thread and shows it.
+ */
+void
+cairn_usage_window_load (CairnUsageWindow *self,
+                         GFile            *projects)
+{
+  g_return_if_fail (CAIRN_IS_USAGE_WINDOW (self));
+  g_set_object (&self->projects, projects);
+  cairn_usage_data_load_async (projects, NULL, self->cancellable, loaded_cb, self);
+}
+
+static gboolean
+reload_cb (gpointer user_data)
+{
+  CairnUsageWindow *self = user_data;
+
+  self->reload_id = 0;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    cairn_usage_data_load_async (self->projects, NULL, self->cancellable, loaded_cb, self);
+  else
+    self->reload_id = g_timeout_add_seconds (RELOAD_SECONDS, reload_cb, self);
+  return G_SOURCE_REMOVE;
+}
+
+gboolean
+cairn_usage_window_is_loaded (CairnUsageWindow *self)
+{
+  return self->data != NULL;
+}
+
+GtkWidget *
+cairn_usage_window_get_bars (CairnUsageWindow *self)
+{
+  return GTK_WIDGET (self->bars);
+}
+
+typedef enum
+{
+  COLUMN_PERIOD,
+  COLUMN_INPUT,
+  COLUMN_OUTPUT,
+  COLUMN_CACHE_WRITE,
+  COLUMN_CACHE_READ,
+  COLUMN_COST,
+} Column;
+
+static char *
+cell_text (CairnUsageRow *row,
+           Column         column)
+{
+  switch (column)
+    {
+    case COLUMN_PERIOD:
+      return g_strdup (row->key);
+    case COLUMN_INPUT:
+      return cairn_usage_format_tokens (row->sums.input);
+    case COLUMN_OUTPUT:
+      return cairn_usage_format_tokens (row->sums.output);
+    case COLUMN_CACHE_WRITE:
+      return cairn_usage_format_tokens (row->sums.cache_write);
+    case COLUMN_CACHE_READ:
+      return cairn_usage_format_tokens (row->sums.cache_read);
+    case COLUMN_COST:
+    default:
+      return cairn_usage_format_cost (&row->sums);
+    }
+}
+
+static void
+setup_cell_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               gpointer                  user_data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), GPOINTER_TO_INT (user_data) == COLUMN_PERIOD ? 0 : 1);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_cell_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              CairnUsageWindow         *self)
+{
+  Column column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "column"));
+  guint index = atoi (gtk_string_object_get_string (gtk_list_item_get_item (item)));
+  g_autofree char *text = NULL;
+
+  if (self->rows == NULL || index >= self->rows->len)
+    return;
+  text = cell_text (g_ptr_array_index (self->rows, index), column);
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), text);
+}
+
+static void
+add_column (CairnUsageWindow *self,
+            const char       *title,
+            Column            column)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  g_autoptr(GtkColumnViewColumn) view_column = NULL;
+
+  g_object_set_data (G_OBJECT (factory), "column", GINT_TO_POINTER (column));
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GINT_TO_POINTER (column));
+  g_signal_connect_object (factory, "bind", G_CALLBACK (bind_cell_cb), self, 0);
+  view_column = gtk_column_view_column_new (title, factory);
+  gtk_column_view_column_set_expand (view_column, column == COLUMN_PERIOD);
+  gtk_column_view_append_column (self->table, view_column);
+}
+
+static void
+period_changed_cb (CairnUsageWindow *self)
+{
+  show_period (self);
+}
+
+static void
+cairn_usage_window_dispose (GObject *object)
+{
+  CairnUsageWindow *self = CAIRN_USAGE_WINDOW (object);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_handle_id (&self->reload_id, g_source_remove);
+  g_clear_object (&self->projects);
+  gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_USAGE_WINDOW);
+  G_OBJECT_CLASS (cairn_usage_window_parent_class)->dispose (object);
+}
+
+static void
+cairn_usage_window_finalize (GObject *object)
+{
+  CairnUsageWindow *self = CAIRN_USAGE_WINDOW (object);
+
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->data, cairn_usage_data_free);
+  g_clear_pointer (&self->rows, g_ptr_array_unref);
+  g_clear_pointer (&self->models, g_ptr_array_unref);
+  g_clear_object (&self->indices);
+  G_OBJECT_CLASS (cairn_usage_window_parent_class)->finalize (object);
+}
+
+static void
+cairn_usage_window_class_init (CairnUsageWindowClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = cairn_usage_window_dispose;
+  G_OBJECT_CLASS (klass)->finalize = cairn_usage_window_finalize;
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-usage-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, period);
+  gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, bars);
+  gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, legend);
+  gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, table);
+  gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, notes);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+cairn_usage_window_init (CairnUsageWindow *self)
+{
+  g_autoptr(GtkNoSelection) selection = NULL;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->cancellable = g_cancellable_new ();
+  self->models = g_ptr_array_new_with_free_func (g_free);
+  self->indices = gtk_string_list_new (NULL);
+  selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->indices)));
+  gtk_column_view_set_model (self->table, GTK_SELECTION_MODEL (selection));
+  add_column (self, _("Period"), COLUMN_PERIOD);
+  add_column (self, _("Input"), COLUMN_INPUT);
+  add_column (self, _("Output"), COLUMN_OUTPUT);
+  add_column (self, _("Cache Write"), COLUMN_CACHE_WRITE);
+  add_column (self, _("Cache Read"), COLUMN_CACHE_READ);
+  add_column (self, _("Cost"), COLUMN_COST);
+  g_signal_connect_object (self->period, "notify::selected", G_CALLBACK (period_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_widget_set_visible (GTK_WIDGET (self->notes), FALSE);
+}
+
+CairnUsageWindow *
+cairn_usage_window_new (GtkWindow *parent)
+{
+  return g_object_new (CAIRN_TYPE_USAGE_WINDOW, "transient-for", parent, NULL);
+}
