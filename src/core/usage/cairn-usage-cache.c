@@ -16,16 +16,18 @@
 #include "usage/cairn-usage-line.h"
 
 /* The usage index: what each session file held of usage, as read
- * (CairnUsageFile), kept in $XDG_CACHE_HOME/cairn/usage-1 as one
- * GVariant. A file is trusted at the size and modification time it was
+ * (CairnUsageFile), kept in $XDG_CACHE_HOME/cairn/usage-1: a header (the
+ * magic, the version and the entry's size, 32 bytes), then a frame per
+ * file: its length (64 bits) and a GVariant of FILE_TYPE, padded to 8
+ * bytes. Frames rather than one GVariant so that writing it serializes a
+ * file at a time, not the whole index at once. A file is trusted at the size and modification time it was
  * read at; one that grew is read on from where it was read to. The cache
  * is untrusted bytes too: a damaged record is dropped (its file is read
  * again), a damaged or foreign cache is no cache. */
 
-#define MAGIC "cairn-usage"
-#define VERSION 1
+#define MAGIC "cairn-usage-index\n"
+#define VERSION 2
 #define FILE_TYPE "(sttttuuasasasay)"
-#define CACHE_TYPE "(suua" FILE_TYPE ")"
 /* bigger than any real index (a few hundred bytes a request) */
 #define MAX_CACHE_BYTES (G_GUINT64_CONSTANT (2) << 30)
 
@@ -99,35 +101,57 @@ file_of (GVariant *record)
   return entries_valid (file) ? g_steal_pointer (&file) : NULL;
 }
 
+typedef struct
+{
+  char    magic[18];
+  char    pad[2];
+  guint32 version;
+  guint32 entry_size;
+  guint32 pad2;
+} Header;
+
+G_STATIC_ASSERT (sizeof (Header) == 32);
+
 /**
  * cairn_usage_cache_parse:
  *
  * Returns: (transfer full): path → CairnUsageFile, empty when @bytes
- *   are no index or can't be trusted
+ *   are no index or can't be trusted; a damaged frame ends the reading
  */
 GHashTable *
 cairn_usage_cache_parse (GBytes *bytes)
 {
   GHashTable *files = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
                                              (GDestroyNotify)cairn_usage_file_free);
-  g_autoptr(GVariant) cache = NULL;
-  g_autoptr(GVariant) records = NULL;
-  const char *magic;
-  guint32 version, entry_size;
+  gsize size;
+  const guint8 *data = g_bytes_get_data (bytes, &size);
+  Header header;
+  gsize offset = sizeof header;
 
-  cache = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE (CACHE_TYPE), bytes, FALSE));
-  g_variant_get_child (cache, 0, "&s", &magic);
-  g_variant_get_child (cache, 1, "u", &version);
-  g_variant_get_child (cache, 2, "u", &entry_size);
-  if (!g_str_equal (magic, MAGIC) || version != VERSION || entry_size != sizeof (CairnUsageEntry))
+  if (size < sizeof header)
     return files;
-  records = g_variant_get_child_value (cache, 3);
-  for (gsize i = 0, n = g_variant_n_children (records); i < n; i++)
+  memcpy (&header, data, sizeof header);
+  if (memcmp (header.magic, MAGIC, sizeof header.magic) != 0 || header.version != VERSION ||
+      header.entry_size != sizeof (CairnUsageEntry))
+    return files;
+  while (size - offset >= sizeof (guint64))
     {
-      g_autoptr(GVariant) record = g_variant_get_child_value (records, i);
-      CairnUsageFile *file = file_of (record);
-      if (file != NULL)
+      guint64 length;
+      g_autoptr(GBytes) frame = NULL;
+      g_autoptr(GVariant) record = NULL;
+      CairnUsageFile *file;
+
+      memcpy (&length, data + offset, sizeof length);
+      offset += sizeof length;
+      if (length > size - offset)
+        break;
+      frame = g_bytes_new_from_bytes (bytes, offset, length);
+      record = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE (FILE_TYPE), frame, FALSE));
+      if ((file = file_of (record)) != NULL)
         g_hash_table_replace (files, file->path, file);
+      offset += length + (8 - length % 8) % 8;
+      if (offset > size)
+        break;
     }
   return files;
 }
@@ -163,35 +187,114 @@ record_of (CairnUsageFile *file)
   return g_variant_new ("(sttttuu@as@as@as@ay)", file->path, file->size, file->mtime_us, file->read_to,
                         file->tail_hash, file->bad_lines, file->synthetic, strings_variant (file->models),
                         strings_variant (file->sessions), strings_variant (file->cwds),
-                        g_variant_new_fixed_array (G_VARIANT_TYPE_BYTE, file->entries->data,
-                                                   file->entries->len * sizeof (CairnUsageEntry), 1));
+                        /* not copied: @file outlives the index being written */
+                        g_variant_new_from_data (G_VARIANT_TYPE_BYTESTRING, file->entries->data,
+                                                 file->entries->len * sizeof (CairnUsageEntry), TRUE,
+                                                 NULL, NULL));
+}
+
+static gboolean
+write_frame (GOutputStream  *out,
+             GVariant       *record,
+             GError        **error)
+{
+  static const char zeros[8] = { 0 };
+  guint64 length = g_variant_get_size (record);
+
+  return g_output_stream_write_all (out, &length, sizeof length, NULL, NULL, error) &&
+         g_output_stream_write_all (out, g_variant_get_data (record), length, NULL, NULL, error) &&
+         g_output_stream_write_all (out, zeros, (8 - length % 8) % 8, NULL, NULL, error);
+}
+
+struct _CairnUsageCacheWriter
+{
+  GFileOutputStream *out;
+};
+
+/**
+ * cairn_usage_cache_writer_new:
+ *
+ * Starts writing the index at @path, through a temporary file that
+ * replaces it when finished (and is dropped when aborted).
+ * Returns: (nullable): the writer, or %NULL with @error set
+ */
+CairnUsageCacheWriter *
+cairn_usage_cache_writer_new (const char  *path,
+                              GError     **error)
+{
+  g_autofree char *folder = g_path_get_dirname (path);
+  g_autoptr(GFile) target = g_file_new_for_path (path);
+  g_autoptr(GFileOutputStream) out = NULL;
+  Header header = { MAGIC, { 0 }, VERSION, sizeof (CairnUsageEntry), 0 };
+  CairnUsageCacheWriter *writer;
+
+  if (g_mkdir_with_parents (folder, 0700) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", folder, g_strerror (saved));
+      return NULL;
+    }
+  out = g_file_replace (target, NULL, FALSE, G_FILE_CREATE_PRIVATE | G_FILE_CREATE_REPLACE_DESTINATION, NULL,
+                        error);
+  if (out == NULL || !g_output_stream_write_all (G_OUTPUT_STREAM (out), &header, sizeof header, NULL, NULL, error))
+    return NULL;
+  writer = g_new0 (CairnUsageCacheWriter, 1);
+  writer->out = g_steal_pointer (&out);
+  return writer;
+}
+
+/* Adds @file's frame: only that file is serialized. */
+gboolean
+cairn_usage_cache_writer_add (CairnUsageCacheWriter  *writer,
+                              CairnUsageFile         *file,
+                              GError                **error)
+{
+  g_autoptr(GVariant) record = g_variant_ref_sink (record_of (file));
+
+  return write_frame (G_OUTPUT_STREAM (writer->out), record, error);
+}
+
+/**
+ * cairn_usage_cache_writer_finish:
+ * @keep: replace the index with what was written, or drop it
+ *
+ * Frees @writer.
+ */
+gboolean
+cairn_usage_cache_writer_finish (CairnUsageCacheWriter  *writer,
+                                 gboolean                keep,
+                                 GError                **error)
+{
+  g_autoptr(GCancellable) drop = g_cancellable_new ();
+  gboolean ok;
+
+  /* a cancelled close leaves the old file as it was */
+  if (!keep)
+    g_cancellable_cancel (drop);
+  ok = g_output_stream_close (G_OUTPUT_STREAM (writer->out), drop, keep ? error : NULL);
+  g_object_unref (writer->out);
+  g_free (writer);
+  return ok || !keep;
 }
 
 /**
  * cairn_usage_cache_save:
  * @files: (element-type CairnUsageFile)
  *
- * Writes the index through a temporary file renamed over it.
+ * Writes the index, a file's frame at a time.
  */
 gboolean
 cairn_usage_cache_save (const char  *path,
                         GPtrArray   *files,
                         GError     **error)
 {
-  g_autoptr(GVariantBuilder) builder = g_variant_builder_new (G_VARIANT_TYPE ("a" FILE_TYPE));
-  g_autoptr(GVariant) cache = NULL;
-  g_autofree char *folder = g_path_get_dirname (path);
+  CairnUsageCacheWriter *writer = cairn_usage_cache_writer_new (path, error);
 
-  for (guint i = 0; i < files->len; i++)
-    g_variant_builder_add_value (builder, record_of (g_ptr_array_index (files, i)));
-  cache = g_variant_ref_sink (g_variant_new ("(suua" FILE_TYPE ")", MAGIC, VERSION,
-                                             (guint32)sizeof (CairnUsageEntry), builder));
-  if (g_mkdir_with_parents (folder, 0700) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", folder, g_strerror (saved));
-      return FALSE;
-    }
-  return g_file_set_contents_full (path, g_variant_get_data (cache), g_variant_get_size (cache),
-                                   G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
+  for (guint i = 0; writer != NULL && i < files->len; i++)
+    if (!cairn_usage_cache_writer_add (writer, g_ptr_array_index (files, i), error))
+      {
+        cairn_usage_cache_writer_finish (writer, FALSE, NULL);
+        return FALSE;
+      }
+  return writer != NULL && cairn_usage_cache_writer_finish (writer, TRUE, error);
 }

@@ -13,11 +13,22 @@
 
 G_BEGIN_DECLS
 
+typedef struct _CairnUsageCacheWriter CairnUsageCacheWriter;
+
 char       *cairn_usage_cache_path  (void);
 GHashTable *cairn_usage_cache_load  (const char  *path);
 GHashTable *cairn_usage_cache_parse (GBytes      *bytes);
 gboolean    cairn_usage_cache_save  (const char  *path,
                                      GPtrArray   *files,
                                      GError     **error);
+
+CairnUsageCacheWriter *cairn_usage_cache_writer_new    (const char             *path,
+                                                        GError                **error);
+gboolean               cairn_usage_cache_writer_add    (CairnUsageCacheWriter  *writer,
+                                                        CairnUsageFile         *file,
+                                                        GError                **error);
+gboolean               cairn_usage_cache_writer_finish (CairnUsageCacheWriter  *writer,
+                                                        gboolean                keep,
+                                                        GError                **error);
 
 G_END_DECLS

@@ -36,8 +36,11 @@ typedef struct
 {
   char           *path;
   char           *project;
+  guint64         size;      /* as the walk stat'ed it */
+  guint64         mtime_us;
   CairnUsageFile *file;      /* what was read, or NULL when unreadable */
   gboolean        was_read;  /* not taken from the index as it was */
+  gint            done;      /* atomic: read, or known from the index */
 } Found;
 
 static void
@@ -80,7 +83,9 @@ walk (const char *folder,
       if (S_ISDIR (st.st_mode) && entry->d_type != DT_LNK && depth < MAX_DEPTH)
         walk (path, project, depth + 1, found, unreadable);
       else if (jsonl && S_ISREG (st.st_mode))
-        g_array_append_val (found, ((Found){ g_steal_pointer (&path), g_strdup (project), NULL, FALSE }));
+        g_array_append_val (found, ((Found){ g_steal_pointer (&path), g_strdup (project), st.st_size,
+                                             (guint64)st.st_mtim.tv_sec * G_USEC_PER_SEC + st.st_mtim.tv_nsec / 1000,
+                                             NULL, FALSE, 0 }));
       else if (jsonl && !S_ISDIR (st.st_mode))
         (*unreadable)++;   /* a pipe, a device */
     }
@@ -144,16 +149,13 @@ typedef enum
 
 static FileState
 file_state (CairnUsageFile *known,
-            const char     *path)
+            const Found    *found)
 {
-  struct stat st;
-
-  if (known == NULL || stat (path, &st) != 0)
+  if (known == NULL)
     return FILE_NEW;
-  if ((guint64)st.st_size > known->size)
+  if (found->size > known->size)
     return FILE_GROWN;
-  if ((guint64)st.st_size == known->size &&
-      (guint64)st.st_mtim.tv_sec * G_USEC_PER_SEC + st.st_mtim.tv_nsec / 1000 == known->mtime_us)
+  if (found->size == known->size && found->mtime_us == known->mtime_us)
     return FILE_SAME;
   return FILE_CHANGED;
 }
@@ -163,48 +165,75 @@ read_one (Readers *readers,
           Found   *found)
 {
   CairnUsageFile *known = g_hash_table_lookup (readers->index, found->path);
-  FileState state = file_state (known, found->path);
+  FileState state = file_state (known, found);
   g_autoptr(CairnUsageFile) file = NULL;
   g_autoptr(GError) error = NULL;
 
   if (state == FILE_SAME)
-    return;   /* taken from the index when merged */
+    {
+      g_atomic_int_set (&found->done, 1);
+      return;   /* taken from the index when merged */
+    }
   file = state == FILE_GROWN ? cairn_usage_file_copy (known) : cairn_usage_file_new (found->path);
   found->was_read = TRUE;
   if (!cairn_usage_file_read (file, &error))
-    {
-      g_debug ("Can't read %s", error->message);
-      return;
-    }
-  found->file = g_steal_pointer (&file);
+    g_debug ("Can't read %s", error->message);
+  else
+    found->file = g_steal_pointer (&file);
+  g_atomic_int_set (&found->done, 1);
+}
+
+static gboolean
+read_next (Readers *readers)
+{
+  guint i = g_atomic_int_add (&readers->next, 1);
+
+  if (i >= readers->found->len || g_cancellable_is_cancelled (readers->cancellable))
+    return FALSE;
+  read_one (readers, &g_array_index (readers->found, Found, i));
+  return TRUE;
 }
 
 static gpointer
 reader_thread (gpointer data)
 {
-  Readers *readers = data;
-  guint i;
-
-  while ((i = g_atomic_int_add (&readers->next, 1)) < readers->found->len &&
-         !g_cancellable_is_cancelled (readers->cancellable))
-    read_one (readers, &g_array_index (readers->found, Found, i));
+  while (read_next (data))
+    ;
   return NULL;
 }
 
+typedef void (*TakeFunc) (Found    *found,
+                          gpointer  data);
+
+/* Reads the files with a few threads, and hands each to @take in path
+ * order as soon as it and those before it are read: a file's records
+ * are let go once taken, so they are not all held at once. */
 static void
 read_all (GArray       *found,
           GHashTable   *index,
-          GCancellable *cancellable)
+          GCancellable *cancellable,
+          TakeFunc      take,
+          gpointer      data)
 {
   Readers readers = { found, index, cancellable, 0 };
   guint n_helpers = MIN (MIN (g_get_num_processors (), MAX_READERS) - 1, found->len / 16);
   g_autoptr(GPtrArray) helpers = g_ptr_array_new ();
+  guint taken = 0;
+  gboolean more = TRUE;
 
   for (guint i = 0; i < n_helpers; i++)
     g_ptr_array_add (helpers, g_thread_new ("cairn-usage-read", reader_thread, &readers));
-  reader_thread (&readers);
-  for (guint i = 0; i < helpers->len; i++)
-    g_thread_join (g_ptr_array_index (helpers, i));
+  for (gboolean joined = FALSE; !joined;)
+    {
+      if (!(more = more && read_next (&readers)))
+        {
+          for (guint i = 0; i < helpers->len; i++)
+            g_thread_join (g_ptr_array_index (helpers, i));
+          joined = TRUE;
+        }
+      while (taken < found->len && g_atomic_int_get (&g_array_index (found, Found, taken).done))
+        take (&g_array_index (found, Found, taken++), data);
+    }
 }
 
 /* The history's tables, being filled from the files. */
@@ -399,28 +428,81 @@ count_requests (CairnUsageData *data)
     }
 }
 
-/* Keeps what was read in the index: the files seen now, and when only one
- * project was read, the other projects' files as they were. */
-static void
-save_index (const char *path,
-            GArray     *found,
-            GHashTable *index,
-            GPtrArray  *kept,
-            gboolean    only_project)
+/* Whether the index would change: a file read (new, grown, changed), or,
+ * when every project is read, one it knows gone. */
+static gboolean
+index_changes (GArray     *found,
+               GHashTable *index,
+               gboolean    only_project)
 {
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GError) error = NULL;
+  guint known = 0;
+
+  for (guint i = 0; i < found->len; i++)
+    {
+      Found *f = &g_array_index (found, Found, i);
+      CairnUsageFile *file = g_hash_table_lookup (index, f->path);
+
+      known += file != NULL;
+      if (file_state (file, f) != FILE_SAME)
+        return TRUE;
+    }
+  return !only_project && known != g_hash_table_size (index);
+}
+
+/* What the files read go to, in path order. */
+typedef struct
+{
+  CairnUsageData        *data;
+  Merge                 *merge;
+  GHashTable            *index;
+  CairnUsageCacheWriter *writer;   /* NULL: the index stays as it is */
+  GError                *error;    /* writing it */
+} Take;
+
+/* One file, read or from the index: into the index being written, then
+ * into the history's requests; its records are let go. */
+static void
+take_file (Found    *f,
+           gpointer  user_data)
+{
+  Take *take = user_data;
+  CairnUsageFile *file = f->was_read ? f->file : g_hash_table_lookup (take->index, f->path);
+
+  if (file == NULL)
+    {
+      take->data->unreadable_files++;
+      return;
+    }
+  take->data->files++;
+  take->data->files_read += f->was_read;
+  if (take->writer != NULL && take->error == NULL)
+    cairn_usage_cache_writer_add (take->writer, file, &take->error);
+  merge_file (take->merge, f->project, file);
+  if (f->was_read)
+    g_clear_pointer (&f->file, cairn_usage_file_free);
+  else
+    g_hash_table_remove (take->index, f->path);
+}
+
+/* Ends the index: with the other projects' files as they were when only
+ * one was read (what is left in @index), kept unless cancelled or
+ * damaged on the way. */
+static void
+finish_index (Take         *take,
+              gboolean      only_project,
+              GCancellable *cancellable)
+{
   GHashTableIter iter;
   CairnUsageFile *file;
 
-  for (guint i = 0; i < found->len; i++)
-    g_hash_table_add (seen, g_array_index (found, Found, i).path);
-  g_hash_table_iter_init (&iter, index);
-  while (only_project && g_hash_table_iter_next (&iter, NULL, (gpointer *)&file))
-    if (!g_hash_table_contains (seen, file->path))
-      g_ptr_array_add (kept, file);
-  if (!cairn_usage_cache_save (path, kept, &error))
-    g_warning ("Can't keep the usage index: %s", error->message);
+  g_hash_table_iter_init (&iter, take->index);
+  while (only_project && take->error == NULL && g_hash_table_iter_next (&iter, NULL, (gpointer *)&file))
+    cairn_usage_cache_writer_add (take->writer, file, &take->error);
+  if (take->error != NULL)
+    g_warning ("Can't keep the usage index: %s", take->error->message);
+  cairn_usage_cache_writer_finish (take->writer, take->error == NULL && !g_cancellable_is_cancelled (cancellable),
+                                   NULL);
+  g_clear_error (&take->error);
 }
 
 static CairnUsageData *
@@ -466,35 +548,27 @@ cairn_usage_data_load (GFile                       *projects,
   g_autoptr(GHashTable) models = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GHashTable) sessions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GPtrArray) prices = g_ptr_array_new ();
-  g_autoptr(GPtrArray) kept = g_ptr_array_new ();
   Merge merge = { data, models, sessions, prices };
+  Take take = { data, &merge, NULL, NULL, NULL };
 
   if (options->use_index)
     index_path = options->index_path ? g_strdup (options->index_path) : cairn_usage_cache_path ();
   index = index_path ? cairn_usage_cache_load (index_path)
                      : g_hash_table_new_full (g_str_hash, g_str_equal, NULL, NULL);
+  take.index = index;
   found = find_files (projects, options->only_project, &data->unreadable_files);
-  read_all (found, index, cancellable);
-  for (guint i = 0; i < found->len; i++)
+  if (index_path != NULL && index_changes (found, index, options->only_project != NULL))
     {
-      Found *f = &g_array_index (found, Found, i);
-      CairnUsageFile *file = f->was_read ? f->file : g_hash_table_lookup (index, f->path);
-
-      if (file == NULL)
-        {
-          data->unreadable_files++;
-          continue;
-        }
-      data->files++;
-      data->files_read += f->was_read;
-      merge_file (&merge, f->project, file);
-      g_ptr_array_add (kept, file);
+      g_autoptr(GError) error = NULL;
+      take.writer = cairn_usage_cache_writer_new (index_path, &error);
+      if (take.writer == NULL)
+        g_warning ("Can't keep the usage index: %s", error->message);
     }
+  read_all (found, index, cancellable, take_file, &take);
+  if (take.writer != NULL)
+    finish_index (&take, options->only_project != NULL, cancellable);
   drop_duplicates (data);
   count_requests (data);
-  if (index_path != NULL && !g_cancellable_is_cancelled (cancellable) &&
-      (data->files_read > 0 || g_hash_table_size (index) != kept->len))
-    save_index (index_path, found, index, kept, options->only_project != NULL);
   return data;
 }
 
