@@ -31,16 +31,6 @@ iso_time (gint64 time_us)
                           tm.tm_hour, tm.tm_min, tm.tm_sec, (int)(time_us % G_USEC_PER_SEC / 1000));
 }
 
-static char *
-local_date (gint64 time_us)
-{
-  time_t seconds = time_us / G_USEC_PER_SEC;
-  struct tm tm;
-
-  localtime_r (&seconds, &tm);
-  return g_strdup_printf ("%04d-%02d-%02d", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
-}
-
 static void
 add_int (JsonBuilder *builder,
          const char  *name,
@@ -149,9 +139,12 @@ add_row_key (JsonBuilder   *builder,
       }
   if (row->project != NULL)
     {
-      g_autofree char *last = local_date (row->last_us);
+      g_autofree char *first = iso_time (row->first_us);
+      g_autofree char *last = iso_time (row->last_us);
       json_builder_set_member_name (builder, "projectPath");
       json_builder_add_string_value (builder, row->project);
+      json_builder_set_member_name (builder, "firstActivity");
+      json_builder_add_string_value (builder, first);
       json_builder_set_member_name (builder, "lastActivity");
       json_builder_add_string_value (builder, last);
     }
@@ -196,9 +189,9 @@ cairn_usage_format_json (CairnUsageData *data,
 /**
  * cairn_usage_block_burn:
  *
- * A block's burn rate (over the time between its first and last
- * request) and, while it runs, where it ends at that rate: as ccusage
- * works them out.
+ * The running block's burn rate (over the time between its first and
+ * last request) and where it ends at that rate, as ccusage works them
+ * out; a finished block has neither.
  */
 CairnUsageBurn
 cairn_usage_block_burn (const CairnUsageBlock *block,
@@ -207,13 +200,12 @@ cairn_usage_block_burn (const CairnUsageBlock *block,
   CairnUsageBurn burn = { 0 };
   double minutes = (block->last_us - block->first_us) / (60.0 * G_USEC_PER_SEC);
 
-  if (block->is_gap || block->sums.requests < 2 || minutes <= 0)
+  /* ccusage gives the running block's only */
+  if (!block->is_active || block->is_gap || block->sums.requests < 2 || minutes <= 0)
     return burn;
   burn.has_rate = TRUE;
   burn.tokens_per_minute = cairn_usage_sums_tokens (&block->sums) / minutes;
   burn.cost_per_hour = block->sums.cost / minutes * 60;
-  if (!block->is_active)
-    return burn;
   burn.has_projection = TRUE;
   burn.remaining_minutes = MAX (0, (block->end_us - now_us) / (60.0 * G_USEC_PER_SEC));
   burn.projected_tokens = cairn_usage_sums_tokens (&block->sums) + burn.tokens_per_minute * burn.remaining_minutes;
