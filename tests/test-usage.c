@@ -736,6 +736,28 @@ test_command_table (void)
   g_assert_cmpint (cairn_usage_command_run (&command, out, err), ==, 2);
 }
 
+/* The window's CSV export: a row and its models, a name with a comma
+ * and a quote kept whole. */
+static void
+test_csv (void)
+{
+  g_autofree char *projects = make_history ();
+  g_autoptr(CairnUsageData) data = load (projects, NULL);
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  CairnUsageRow *row;
+
+  set_tz ("UTC");
+  rows = report (data, CAIRN_USAGE_DAILY, 20260310, 20260310);
+  row = g_ptr_array_index (rows, 0);
+  g_free (row->key);
+  row->key = g_strdup ("a, \"b\"");
+  cairn_usage_format_csv (rows, out);
+  g_assert_true (g_str_has_prefix (out->str, "key,project,model,inputTokens,"));
+  g_assert_nonnull (strstr (out->str, "\n\"a, \"\"b\"\"\",,,2100,3500,4000,31000,40600,0.099050,0\n"));
+  g_assert_nonnull (strstr (out->str, ",,claude-sonnet-5,100,500,0,20000,20600,0.009200,0\n"));
+}
+
 /* `cairn --usage` prints without a display and without asking a running
  * Cairn: the real binary, with no DISPLAY or WAYLAND_DISPLAY. */
 static void
@@ -787,6 +809,7 @@ main (int   argc,
   g_test_add_func ("/cairn/usage/appended-while-read", test_appended_while_read);
   g_test_add_func ("/cairn/usage/command-json", test_command_json);
   g_test_add_func ("/cairn/usage/command-table", test_command_table);
+  g_test_add_func ("/cairn/usage/csv", test_csv);
   g_test_add_func ("/cairn/usage/binary", test_binary);
 
   return cairn_test_run_in_dir (&tmp_root, "usage");

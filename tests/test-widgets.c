@@ -354,6 +354,7 @@ test_usage_window (void)
   g_autofree char *both = g_strconcat (day1, day2, day1, NULL);   /* m1 twice: counted once */
   g_autoptr(GFile) projects = g_file_new_for_path (dir);
   CairnUsageWindow *window;
+  GtkDropDown *period;
   GtkWidget *bar;
 
   g_setenv ("TZ", "UTC", TRUE);
@@ -372,6 +373,13 @@ test_usage_window (void)
   g_assert_cmpstr (cairn_usage_bar_get_description (CAIRN_USAGE_BAR (bar)), ==,
                    "2026-03-11: 100,100 tokens, $0.20\nclaude-sonnet-5: 100,100, $0.20");
   g_assert_null (gtk_widget_get_next_sibling (bar));
+  /* per project: one bar, both days' figures */
+  period = GTK_DROP_DOWN (gtk_widget_get_template_child (GTK_WIDGET (window), CAIRN_TYPE_USAGE_WINDOW, "period"));
+  gtk_drop_down_set_selected (period, 3);
+  bar = gtk_widget_get_first_child (cairn_usage_window_get_bars (window));
+  g_assert_true (g_str_has_prefix (cairn_usage_bar_get_description (CAIRN_USAGE_BAR (bar)), "-p: 102,500 tokens, $0.22"));
+  g_assert_null (gtk_widget_get_next_sibling (bar));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "usage.export", NULL));
   gtk_window_destroy (GTK_WINDOW (window));
   cairn_test_remove_dir (dir);
   usage_screenshots ();

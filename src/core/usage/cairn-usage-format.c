@@ -129,7 +129,7 @@ add_row_key (JsonBuilder   *builder,
              CairnUsageRow *row)
 {
   static const char *const keys[][2] = { { "daily", "date" }, { "weekly", "week" }, { "monthly", "month" },
-                                         { "session", "sessionId" } };
+                                         { "session", "sessionId" }, { "projects", "project" } };
 
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     if (g_str_equal (report, keys[i][0]))
@@ -540,4 +540,59 @@ cairn_usage_format_notes (CairnUsageData *data,
     g_string_append_printf (out, ngettext ("%u request has a model without a known price: not in the cost\n",
                                            "%u requests have a model without a known price: not in the cost\n",
                                            data->unpriced), data->unpriced);
+}
+
+/* A CSV field: quoted when it holds a separator, a quote or a line end. */
+static void
+append_csv_field (GString    *out,
+                  const char *text)
+{
+  if (strpbrk (text, ",\"\r\n") == NULL)
+    {
+      g_string_append (out, text);
+      return;
+    }
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (out, '"');
+      g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
+}
+
+/**
+ * cairn_usage_format_csv:
+ *
+ * The rows as CSV, a model's figures under its row, with the column
+ * names of the JSON.
+ */
+void
+cairn_usage_format_csv (GPtrArray *rows,
+                        GString   *out)
+{
+  g_string_append (out, "key,project,model,inputTokens,outputTokens,cacheCreationTokens,cacheReadTokens,"
+                        "totalTokens,totalCost,unpricedRequests\n");
+  for (guint i = 0; i < rows->len; i++)
+    {
+      CairnUsageRow *row = g_ptr_array_index (rows, i);
+      for (guint j = 0; j <= row->models->len; j++)
+        {
+          CairnUsageModelSums *model = j > 0 ? g_ptr_array_index (row->models, j - 1) : NULL;
+          const CairnUsageSums *sums = model ? &model->sums : &row->sums;
+          char cost[G_ASCII_DTOSTR_BUF_SIZE];
+
+          append_csv_field (out, row->key);
+          g_string_append_c (out, ',');
+          append_csv_field (out, row->project ? row->project : "");
+          g_string_append_c (out, ',');
+          append_csv_field (out, model ? model->model : "");
+          g_string_append_printf (out, ",%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT
+                                  ",%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT ",%s,%u\n",
+                                  sums->input, sums->output, sums->cache_write, sums->cache_read,
+                                  cairn_usage_sums_tokens (sums),
+                                  g_ascii_formatd (cost, sizeof cost, "%.6f", sums->cost), sums->unpriced);
+        }
+    }
 }

@@ -27,6 +27,8 @@ void  cairn_usage_format_blocks_table (GPtrArray          *blocks,
                                        gint64              now_us,
                                        gboolean            breakdown,
                                        GString            *out);
+void  cairn_usage_format_csv          (GPtrArray          *rows,
+                                       GString            *out);
 void  cairn_usage_format_notes        (CairnUsageData     *data,
                                        GString            *out);
 char *cairn_usage_format_tokens       (guint64             tokens);

@@ -41,7 +41,14 @@ struct _CairnUsageWindow
   GtkStringList  *indices;  /* the table's items: each a row's index */
   GFile          *projects;
   guint           reload_id;
+  GtkFileChooserNative *chooser;
+  guint           grouping;  /* the dropdown's: an index into groupings */
 };
+
+static const CairnUsageGrouping groupings[] = { CAIRN_USAGE_DAILY, CAIRN_USAGE_WEEKLY, CAIRN_USAGE_MONTHLY,
+                                                CAIRN_USAGE_PROJECT, CAIRN_USAGE_SESSION };
+/* the JSON export's report names, as cairn --usage names them */
+static const char *const report_names[] = { "daily", "weekly", "monthly", "projects", "session" };
 
 /* While conversations run their files grow: the window reads again every
  * few seconds, which with the index costs a stat a file and the new
@@ -154,10 +161,13 @@ show_notes (CairnUsageWindow *self)
 static void
 show_period (CairnUsageWindow *self)
 {
-  static const CairnUsageGrouping groupings[] = { CAIRN_USAGE_DAILY, CAIRN_USAGE_WEEKLY, CAIRN_USAGE_MONTHLY };
+  const char *titles[] = { _("Day"), _("Week"), _("Month"), _("Project"), _("Conversation") };
   guint selected = MIN (gtk_drop_down_get_selected (self->period), G_N_ELEMENTS (groupings) - 1);
   CairnUsageQuery query = { groupings[selected], 0, 0, G_DATE_SUNDAY, NULL };
+  g_autoptr(GtkColumnViewColumn) first = g_list_model_get_item (gtk_column_view_get_columns (self->table), 0);
 
+  self->grouping = selected;
+  gtk_column_view_column_set_title (first, titles[selected]);
   if (self->data == NULL)
     return;
   g_clear_pointer (&self->rows, g_ptr_array_unref);
@@ -307,6 +317,57 @@ add_column (CairnUsageWindow *self,
 }
 
 static void
+written_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!g_file_replace_contents_finish (G_FILE (object), result, NULL, &error))
+    g_warning ("The usage table could not be exported: %s", error->message);
+}
+
+/* The table as shown, in JSON (ccusage's field names) when the name ends
+ * in .json, else in CSV. */
+static void
+export_response_cb (GtkNativeDialog  *chooser,
+                    int               response,
+                    CairnUsageWindow *self)
+{
+  g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *name = NULL;
+  GBytes *bytes;
+
+  if (response != GTK_RESPONSE_ACCEPT || file == NULL || self->rows == NULL)
+    return;
+  name = g_file_get_basename (file);
+  if (g_str_has_suffix (name, ".json"))
+    cairn_usage_format_json (self->data, report_names[self->grouping], self->rows, text);
+  else
+    cairn_usage_format_csv (self->rows, text);
+  bytes = g_string_free_to_bytes (g_steal_pointer (&text));
+  g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL,
+                                       written_cb, NULL);
+  g_bytes_unref (bytes);
+}
+
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  CairnUsageWindow *self = CAIRN_USAGE_WINDOW (widget);
+
+  g_clear_object (&self->chooser);
+  self->chooser = gtk_file_chooser_native_new (_("Export the Usage Table"), GTK_WINDOW (self),
+                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), NULL);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), "usage.csv");
+  g_signal_connect_object (self->chooser, "response", G_CALLBACK (export_response_cb), self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+static void
 period_changed_cb (CairnUsageWindow *self)
 {
   show_period (self);
@@ -319,6 +380,9 @@ cairn_usage_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->reload_id, g_source_remove);
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
   g_clear_object (&self->projects);
   gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_USAGE_WINDOW);
   G_OBJECT_CLASS (cairn_usage_window_parent_class)->dispose (object);
@@ -351,6 +415,8 @@ cairn_usage_window_class_init (CairnUsageWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, table);
   gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, notes);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_install_action (widget_class, "usage.export", NULL, export_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "usage.export", NULL);
 }
 
 static void
