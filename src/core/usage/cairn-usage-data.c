@@ -243,6 +243,7 @@ typedef struct
   GHashTable              *models;     /* name → index + 1 */
   GHashTable              *sessions;   /* project "\n" id → index + 1 */
   GPtrArray               *prices;     /* by model index: CairnUsagePrice or NULL */
+  guint32                  files;      /* merged so far: the next file's place in path order */
 } Merge;
 
 static guint32
@@ -330,19 +331,77 @@ merge_file (Merge          *merge,
       entry.model = models[entry.model];
       entry.session = sessions[entry.session];
       entry.cost_usd = entry_cost (merge, &entry);
+      entry.flags = (entry.flags & CAIRN_USAGE_ENTRY_SIDECHAIN) | (merge->files << 1);
       g_array_append_val (merge->data->entries, entry);
     }
   merge->data->bad_lines += file->bad_lines;
   merge->data->synthetic += file->synthetic;
+  merge->files++;
 }
 
-static int
-entry_by_time (gconstpointer a,
-               gconstpointer b)
-{
-  gint64 x = ((const CairnUsageEntry *)a)->time_us, y = ((const CairnUsageEntry *)b)->time_us;
+typedef gboolean (*BeforeFunc) (const CairnUsageEntry *x,
+                                const CairnUsageEntry *y);
 
-  return x < y ? -1 : x > y;
+/* Time order, then the order of the files (path order): which copy of a
+ * request counts is the first that way, as in ccusage. */
+static gboolean
+entry_before (const CairnUsageEntry *x,
+              const CairnUsageEntry *y)
+{
+  if (x->time_us != y->time_us)
+    return x->time_us < y->time_us;
+  return (x->flags >> 1) < (y->flags >> 1);
+}
+
+/* The copies of a request together, in time order. */
+static gboolean
+key_before (const CairnUsageEntry *x,
+            const CairnUsageEntry *y)
+{
+  if (x->key != y->key)
+    return x->key < y->key;
+  return entry_before (x, y);
+}
+
+static void
+sift_down (CairnUsageEntry *entries,
+           gsize            root,
+           gsize            n,
+           BeforeFunc       before)
+{
+  for (gsize child; (child = 2 * root + 1) < n; root = child)
+    {
+      CairnUsageEntry swap;
+
+      if (child + 1 < n && before (&entries[child], &entries[child + 1]))
+        child++;
+      if (!before (&entries[root], &entries[child]))
+        return;
+      swap = entries[root];
+      entries[root] = entries[child];
+      entries[child] = swap;
+    }
+}
+
+/* A heap sort, in place: g_array_sort's merge sort would take a second
+ * copy of every request at the run's peak. */
+static void
+sort_entries (GArray     *array,
+              BeforeFunc  before)
+{
+  CairnUsageEntry *entries = (CairnUsageEntry *)array->data;
+  gsize n = array->len;
+
+  for (gsize i = n / 2; i > 0; i--)
+    sift_down (entries, i - 1, n, before);
+  for (gsize end = n; end > 1; end--)
+    {
+      CairnUsageEntry swap = entries[0];
+
+      entries[0] = entries[end - 1];
+      entries[end - 1] = swap;
+      sift_down (entries, 0, end - 1, before);
+    }
 }
 
 static guint64
@@ -366,52 +425,30 @@ better_copy (const CairnUsageEntry *candidate,
   return entry_tokens (candidate) > entry_tokens (kept);
 }
 
-/* Keeps one copy of each request: the first in time order (then file
- * order: the sort is stable) unless a later one is a better copy. A set
- * of keys by open addressing, 0 being no key, with where each is kept. */
+/* Keeps one copy of each request: the first in time order (then path
+ * order) unless a later one is a better copy. The copies are brought
+ * together by sorting by key, in place (a set of keys would cost a table
+ * as big as the requests), then the requests are put in time order. */
 static void
 drop_duplicates (CairnUsageData *data)
 {
-  gsize capacity = 16;
-  g_autofree guint64 *seen = NULL;
-  g_autofree guint *where = NULL;
+  CairnUsageEntry *entries = (CairnUsageEntry *)data->entries->data;
   guint kept = 0;
-  gboolean replaced = FALSE;
 
-  while (capacity < (gsize)data->entries->len * 2)
-    capacity *= 2;
-  seen = g_new0 (guint64, capacity);
-  where = g_new0 (guint, capacity);
-  g_array_sort (data->entries, entry_by_time);
+  sort_entries (data->entries, key_before);
   for (guint i = 0; i < data->entries->len; i++)
     {
-      CairnUsageEntry *entry = &g_array_index (data->entries, CairnUsageEntry, i);
-      gsize slot = entry->key & (capacity - 1);
-
-      while (entry->key != 0 && seen[slot] != 0 && seen[slot] != entry->key)
-        slot = (slot + 1) & (capacity - 1);
-      if (entry->key != 0 && seen[slot] == entry->key)
+      if (kept > 0 && entries[i].key != 0 && entries[i].key == entries[kept - 1].key)
         {
-          CairnUsageEntry *first = &g_array_index (data->entries, CairnUsageEntry, where[slot]);
           data->duplicates++;
-          if (better_copy (entry, first))
-            {
-              *first = *entry;
-              replaced = TRUE;
-            }
+          if (better_copy (&entries[i], &entries[kept - 1]))
+            entries[kept - 1] = entries[i];
           continue;
         }
-      if (entry->key != 0)
-        {
-          seen[slot] = entry->key;
-          where[slot] = kept;
-        }
-      g_array_index (data->entries, CairnUsageEntry, kept++) = *entry;
+      entries[kept++] = entries[i];
     }
   g_array_set_size (data->entries, kept);
-  /* a copy kept from later in time moved its request */
-  if (replaced)
-    g_array_sort (data->entries, entry_by_time);
+  sort_entries (data->entries, entry_before);
 }
 
 /* What the requests kept say of the clock and the prices. */
@@ -548,7 +585,7 @@ cairn_usage_data_load (GFile                       *projects,
   g_autoptr(GHashTable) models = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GHashTable) sessions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GPtrArray) prices = g_ptr_array_new ();
-  Merge merge = { data, models, sessions, prices };
+  Merge merge = { data, models, sessions, prices, 0 };
   Take take = { data, &merge, NULL, NULL, NULL };
 
   if (options->use_index)

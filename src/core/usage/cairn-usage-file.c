@@ -261,7 +261,8 @@ read_from (CairnUsageFile *file,
            int             fd,
            guint64         size)
 {
-  gsize capacity = READ_CHUNK, held = 0;
+  /* a small file (most are) gets a buffer of its size */
+  gsize capacity = MIN (READ_CHUNK, size - file->read_to + 1), held = 0;
   g_autofree char *buffer = g_malloc (capacity);
   guint64 offset = file->read_to;
 

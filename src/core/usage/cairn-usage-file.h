@@ -25,7 +25,7 @@ typedef struct
   guint32 cache_read;
   guint32 model;        /* an index: the file's models, or the whole history's */
   guint32 session;      /* an index: the file's sessions, or the whole history's */
-  guint32 flags;        /* CAIRN_USAGE_ENTRY_SIDECHAIN */
+  guint32 flags;        /* CAIRN_USAGE_ENTRY_SIDECHAIN; in CairnUsageData, its file's place << 1 */
   double  cost_usd;     /* the line's costUSD, or < 0; in CairnUsageData the cost, or NAN */
 } CairnUsageEntry;
 
