@@ -355,6 +355,7 @@ test_usage_window (void)
   g_autoptr(GFile) projects = g_file_new_for_path (dir);
   CairnUsageWindow *window;
   GtkDropDown *period;
+  GtkLabel *plan;
   GtkWidget *bar;
 
   g_setenv ("TZ", "UTC", TRUE);
@@ -379,6 +380,17 @@ test_usage_window (void)
   bar = gtk_widget_get_first_child (cairn_usage_window_get_bars (window));
   g_assert_true (g_str_has_prefix (cairn_usage_bar_get_description (CAIRN_USAGE_BAR (bar)), "-p: 102,500 tokens, $0.22"));
   g_assert_null (gtk_widget_get_next_sibling (bar));
+  /* the 5-hour blocks, beside the plan's own window */
+  cairn_usage_window_set_plan_limit (window, "85% used · resets 14:30");
+  gtk_drop_down_set_selected (period, 5);
+  bar = gtk_widget_get_first_child (cairn_usage_window_get_bars (window));
+  g_assert_true (g_str_has_prefix (cairn_usage_bar_get_description (CAIRN_USAGE_BAR (bar)),
+                                   "2026-03-10 10:00: 2,400 tokens, $0.02"));
+  g_assert_nonnull (gtk_widget_get_next_sibling (bar));
+  g_assert_null (gtk_widget_get_next_sibling (gtk_widget_get_next_sibling (bar)));
+  plan = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (window), CAIRN_TYPE_USAGE_WINDOW, "plan"));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (plan)));
+  g_assert_cmpstr (gtk_label_get_text (plan), ==, "The plan’s 5-hour window: 85% used · resets 14:30");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "usage.export", NULL));
   gtk_window_destroy (GTK_WINDOW (window));
   cairn_test_remove_dir (dir);

@@ -14,6 +14,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <glib/gi18n.h>
+
 #include "usage/cairn-usage-report.h"
 
 /* The figures by day, week, month (in the local time zone, TZ honoured),
@@ -93,14 +95,21 @@ row_free (CairnUsageRow *row)
   g_free (row);
 }
 
+/* Takes @key. */
 static CairnUsageRow *
-row_new (const char *key)
+row_new_take (char *key)
 {
   CairnUsageRow *row = g_new0 (CairnUsageRow, 1);
 
-  row->key = g_strdup (key);
+  row->key = key;
   row->models = g_ptr_array_new_with_free_func ((GDestroyNotify)model_sums_free);
   return row;
+}
+
+static CairnUsageRow *
+row_new (const char *key)
+{
+  return row_new_take (g_strdup (key));
 }
 
 static void
@@ -436,4 +445,40 @@ cairn_usage_blocks (CairnUsageData        *data,
   for (guint i = 0; i < blocks->len; i++)
     g_ptr_array_sort (((CairnUsageBlock *)g_ptr_array_index (blocks, i))->models, model_sums_by_name);
   return blocks;
+}
+
+/**
+ * cairn_usage_block_rows:
+ *
+ * The 5-hour blocks as rows (gaps left out), each named by its start in
+ * local time, the running one marked, for a chart and a table.
+ * Returns: (transfer full) (element-type CairnUsageRow)
+ */
+GPtrArray *
+cairn_usage_block_rows (CairnUsageData        *data,
+                        const CairnUsageQuery *query,
+                        gint64                 now_us)
+{
+  g_autoptr(GPtrArray) blocks = cairn_usage_blocks (data, query, now_us);
+  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify)row_free);
+
+  for (guint i = 0; i < blocks->len; i++)
+    {
+      CairnUsageBlock *block = g_ptr_array_index (blocks, i);
+      g_autoptr(GDateTime) start = g_date_time_new_from_unix_local (block->start_us / G_USEC_PER_SEC);
+      g_autofree char *when = g_date_time_format (start, "%Y-%m-%d %H:%M");
+      CairnUsageRow *row;
+
+      if (block->is_gap)
+        continue;
+      /* Translators: the 5-hour block still running, by its start */
+      row = row_new_take (block->is_active ? g_strdup_printf (_("%s (running)"), when) : g_steal_pointer (&when));
+      row->first_us = block->first_us;
+      row->last_us = block->last_us;
+      row->sums = block->sums;
+      g_ptr_array_extend_and_steal (row->models, g_steal_pointer (&block->models));
+      block->models = g_ptr_array_new ();
+      g_ptr_array_add (rows, row);
+    }
+  return rows;
 }

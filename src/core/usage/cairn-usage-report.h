@@ -77,6 +77,9 @@ GPtrArray *cairn_usage_report        (CairnUsageData        *data,
 GPtrArray *cairn_usage_blocks        (CairnUsageData        *data,
                                       const CairnUsageQuery *query,
                                       gint64                 now_us);
+GPtrArray *cairn_usage_block_rows    (CairnUsageData        *data,
+                                      const CairnUsageQuery *query,
+                                      gint64                 now_us);
 void       cairn_usage_sums_add      (CairnUsageSums        *sums,
                                       const CairnUsageSums  *more);
 guint64    cairn_usage_sums_tokens   (const CairnUsageSums  *sums);

@@ -170,6 +170,17 @@ describe_window (const CairnLimitWindow *window)
 }
 
 /**
+ * cairn_usage_panel_describe_five_hour:
+ *
+ * Returns: (nullable): the plan's 5-hour window as the CLI last said it
+ */
+char *
+cairn_usage_panel_describe_five_hour (const CairnRateLimits *limits)
+{
+  return limits && limits->status != CAIRN_LIMIT_UNKNOWN ? describe_window (&limits->five_hour) : NULL;
+}
+
+/**
  * cairn_usage_panel_describe_limits:
  *
  * Returns: (nullable): what the header says when the plan's limits are

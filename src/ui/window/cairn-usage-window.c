@@ -18,6 +18,7 @@
 #include "usage/cairn-usage-report.h"
 #include "widgets/cairn-usage-bar.h"
 #include "window/cairn-usage-window.h"
+#include "window/cairn-window.h"
 
 /* Usage over time: a bar a day, week or month, its tokens stacked by
  * model, and the same figures in a table beside it. The history is read
@@ -33,6 +34,7 @@ struct _CairnUsageWindow
   GtkFlowBox     *legend;
   GtkColumnView  *table;
   GtkLabel       *notes;
+  GtkLabel       *plan;
 
   GCancellable   *cancellable;
   CairnUsageData *data;
@@ -43,12 +45,15 @@ struct _CairnUsageWindow
   guint           reload_id;
   GtkFileChooserNative *chooser;
   guint           grouping;  /* the dropdown's: an index into groupings */
+  char           *plan_limit;
 };
 
+/* the last one, the 5-hour blocks, lists blocks rather than grouping */
 static const CairnUsageGrouping groupings[] = { CAIRN_USAGE_DAILY, CAIRN_USAGE_WEEKLY, CAIRN_USAGE_MONTHLY,
-                                                CAIRN_USAGE_PROJECT, CAIRN_USAGE_SESSION };
+                                                CAIRN_USAGE_PROJECT, CAIRN_USAGE_SESSION, CAIRN_USAGE_DAILY };
+#define BLOCKS 5
 /* the JSON export's report names, as cairn --usage names them */
-static const char *const report_names[] = { "daily", "weekly", "monthly", "projects", "session" };
+static const char *const report_names[] = { "daily", "weekly", "monthly", "projects", "session", "blocks" };
 
 /* While conversations run their files grow: the window reads again every
  * few seconds, which with the index costs a stat a file and the new
@@ -161,7 +166,7 @@ show_notes (CairnUsageWindow *self)
 static void
 show_period (CairnUsageWindow *self)
 {
-  const char *titles[] = { _("Day"), _("Week"), _("Month"), _("Project"), _("Conversation") };
+  const char *titles[] = { _("Day"), _("Week"), _("Month"), _("Project"), _("Conversation"), _("Block Start") };
   guint selected = MIN (gtk_drop_down_get_selected (self->period), G_N_ELEMENTS (groupings) - 1);
   CairnUsageQuery query = { groupings[selected], 0, 0, G_DATE_SUNDAY, NULL };
   g_autoptr(GtkColumnViewColumn) first = g_list_model_get_item (gtk_column_view_get_columns (self->table), 0);
@@ -171,7 +176,12 @@ show_period (CairnUsageWindow *self)
   if (self->data == NULL)
     return;
   g_clear_pointer (&self->rows, g_ptr_array_unref);
-  self->rows = cairn_usage_report (self->data, &query);
+  if (selected == BLOCKS)
+    self->rows = cairn_usage_block_rows (self->data, &query, g_get_real_time ());
+  else
+    self->rows = cairn_usage_report (self->data, &query);
+  /* the blocks beside the plan's own 5-hour window, when the CLI said it */
+  gtk_widget_set_visible (GTK_WIDGET (self->plan), selected == BLOCKS && self->plan_limit != NULL);
   show_chart (self);
   show_table (self);
 }
@@ -367,6 +377,47 @@ export_action (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
+/* A conversation's row opens it in the window the usage was opened from. */
+static void
+row_activated_cb (CairnUsageWindow *self,
+                  guint             position)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+  CairnUsageRow *row;
+  g_autoptr(GFile) file = NULL;
+
+  if (groupings[self->grouping] != CAIRN_USAGE_SESSION || self->grouping == BLOCKS || self->rows == NULL ||
+      position >= self->rows->len || !CAIRN_IS_WINDOW (parent))
+    return;
+  row = g_ptr_array_index (self->rows, position);
+  file = cairn_history_find_conversation (row->key);
+  if (file == NULL)
+    return;
+  cairn_window_open_conversation (CAIRN_WINDOW (parent), file);
+  gtk_window_present (parent);
+}
+
+/**
+ * cairn_usage_window_set_plan_limit:
+ * @text: (nullable): the plan's 5-hour window as the CLI last said it
+ *   ("85% used · resets 14:30")
+ */
+void
+cairn_usage_window_set_plan_limit (CairnUsageWindow *self,
+                                   const char       *text)
+{
+  g_return_if_fail (CAIRN_IS_USAGE_WINDOW (self));
+
+  g_free (self->plan_limit);
+  self->plan_limit = g_strdup (text);
+  if (text != NULL)
+    {
+      /* Translators: the plan's own 5-hour window, beside the blocks counted here */
+      g_autofree char *label = g_strdup_printf (_("The plan’s 5-hour window: %s"), text);
+      gtk_label_set_text (self->plan, label);
+    }
+}
+
 static void
 period_changed_cb (CairnUsageWindow *self)
 {
@@ -398,6 +449,7 @@ cairn_usage_window_finalize (GObject *object)
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   g_clear_pointer (&self->models, g_ptr_array_unref);
   g_clear_object (&self->indices);
+  g_clear_pointer (&self->plan_limit, g_free);
   G_OBJECT_CLASS (cairn_usage_window_parent_class)->finalize (object);
 }
 
@@ -414,6 +466,8 @@ cairn_usage_window_class_init (CairnUsageWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, legend);
   gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, table);
   gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, notes);
+  gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, plan);
+  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
   gtk_widget_class_install_action (widget_class, "usage.export", NULL, export_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "usage.export", NULL);

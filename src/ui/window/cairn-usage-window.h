@@ -20,5 +20,7 @@ void              cairn_usage_window_load      (CairnUsageWindow *self,
                                                 GFile            *projects);
 GtkWidget        *cairn_usage_window_get_bars  (CairnUsageWindow *self);
 gboolean          cairn_usage_window_is_loaded (CairnUsageWindow *self);
+void              cairn_usage_window_set_plan_limit (CairnUsageWindow *self,
+                                                     const char       *text);
 
 G_END_DECLS

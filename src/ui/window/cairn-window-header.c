@@ -222,9 +222,13 @@ show_usage_action (GtkWidget  *widget,
                    const char *action_name,
                    GVariant   *param)
 {
+  CairnWindow *self = CAIRN_WINDOW (widget);
   CairnUsageWindow *usage = cairn_usage_window_new (GTK_WINDOW (widget));
   g_autoptr(GFile) projects = cairn_history_projects_dir ();
+  const CairnRateLimits *limits = self->session ? cairn_session_get_rate_limits (self->session) : NULL;
+  g_autofree char *five_hour = cairn_usage_panel_describe_five_hour (limits);
 
+  cairn_usage_window_set_plan_limit (usage, five_hour);
   gtk_popover_popdown (gtk_menu_button_get_popover (CAIRN_WINDOW (widget)->usage_button));
   cairn_usage_window_load (usage, projects);
   gtk_window_present (GTK_WINDOW (usage));
