@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 
 #include "usage/cairn-usage-cache.h"
 #include "usage/cairn-usage-file.h"
@@ -38,6 +39,34 @@ check_file (CairnUsageFile *file)
   g_assert_cmpuint (file->cwds->len, ==, file->sessions->len);
 }
 
+/* The same bytes as an index file, the way a run reads it: each record
+ * read again from the file. */
+static void
+check_index_file (const guint8 *data,
+                  size_t        size)
+{
+  static char *path;
+  g_autoptr(GHashTable) records = NULL;
+  GHashTableIter iter;
+  CairnUsageCacheRecord *record;
+
+  if (path == NULL)
+    {
+      int fd = g_file_open_tmp ("fuzz-usage-XXXXXX", &path, NULL);
+      g_assert_cmpint (fd, >=, 0);
+      close (fd);
+    }
+  g_assert_true (g_file_set_contents (path, (const char *)data, size, NULL));
+  records = cairn_usage_cache_load_records (path);
+  g_hash_table_iter_init (&iter, records);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *)&record))
+    {
+      g_autoptr(CairnUsageFile) file = cairn_usage_cache_record_file (record);
+      if (file != NULL)
+        check_file (file);
+    }
+}
+
 int
 LLVMFuzzerTestOneInput (const guint8 *data,
                         size_t        size)
@@ -55,5 +84,6 @@ LLVMFuzzerTestOneInput (const guint8 *data,
   g_hash_table_iter_init (&iter, index);
   while (g_hash_table_iter_next (&iter, NULL, (gpointer *)&record))
     check_file (record);
+  check_index_file (data, size);
   return 0;
 }

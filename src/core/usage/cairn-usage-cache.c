@@ -10,7 +10,10 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "usage/cairn-usage-cache.h"
 #include "usage/cairn-usage-line.h"
@@ -115,6 +118,8 @@ G_STATIC_ASSERT (sizeof (Header) == 32);
 /**
  * cairn_usage_cache_parse:
  *
+ * Reads index bytes whole (the fuzz target's way in; a run reads the
+ * index with cairn_usage_cache_load_records()).
  * Returns: (transfer full): path → CairnUsageFile, empty when @bytes
  *   are no index or can't be trusted; a damaged frame ends the reading
  */
@@ -156,23 +161,140 @@ cairn_usage_cache_parse (GBytes *bytes)
   return files;
 }
 
+/* The index file the records are read from, shared by them. */
+typedef struct
+{
+  int fd;
+} IndexFd;
+
+static void
+index_fd_clear (IndexFd *index)
+{
+  close (index->fd);
+}
+
+struct _CairnUsageCacheRecord
+{
+  IndexFd *index;     /* a g_rc_box */
+  guint64  offset;    /* of its GVariant in the file */
+  guint64  length;
+  guint64  size;      /* what its file was read at */
+  guint64  mtime_us;
+};
+
+static void
+record_free (CairnUsageCacheRecord *record)
+{
+  g_rc_box_release_full (record->index, (GDestroyNotify)index_fd_clear);
+  g_free (record);
+}
+
+/* The record's bytes, read again from the index. */
+static GBytes *
+record_bytes (CairnUsageCacheRecord *record)
+{
+  g_autofree guint8 *data = g_try_malloc (MAX (record->length, 1));
+
+  if (data == NULL || pread (record->index->fd, data, record->length, record->offset) != (gssize)record->length)
+    return NULL;
+  return g_bytes_new_take (g_steal_pointer (&data), record->length);
+}
+
+/* Notes the frame at @offset: its path, size and time. */
+static gboolean
+note_frame (GHashTable *records,
+            IndexFd    *index,
+            guint64     offset,
+            guint64     length)
+{
+  CairnUsageCacheRecord probe = { index, offset, length, 0, 0 };
+  g_autoptr(GBytes) bytes = record_bytes (&probe);
+  g_autoptr(GVariant) variant = NULL;
+  CairnUsageCacheRecord *record;
+  const char *path;
+
+  if (bytes == NULL)
+    return FALSE;
+  variant = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE (FILE_TYPE), bytes, FALSE));
+  record = g_memdup2 (&probe, sizeof probe);
+  record->index = g_rc_box_acquire (index);
+  g_variant_get_child (variant, 0, "&s", &path);
+  g_variant_get_child (variant, 1, "t", &record->size);
+  g_variant_get_child (variant, 2, "t", &record->mtime_us);
+  g_hash_table_replace (records, g_strdup (path), record);
+  return TRUE;
+}
+
 /**
- * cairn_usage_cache_load:
+ * cairn_usage_cache_load_records:
  *
- * Returns: (transfer full): path → CairnUsageFile, empty when there is
- *   no index at @path or it can't be trusted
+ * The index at @path as records not yet read: only each file's path,
+ * size and time are kept, and its requests are read again from the index
+ * (cairn_usage_cache_record_file()) when it is merged, so a run never
+ * holds the whole index.
+ * Returns: (transfer full): path → CairnUsageCacheRecord, empty when
+ *   there is no index or it can't be trusted
  */
 GHashTable *
-cairn_usage_cache_load (const char *path)
+cairn_usage_cache_load_records (const char *path)
 {
-  g_autoptr(GMappedFile) mapped = g_mapped_file_new (path, FALSE, NULL);
-  g_autoptr(GBytes) bytes = NULL;
+  GHashTable *records = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)record_free);
+  IndexFd *index = g_rc_box_new0 (IndexFd);
+  struct stat st;
+  Header header;
+  guint64 offset = sizeof header, length;
 
-  if (mapped == NULL || g_mapped_file_get_length (mapped) > MAX_CACHE_BYTES)
-    bytes = g_bytes_new (NULL, 0);
-  else
-    bytes = g_mapped_file_get_bytes (mapped);
-  return cairn_usage_cache_parse (bytes);
+  index->fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (index->fd < 0 || fstat (index->fd, &st) != 0 || !S_ISREG (st.st_mode) ||
+      (guint64)st.st_size > MAX_CACHE_BYTES ||
+      pread (index->fd, &header, sizeof header, 0) != sizeof header ||
+      memcmp (header.magic, MAGIC, sizeof header.magic) != 0 || header.version != VERSION ||
+      header.entry_size != sizeof (CairnUsageEntry))
+    {
+      if (index->fd < 0)
+        index->fd = open ("/dev/null", O_RDONLY | O_CLOEXEC);
+      g_rc_box_release_full (index, (GDestroyNotify)index_fd_clear);
+      return records;
+    }
+  while ((guint64)st.st_size - offset >= sizeof length &&
+         pread (index->fd, &length, sizeof length, offset) == sizeof length &&
+         length <= (guint64)st.st_size - offset - sizeof length &&
+         note_frame (records, index, offset + sizeof length, length))
+    offset += sizeof length + length + (8 - length % 8) % 8;
+  g_rc_box_release_full (index, (GDestroyNotify)index_fd_clear);
+  return records;
+}
+
+/**
+ * cairn_usage_cache_record_stat:
+ *
+ * The size and modification time a record's file was read at.
+ */
+void
+cairn_usage_cache_record_stat (CairnUsageCacheRecord *record,
+                               guint64               *size,
+                               guint64               *mtime_us)
+{
+  *size = record->size;
+  *mtime_us = record->mtime_us;
+}
+
+/**
+ * cairn_usage_cache_record_file:
+ *
+ * Returns: (transfer full) (nullable): what the record says, or %NULL
+ *   when it is damaged or can't be read again
+ */
+CairnUsageFile *
+cairn_usage_cache_record_file (CairnUsageCacheRecord *record)
+{
+  g_autoptr(GBytes) bytes = record_bytes (record);
+  g_autoptr(GVariant) variant = NULL;
+
+  if (bytes == NULL)
+    return NULL;
+  variant = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE (FILE_TYPE), bytes, FALSE));
+  return file_of (variant);
 }
 
 static GVariant *
@@ -241,6 +363,21 @@ cairn_usage_cache_writer_new (const char  *path,
   writer = g_new0 (CairnUsageCacheWriter, 1);
   writer->out = g_steal_pointer (&out);
   return writer;
+}
+
+/* Adds a record as it was in the index. */
+gboolean
+cairn_usage_cache_writer_add_record (CairnUsageCacheWriter  *writer,
+                                     CairnUsageCacheRecord  *record,
+                                     GError                **error)
+{
+  g_autoptr(GBytes) bytes = record_bytes (record);
+  g_autoptr(GVariant) variant = NULL;
+
+  if (bytes == NULL)
+    return TRUE;   /* gone from the old index: read again next time */
+  variant = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE (FILE_TYPE), bytes, FALSE));
+  return write_frame (G_OUTPUT_STREAM (writer->out), variant, error);
 }
 
 /* Adds @file's frame: only that file is serialized. */

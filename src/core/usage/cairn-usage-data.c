@@ -134,7 +134,7 @@ find_files (GFile      *projects,
 typedef struct
 {
   GArray     *found;
-  GHashTable *index;    /* path → CairnUsageFile, read only while reading */
+  GHashTable *index;    /* path → CairnUsageCacheRecord, read only while reading */
   GCancellable *cancellable;
   gint        next;     /* atomic */
 } Readers;
@@ -148,14 +148,17 @@ typedef enum
 } FileState;
 
 static FileState
-file_state (CairnUsageFile *known,
-            const Found    *found)
+file_state (CairnUsageCacheRecord *known,
+            const Found           *found)
 {
+  guint64 size, mtime_us;
+
   if (known == NULL)
     return FILE_NEW;
-  if (found->size > known->size)
+  cairn_usage_cache_record_stat (known, &size, &mtime_us);
+  if (found->size > size)
     return FILE_GROWN;
-  if (found->size == known->size && found->mtime_us == known->mtime_us)
+  if (found->size == size && found->mtime_us == mtime_us)
     return FILE_SAME;
   return FILE_CHANGED;
 }
@@ -164,7 +167,7 @@ static void
 read_one (Readers *readers,
           Found   *found)
 {
-  CairnUsageFile *known = g_hash_table_lookup (readers->index, found->path);
+  CairnUsageCacheRecord *known = g_hash_table_lookup (readers->index, found->path);
   FileState state = file_state (known, found);
   g_autoptr(CairnUsageFile) file = NULL;
   g_autoptr(GError) error = NULL;
@@ -174,7 +177,10 @@ read_one (Readers *readers,
       g_atomic_int_set (&found->done, 1);
       return;   /* taken from the index when merged */
     }
-  file = state == FILE_GROWN ? cairn_usage_file_copy (known) : cairn_usage_file_new (found->path);
+  if (state == FILE_GROWN)
+    file = cairn_usage_cache_record_file (known);
+  if (file == NULL)
+    file = cairn_usage_file_new (found->path);
   found->was_read = TRUE;
   if (!cairn_usage_file_read (file, &error))
     g_debug ("Can't read %s", error->message);
@@ -477,10 +483,10 @@ index_changes (GArray     *found,
   for (guint i = 0; i < found->len; i++)
     {
       Found *f = &g_array_index (found, Found, i);
-      CairnUsageFile *file = g_hash_table_lookup (index, f->path);
+      CairnUsageCacheRecord *record = g_hash_table_lookup (index, f->path);
 
-      known += file != NULL;
-      if (file_state (file, f) != FILE_SAME)
+      known += record != NULL;
+      if (file_state (record, f) != FILE_SAME)
         return TRUE;
     }
   return !only_project && known != g_hash_table_size (index);
@@ -503,8 +509,17 @@ take_file (Found    *f,
            gpointer  user_data)
 {
   Take *take = user_data;
-  CairnUsageFile *file = f->was_read ? f->file : g_hash_table_lookup (take->index, f->path);
+  CairnUsageCacheRecord *record = f->was_read ? NULL : g_hash_table_lookup (take->index, f->path);
+  g_autoptr(CairnUsageFile) from_index = record ? cairn_usage_cache_record_file (record) : NULL;
+  CairnUsageFile *file = f->was_read ? f->file : from_index;
 
+  if (record != NULL && from_index == NULL)
+    {
+      /* a damaged record: the file is read after all */
+      from_index = cairn_usage_file_new (f->path);
+      file = cairn_usage_file_read (from_index, NULL) ? from_index : NULL;
+      record = NULL;
+    }
   if (file == NULL)
     {
       take->data->unreadable_files++;
@@ -512,29 +527,36 @@ take_file (Found    *f,
     }
   take->data->files++;
   take->data->files_read += f->was_read;
-  if (take->writer != NULL && take->error == NULL)
+  if (take->writer != NULL && take->error == NULL && record != NULL)
+    cairn_usage_cache_writer_add_record (take->writer, record, &take->error);
+  else if (take->writer != NULL && take->error == NULL)
     cairn_usage_cache_writer_add (take->writer, file, &take->error);
   merge_file (take->merge, f->project, file);
-  if (f->was_read)
-    g_clear_pointer (&f->file, cairn_usage_file_free);
-  else
-    g_hash_table_remove (take->index, f->path);
+  /* the index is left as it is: the readers look in it meanwhile */
+  g_clear_pointer (&f->file, cairn_usage_file_free);
 }
 
 /* Ends the index: with the other projects' files as they were when only
- * one was read (what is left in @index), kept unless cancelled or
+ * one was read (those of @index not found now), kept unless cancelled or
  * damaged on the way. */
 static void
 finish_index (Take         *take,
+              GArray       *found,
               gboolean      only_project,
               GCancellable *cancellable)
 {
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   GHashTableIter iter;
-  CairnUsageFile *file;
+  const char *path;
+  CairnUsageCacheRecord *record;
 
+  for (guint i = 0; i < found->len; i++)
+    g_hash_table_add (seen, g_array_index (found, Found, i).path);
   g_hash_table_iter_init (&iter, take->index);
-  while (only_project && take->error == NULL && g_hash_table_iter_next (&iter, NULL, (gpointer *)&file))
-    cairn_usage_cache_writer_add (take->writer, file, &take->error);
+  while (only_project && take->error == NULL &&
+         g_hash_table_iter_next (&iter, (gpointer *)&path, (gpointer *)&record))
+    if (!g_hash_table_contains (seen, path))
+      cairn_usage_cache_writer_add_record (take->writer, record, &take->error);
   if (take->error != NULL)
     g_warning ("Can't keep the usage index: %s", take->error->message);
   cairn_usage_cache_writer_finish (take->writer, take->error == NULL && !g_cancellable_is_cancelled (cancellable),
@@ -590,7 +612,7 @@ cairn_usage_data_load (GFile                       *projects,
 
   if (options->use_index)
     index_path = options->index_path ? g_strdup (options->index_path) : cairn_usage_cache_path ();
-  index = index_path ? cairn_usage_cache_load (index_path)
+  index = index_path ? cairn_usage_cache_load_records (index_path)
                      : g_hash_table_new_full (g_str_hash, g_str_equal, NULL, NULL);
   take.index = index;
   found = find_files (projects, options->only_project, &data->unreadable_files);
@@ -603,7 +625,7 @@ cairn_usage_data_load (GFile                       *projects,
     }
   read_all (found, index, cancellable, take_file, &take);
   if (take.writer != NULL)
-    finish_index (&take, options->only_project != NULL, cancellable);
+    finish_index (&take, found, options->only_project != NULL, cancellable);
   drop_duplicates (data);
   count_requests (data);
   return data;
