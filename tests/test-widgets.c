@@ -337,6 +337,9 @@ usage_screenshots (void)
   screenshot ("usage-light.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
   screenshot ("usage-dark.png");
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_widget_get_template_child (GTK_WIDGET (window),
+                                                                            CAIRN_TYPE_USAGE_WINDOW, "period")), 5);
+  screenshot ("usage-blocks-dark.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
   gtk_window_destroy (GTK_WINDOW (window));
 }
