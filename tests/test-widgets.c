@@ -360,6 +360,9 @@ test_usage_window (void)
   GtkDropDown *period;
   GtkLabel *plan;
   GtkWidget *bar;
+  GtkColumnView *table;
+  g_autoptr(GtkColumnViewColumn) column = NULL;
+  g_autoptr(GtkStringObject) first = NULL;
 
   g_setenv ("TZ", "UTC", TRUE);
   tzset ();
@@ -377,6 +380,16 @@ test_usage_window (void)
   g_assert_cmpstr (cairn_usage_bar_get_description (CAIRN_USAGE_BAR (bar)), ==,
                    "2026-03-11: 100,100 tokens, $0.20\nclaude-sonnet-5: 100,100, $0.20");
   g_assert_null (gtk_widget_get_next_sibling (bar));
+  /* the table sorts by a column: the dearer day first */
+  table = GTK_COLUMN_VIEW (gtk_widget_get_template_child (GTK_WIDGET (window), CAIRN_TYPE_USAGE_WINDOW, "table"));
+  column = g_list_model_get_item (gtk_column_view_get_columns (table), 5);
+  gtk_column_view_sort_by_column (table, column, GTK_SORT_DESCENDING);
+  first = g_list_model_get_item (G_LIST_MODEL (gtk_column_view_get_model (table)), 0);
+  g_assert_cmpstr (gtk_string_object_get_string (first), ==, "1");   /* the second day's row */
+  gtk_column_view_sort_by_column (table, column, GTK_SORT_ASCENDING);
+  g_clear_object (&first);
+  first = g_list_model_get_item (G_LIST_MODEL (gtk_column_view_get_model (table)), 0);
+  g_assert_cmpstr (gtk_string_object_get_string (first), ==, "0");
   /* per project: one bar, both days' figures */
   period = GTK_DROP_DOWN (gtk_widget_get_template_child (GTK_WIDGET (window), CAIRN_TYPE_USAGE_WINDOW, "period"));
   gtk_drop_down_set_selected (period, 3);

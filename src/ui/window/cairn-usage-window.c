@@ -310,6 +310,57 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
   gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), text);
 }
 
+static CairnUsageRow *
+row_of_item (CairnUsageWindow *self,
+             gpointer          item)
+{
+  guint index = atoi (gtk_string_object_get_string (item));
+
+  return self->rows != NULL && index < self->rows->len ? g_ptr_array_index (self->rows, index) : NULL;
+}
+
+typedef struct
+{
+  CairnUsageWindow *self;
+  Column            column;
+} SortBy;
+
+static int
+compare_numbers (double x,
+                 double y)
+{
+  return x < y ? -1 : x > y;
+}
+
+/* A column's order: the period's or name's, or the figure's. */
+static int
+compare_rows_cb (gconstpointer a,
+                 gconstpointer b,
+                 gpointer      user_data)
+{
+  SortBy *by = user_data;
+  CairnUsageRow *x = row_of_item (by->self, (gpointer)a), *y = row_of_item (by->self, (gpointer)b);
+
+  if (x == NULL || y == NULL)
+    return (x != NULL) - (y != NULL);
+  switch (by->column)
+    {
+    case COLUMN_PERIOD:
+      return g_utf8_collate (x->key, y->key);
+    case COLUMN_INPUT:
+      return compare_numbers (x->sums.input, y->sums.input);
+    case COLUMN_OUTPUT:
+      return compare_numbers (x->sums.output, y->sums.output);
+    case COLUMN_CACHE_WRITE:
+      return compare_numbers (x->sums.cache_write, y->sums.cache_write);
+    case COLUMN_CACHE_READ:
+      return compare_numbers (x->sums.cache_read, y->sums.cache_read);
+    case COLUMN_COST:
+    default:
+      return compare_numbers (x->sums.cost, y->sums.cost);
+    }
+}
+
 static void
 add_column (CairnUsageWindow *self,
             const char       *title,
@@ -317,12 +368,19 @@ add_column (CairnUsageWindow *self,
 {
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
   g_autoptr(GtkColumnViewColumn) view_column = NULL;
+  SortBy *by = g_new (SortBy, 1);
+  g_autoptr(GtkSorter) sorter = NULL;
 
+  by->self = self;
+  by->column = column;
+  sorter = GTK_SORTER (gtk_custom_sorter_new (compare_rows_cb, by, g_free));
   g_object_set_data (G_OBJECT (factory), "column", GINT_TO_POINTER (column));
   g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GINT_TO_POINTER (column));
   g_signal_connect_object (factory, "bind", G_CALLBACK (bind_cell_cb), self, 0);
   view_column = gtk_column_view_column_new (title, factory);
   gtk_column_view_column_set_expand (view_column, column == COLUMN_PERIOD);
+  /* a click on the heading sorts by it */
+  gtk_column_view_column_set_sorter (view_column, sorter);
   gtk_column_view_append_column (self->table, view_column);
 }
 
@@ -383,13 +441,13 @@ row_activated_cb (CairnUsageWindow *self,
                   guint             position)
 {
   GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
-  CairnUsageRow *row;
+  g_autoptr(GObject) item = g_list_model_get_item (G_LIST_MODEL (gtk_column_view_get_model (self->table)), position);
+  CairnUsageRow *row = item ? row_of_item (self, item) : NULL;
   g_autoptr(GFile) file = NULL;
 
-  if (groupings[self->grouping] != CAIRN_USAGE_SESSION || self->grouping == BLOCKS || self->rows == NULL ||
-      position >= self->rows->len || !CAIRN_IS_WINDOW (parent))
+  if (groupings[self->grouping] != CAIRN_USAGE_SESSION || self->grouping == BLOCKS || row == NULL ||
+      !CAIRN_IS_WINDOW (parent))
     return;
-  row = g_ptr_array_index (self->rows, position);
   file = cairn_history_find_conversation (row->key);
   if (file == NULL)
     return;
@@ -477,19 +535,22 @@ static void
 cairn_usage_window_init (CairnUsageWindow *self)
 {
   g_autoptr(GtkNoSelection) selection = NULL;
+  GtkSortListModel *sorted;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->cancellable = g_cancellable_new ();
   self->models = g_ptr_array_new_with_free_func (g_free);
   self->indices = gtk_string_list_new (NULL);
-  selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->indices)));
-  gtk_column_view_set_model (self->table, GTK_SELECTION_MODEL (selection));
   add_column (self, _("Period"), COLUMN_PERIOD);
   add_column (self, _("Input"), COLUMN_INPUT);
   add_column (self, _("Output"), COLUMN_OUTPUT);
   add_column (self, _("Cache Write"), COLUMN_CACHE_WRITE);
   add_column (self, _("Cache Read"), COLUMN_CACHE_READ);
   add_column (self, _("Cost"), COLUMN_COST);
+  sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->indices)),
+                                    g_object_ref (gtk_column_view_get_sorter (self->table)));
+  selection = gtk_no_selection_new (G_LIST_MODEL (sorted));
+  gtk_column_view_set_model (self->table, GTK_SELECTION_MODEL (selection));
   g_signal_connect_object (self->period, "notify::selected", G_CALLBACK (period_changed_cb), self,
                            G_CONNECT_SWAPPED);
   gtk_widget_set_visible (GTK_WIDGET (self->notes), FALSE);
