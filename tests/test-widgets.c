@@ -361,6 +361,8 @@ test_usage_window (void)
   GtkLabel *plan;
   GtkWidget *bar;
   GtkColumnView *table;
+  GtkDropDown *filter;
+  GtkEditable *since;
   g_autoptr(GtkColumnViewColumn) column = NULL;
   g_autoptr(GtkStringObject) first = NULL;
 
@@ -390,6 +392,22 @@ test_usage_window (void)
   g_clear_object (&first);
   first = g_list_model_get_item (G_LIST_MODEL (gtk_column_view_get_model (table)), 0);
   g_assert_cmpstr (gtk_string_object_get_string (first), ==, "0");
+  /* filters: a model, a first day */
+  filter = GTK_DROP_DOWN (gtk_widget_get_template_child (GTK_WIDGET (window), CAIRN_TYPE_USAGE_WINDOW,
+                                                         "model_filter"));
+  g_assert_cmpstr (gtk_string_object_get_string (GTK_STRING_OBJECT (gtk_drop_down_get_selected_item (filter))), ==,
+                   "All Models");
+  gtk_drop_down_set_selected (filter, 2);
+  bar = gtk_widget_get_first_child (cairn_usage_window_get_bars (window));
+  g_assert_true (g_str_has_prefix (cairn_usage_bar_get_description (CAIRN_USAGE_BAR (bar)), "2026-03-11: 100,100 tokens"));
+  g_assert_null (gtk_widget_get_next_sibling (bar));
+  gtk_drop_down_set_selected (filter, 0);
+  since = GTK_EDITABLE (gtk_widget_get_template_child (GTK_WIDGET (window), CAIRN_TYPE_USAGE_WINDOW, "since"));
+  gtk_editable_set_text (since, "2026-03-11");
+  bar = gtk_widget_get_first_child (cairn_usage_window_get_bars (window));
+  g_assert_true (g_str_has_prefix (cairn_usage_bar_get_description (CAIRN_USAGE_BAR (bar)), "2026-03-11:"));
+  g_assert_null (gtk_widget_get_next_sibling (bar));
+  gtk_editable_set_text (since, "");
   /* per project: one bar, both days' figures */
   period = GTK_DROP_DOWN (gtk_widget_get_template_child (GTK_WIDGET (window), CAIRN_TYPE_USAGE_WINDOW, "period"));
   gtk_drop_down_set_selected (period, 3);

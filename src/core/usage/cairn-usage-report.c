@@ -214,8 +214,11 @@ entry_wanted (CairnUsageData        *data,
               const struct tm       *tm)
 {
   guint day = day_number (tm);
+  CairnUsageSession *session = g_ptr_array_index (data->sessions, entry->session);
 
   if ((query->since != 0 && day < query->since) || (query->until != 0 && day > query->until))
+    return FALSE;
+  if (query->project != NULL && !g_str_equal (session->project, query->project))
     return FALSE;
   return query->model == NULL || g_str_equal (g_ptr_array_index (data->models, entry->model), query->model);
 }

@@ -68,6 +68,7 @@ typedef struct
   guint              until;
   GDateWeekday       week_start;  /* G_DATE_SUNDAY like ccusage, or G_DATE_MONDAY */
   const char        *model;       /* only this model, or NULL */
+  const char        *project;     /* only this project folder's name, or NULL */
 } CairnUsageQuery;
 
 #define CAIRN_USAGE_BLOCK_US (5 * G_TIME_SPAN_HOUR)

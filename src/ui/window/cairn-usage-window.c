@@ -35,6 +35,10 @@ struct _CairnUsageWindow
   GtkColumnView  *table;
   GtkLabel       *notes;
   GtkLabel       *plan;
+  GtkDropDown    *model_filter;
+  GtkDropDown    *project_filter;
+  GtkEntry       *since;
+  GtkEntry       *until;
 
   GCancellable   *cancellable;
   CairnUsageData *data;
@@ -46,6 +50,7 @@ struct _CairnUsageWindow
   GtkFileChooserNative *chooser;
   guint           grouping;  /* the dropdown's: an index into groupings */
   char           *plan_limit;
+  gboolean        filling;   /* the filters are being refilled: no redraw for each */
 };
 
 /* the last one, the 5-hour blocks, lists blocks rather than grouping */
@@ -163,18 +168,79 @@ show_notes (CairnUsageWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->notes), notes->str[0] != '\0');
 }
 
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return g_utf8_collate (*(const char **)a, *(const char **)b);
+}
+
+/* The filter's choice, or NULL for its first item (all). */
+static const char *
+filter_choice (GtkDropDown *filter)
+{
+  GtkStringObject *item = gtk_drop_down_get_selected_item (filter);
+  guint selected = gtk_drop_down_get_selected (filter);
+
+  return item != NULL && selected > 0 && selected != GTK_INVALID_LIST_POSITION ? gtk_string_object_get_string (item)
+                                                                                : NULL;
+}
+
+/* Fills a filter with "all" and @names, keeping what was chosen. */
+static void
+fill_filter (GtkDropDown *filter,
+             const char  *all,
+             GPtrArray   *names)
+{
+  g_autofree char *chosen = g_strdup (filter_choice (filter));
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+  guint selected = 0;
+
+  gtk_string_list_append (list, all);
+  for (guint i = 0; i < names->len; i++)
+    {
+      gtk_string_list_append (list, g_ptr_array_index (names, i));
+      if (g_strcmp0 (chosen, g_ptr_array_index (names, i)) == 0)
+        selected = i + 1;
+    }
+  gtk_drop_down_set_model (filter, G_LIST_MODEL (list));
+  gtk_drop_down_set_selected (filter, selected);
+}
+
+static void
+fill_filters (CairnUsageWindow *self)
+{
+  g_autoptr(GPtrArray) projects = g_ptr_array_new ();
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < self->data->sessions->len; i++)
+    {
+      CairnUsageSession *session = g_ptr_array_index (self->data->sessions, i);
+      if (g_hash_table_add (seen, session->project))
+        g_ptr_array_add (projects, session->project);
+    }
+  g_ptr_array_sort (projects, (GCompareFunc)compare_names);
+  fill_filter (self->model_filter, _("All Models"), self->models);
+  fill_filter (self->project_filter, _("All Projects"), projects);
+}
+
 static void
 show_period (CairnUsageWindow *self)
 {
   const char *titles[] = { _("Day"), _("Week"), _("Month"), _("Project"), _("Conversation"), _("Block Start") };
   guint selected = MIN (gtk_drop_down_get_selected (self->period), G_N_ELEMENTS (groupings) - 1);
-  CairnUsageQuery query = { groupings[selected], 0, 0, G_DATE_SUNDAY, NULL };
+  CairnUsageQuery query = { groupings[selected], 0, 0, G_DATE_SUNDAY, NULL, NULL };
   g_autoptr(GtkColumnViewColumn) first = g_list_model_get_item (gtk_column_view_get_columns (self->table), 0);
 
   self->grouping = selected;
   gtk_column_view_column_set_title (first, titles[selected]);
   if (self->data == NULL)
     return;
+  query.model = filter_choice (self->model_filter);
+  query.project = filter_choice (self->project_filter);
+  /* a day not written whole yet (or not a day) is no bound */
+  cairn_usage_parse_day (gtk_editable_get_text (GTK_EDITABLE (self->since)), &query.since);
+  cairn_usage_parse_day (gtk_editable_get_text (GTK_EDITABLE (self->until)), &query.until);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   if (selected == BLOCKS)
     self->rows = cairn_usage_block_rows (self->data, &query, g_get_real_time ());
@@ -207,6 +273,9 @@ loaded_cb (GObject      *object,
     g_ptr_array_add (self->models, g_strdup (g_ptr_array_index (data->models, i)));
   show_legend (self);
   show_notes (self);
+  self->filling = TRUE;
+  fill_filters (self);
+  self->filling = FALSE;
   show_period (self);
   if (self->reload_id == 0)
     self->reload_id = g_timeout_add_seconds (RELOAD_SECONDS, reload_cb, self);
@@ -479,7 +548,8 @@ cairn_usage_window_set_plan_limit (CairnUsageWindow *self,
 static void
 period_changed_cb (CairnUsageWindow *self)
 {
-  show_period (self);
+  if (!self->filling)
+    show_period (self);
 }
 
 static void
@@ -525,6 +595,10 @@ cairn_usage_window_class_init (CairnUsageWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, table);
   gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, notes);
   gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, plan);
+  gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, model_filter);
+  gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, project_filter);
+  gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, since);
+  gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, until);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
   gtk_widget_class_install_action (widget_class, "usage.export", NULL, export_action);
@@ -553,6 +627,12 @@ cairn_usage_window_init (CairnUsageWindow *self)
   gtk_column_view_set_model (self->table, GTK_SELECTION_MODEL (selection));
   g_signal_connect_object (self->period, "notify::selected", G_CALLBACK (period_changed_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->model_filter, "notify::selected", G_CALLBACK (period_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->project_filter, "notify::selected", G_CALLBACK (period_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->since, "changed", G_CALLBACK (period_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->until, "changed", G_CALLBACK (period_changed_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_set_visible (GTK_WIDGET (self->notes), FALSE);
 }
 
