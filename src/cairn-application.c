@@ -17,6 +17,7 @@
 #include "app/cairn-debug-info.h"
 #include "history/cairn-history-paths.h"
 #include "protocol/cairn-cli-connection.h"
+#include "usage/cairn-usage-command.h"
 #include "widgets/cairn-plain-text.h"
 #include "app/cairn-preferences-window.h"
 #include "app/cairn-settings.h"
@@ -66,10 +67,11 @@ cairn_application_handle_local_options (GApplication *app,
       g_print ("%s %s\n", "Cairn", PACKAGE_VERSION);
       return 0;
     }
-  /* a command, not a window: never handed to a running Cairn */
+  /* commands, not a window: never handed to a running Cairn; before
+   * registering, so no display and no running instance is asked */
   if (g_variant_dict_contains (options, "export"))
     return cairn_export_cli_run (options);
-  return -1;
+  return cairn_usage_command_main (options);
 }
 
 /* Launched from the desktop, the working folder is the home folder: that
@@ -475,6 +477,7 @@ static void
 cairn_application_init (CairnApplication *self)
 {
   g_application_add_main_option_entries (G_APPLICATION (self), main_entries);
+  g_application_add_main_option_entries (G_APPLICATION (self), cairn_usage_command_options ());
   g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FOLDER]"));
   g_signal_connect (self, "window-removed", G_CALLBACK (window_removed_cb), NULL);
 }

@@ -21,7 +21,7 @@ import re
 import sys
 
 LAYERS = ["protocol", "git", "markdown", "trust", "approvals", "attachments", "prompt", "transcript",
-          "history", "session", "export", "search"]
+          "history", "usage", "session", "export", "search"]
 # Folders on one rank don't include each other either.
 # prompt/ keeps composer drafts with their images, so it comes after
 # attachments/.
@@ -31,10 +31,12 @@ LAYERS = ["protocol", "git", "markdown", "trust", "approvals", "attachments", "p
 # trust/ whether the folder was trusted; session/ and the UI use it.
 # export/ reads a stored conversation through history/ and writes it out;
 # it sits beside session/, which it never needs.
+# usage/ reads the history's files with its line scanner; nothing in the
+# core needs it, the window and the command line do.
 # trust/ reads a project folder's files with protocol/'s JSON reader; only
 # session/ (the gate) uses it.
 RANK = {"protocol": 0, "git": 2, "markdown": 1, "trust": 1, "approvals": 1, "attachments": 1, "prompt": 2,
-        "transcript": 2, "history": 3, "session": 4, "export": 4, "search": 5}
+        "transcript": 2, "history": 3, "usage": 4, "session": 4, "export": 4, "search": 5}
 INCLUDE = re.compile(r'^\s*#\s*include\s+[<"]([^">]+)[">]', re.M)
 
 core = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else

@@ -29,6 +29,7 @@
 #include "session/cairn-session-private.h"
 #include "cairn-test-harness.h"
 #include "cairn-test-ui.h"
+#include "window/cairn-usage-window.h"
 
 /* ... through visible ones, also off screen (a popover's content) */
 static GtkWidget *
@@ -500,6 +501,64 @@ test_window_search_opens_match (void)
   g_unsetenv ("CLAUDE_CONFIG_DIR");
 }
 
+static gboolean
+usage_window_loaded (gpointer window)
+{
+  return cairn_usage_window_is_loaded (window);
+}
+
+static gboolean
+shows_conversation (gpointer window)
+{
+  CairnSession *session = cairn_window_get_session (window);
+
+  return session != NULL &&
+         g_strcmp0 (cairn_session_get_session_id (session), "47c0592a-2c45-496d-86b9-83bc29cb1971") == 0;
+}
+
+/* Usage from the primary menu: a window of its own over the window's
+ * history; Per Conversation, a row activated, opens that conversation in
+ * the window it was opened from. */
+static void
+test_window_usage_opens_conversation (void)
+{
+  CairnApplication *app = cairn_test_shared_app ();
+  g_autofree char *source = g_test_build_filename (G_TEST_DIST, "data", "history", "rows",
+                                                   "47c0592a-2c45-496d-86b9-83bc29cb1971.jsonl", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GFile) folder = NULL;
+  g_autoptr(GList) toplevels = NULL;
+  CairnUsageWindow *usage = NULL;
+  CairnWindow *window;
+  GtkWidget *table;
+
+  g_assert_true (g_file_get_contents (source, &contents, NULL, NULL));
+  folder = make_project ("47c0592a-2c45-496d-86b9-83bc29cb1971", contents);
+  window = cairn_application_new_window (app, folder);
+  gtk_window_present (GTK_WINDOW (window));
+  cairn_test_drain_main_context ();
+  g_assert_false (shows_conversation (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-usage", NULL));
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (CAIRN_IS_USAGE_WINDOW (l->data))
+      usage = l->data;
+  g_assert_nonnull (usage);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (usage)) == GTK_WINDOW (window));
+  g_assert_true (cairn_test_poll_until (usage_window_loaded, usage, 10000));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_widget_get_template_child (GTK_WIDGET (usage),
+                                                                            CAIRN_TYPE_USAGE_WINDOW, "period")), 4);
+  table = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (usage), CAIRN_TYPE_USAGE_WINDOW, "table"));
+  g_signal_emit_by_name (table, "activate", 0);
+  g_assert_true (cairn_test_poll_until (shows_conversation, window, 10000));
+
+  gtk_window_destroy (GTK_WINDOW (usage));
+  gtk_window_destroy (GTK_WINDOW (window));
+  cairn_test_drain_main_context ();
+  g_unsetenv ("CAIRN_CLAUDE");
+  g_unsetenv ("CLAUDE_CONFIG_DIR");
+}
+
 #define REOPENED_ID "5f0c7f1e-3a47-4c1b-9d52-2b6a0d7e9c10"
 #define REOPENED_TURNS 800
 
@@ -652,6 +711,7 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/sidebar/day-groups", test_sidebar_day_groups);
   g_test_add_func ("/cairn/widgets/window/start-page", test_window_start_page);
   g_test_add_func ("/cairn/widgets/window/search-opens-match", test_window_search_opens_match);
+  g_test_add_func ("/cairn/widgets/window/usage-opens-conversation", test_window_usage_opens_conversation);
   g_test_add_func ("/cairn/widgets/window/reopens-last-screen-first", test_window_reopens_last_screen_first);
   g_test_add_func ("/cairn/widgets/window/new-conversation-and-sidebar",
                    test_window_new_conversation_and_sidebar);

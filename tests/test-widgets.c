@@ -18,6 +18,7 @@
 #include <glib/gstdio.h>
 #include <stdlib.h>
 #include <sys/wait.h>
+#include <time.h>
 
 #include <adwaita.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
@@ -47,7 +48,10 @@
 #include "widgets/cairn-terminal.h"
 #include "widgets/cairn-working-indicator.h"
 #include "window/cairn-changes-pane.h"
+#include "window/cairn-usage-window.h"
 #include "window/cairn-worktree-dialog.h"
+#include "widgets/cairn-usage-bar.h"
+#include "cairn-test-harness.h"
 
 static void
 test_instantiate_types (void)
@@ -70,6 +74,7 @@ test_instantiate_types (void)
     CAIRN_TYPE_WORKING_INDICATOR,
     CAIRN_TYPE_TERMINAL,
     CAIRN_TYPE_CHANGES_PANE,
+    CAIRN_TYPE_USAGE_BAR,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (types); i++)
@@ -271,6 +276,161 @@ test_instantiate_attachment_types (void)
     }
 }
 
+/* A reply line of the usage chart's test: what the chart needs of one. */
+static char *
+usage_line (const char *id,
+            const char *model,
+            const char *time,
+            int         input,
+            int         output)
+{
+  return g_strdup_printf ("{\"type\":\"assistant\",\"message\":{\"id\":\"%s\",\"role\":\"assistant\","
+                          "\"model\":\"%s\",\"usage\":{\"input_tokens\":%d,\"output_tokens\":%d}},"
+                          "\"requestId\":\"r%s\",\"timestamp\":\"%s\",\"sessionId\":\"s\"}\n",
+                          id, model, input, output, id, time);
+}
+
+static gboolean
+usage_loaded (gpointer window)
+{
+  return cairn_usage_window_is_loaded (window);
+}
+
+static void
+screenshot (const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("CAIRN_TEST_SHOTS"), name, NULL);
+  const char *argv[] = { "import", "-window", "root", path, NULL };
+
+  cairn_test_run_for (500);
+  g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL, NULL);
+}
+
+/* With CAIRN_TEST_SHOTS=DIR and CAIRN_TEST_USAGE_CORPUS=CONFIG (a corpus
+ * of tests/history-corpus.py --usage), the window on it, light and dark:
+ * DIR/usage-light.png, DIR/usage-dark.png. */
+static void
+usage_screenshots (void)
+{
+  const char *corpus = g_getenv ("CAIRN_TEST_USAGE_CORPUS");
+  g_autofree char *path = corpus ? g_build_filename (corpus, "projects", NULL) : NULL;
+  g_autoptr(GFile) projects = path ? g_file_new_for_path (path) : NULL;
+  CairnUsageWindow *window;
+
+  if (g_getenv ("CAIRN_TEST_SHOTS") == NULL || corpus == NULL)
+    return;
+  for (int run = 0; run < 2; run++)
+    {
+      gint64 start = g_get_monotonic_time ();
+
+      /* the first run may build the index; the second is warm */
+      window = cairn_usage_window_new (NULL);
+      gtk_window_set_default_size (GTK_WINDOW (window), 1200, 700);
+      cairn_usage_window_load (window, projects);
+      gtk_window_present (GTK_WINDOW (window));
+      g_assert_true (cairn_test_wait_until (usage_loaded, window, 60000));
+      g_test_message ("usage window, run %d: chart after %.3f s", run + 1,
+                      (g_get_monotonic_time () - start) / 1e6);
+      if (run == 0)
+        gtk_window_destroy (GTK_WINDOW (window));
+    }
+  screenshot ("usage-light.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  screenshot ("usage-dark.png");
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_widget_get_template_child (GTK_WIDGET (window),
+                                                                            CAIRN_TYPE_USAGE_WINDOW, "period")), 5);
+  screenshot ("usage-blocks-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The usage window (a templated class, so built here too): a bar a day,
+ * each bar's figures its tooltip and its accessible description, worked
+ * out here: opus-4-8 at $5/$25 a million, sonnet-5 at $2/$10. */
+static void
+test_usage_window (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("usage-window");
+  g_autofree char *folder = g_build_filename (dir, "-p", NULL);
+  g_autofree char *day1 = usage_line ("m1", "claude-opus-4-8", "2026-03-10T10:00:00.000Z", 2000, 400);
+  g_autofree char *day2 = usage_line ("m2", "claude-sonnet-5", "2026-03-11T10:00:00.000Z", 100000, 100);
+  g_autofree char *both = g_strconcat (day1, day2, day1, NULL);   /* m1 twice: counted once */
+  g_autoptr(GFile) projects = g_file_new_for_path (dir);
+  CairnUsageWindow *window;
+  GtkDropDown *period;
+  GtkLabel *plan;
+  GtkWidget *bar;
+  GtkColumnView *table;
+  GtkDropDown *filter;
+  GtkEditable *since;
+  g_autoptr(GtkColumnViewColumn) column = NULL;
+  g_autoptr(GtkStringObject) first = NULL;
+
+  g_setenv ("TZ", "UTC", TRUE);
+  tzset ();
+  cairn_test_write_file (folder, "s.jsonl", both);
+  window = cairn_usage_window_new (NULL);
+  cairn_usage_window_load (window, projects);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (cairn_test_wait_until (usage_loaded, window, 5000));
+  bar = gtk_widget_get_first_child (cairn_usage_window_get_bars (window));
+  g_assert_true (CAIRN_IS_USAGE_BAR (bar));
+  g_assert_cmpstr (cairn_usage_bar_get_description (CAIRN_USAGE_BAR (bar)), ==,
+                   "2026-03-10: 2,400 tokens, $0.02\nclaude-opus-4-8: 2,400, $0.02");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (bar), ==, cairn_usage_bar_get_description (CAIRN_USAGE_BAR (bar)));
+  bar = gtk_widget_get_next_sibling (bar);
+  g_assert_cmpstr (cairn_usage_bar_get_description (CAIRN_USAGE_BAR (bar)), ==,
+                   "2026-03-11: 100,100 tokens, $0.20\nclaude-sonnet-5: 100,100, $0.20");
+  g_assert_null (gtk_widget_get_next_sibling (bar));
+  /* the table sorts by a column: the dearer day first */
+  table = GTK_COLUMN_VIEW (gtk_widget_get_template_child (GTK_WIDGET (window), CAIRN_TYPE_USAGE_WINDOW, "table"));
+  column = g_list_model_get_item (gtk_column_view_get_columns (table), 5);
+  gtk_column_view_sort_by_column (table, column, GTK_SORT_DESCENDING);
+  first = g_list_model_get_item (G_LIST_MODEL (gtk_column_view_get_model (table)), 0);
+  g_assert_cmpstr (gtk_string_object_get_string (first), ==, "1");   /* the second day's row */
+  gtk_column_view_sort_by_column (table, column, GTK_SORT_ASCENDING);
+  g_clear_object (&first);
+  first = g_list_model_get_item (G_LIST_MODEL (gtk_column_view_get_model (table)), 0);
+  g_assert_cmpstr (gtk_string_object_get_string (first), ==, "0");
+  /* filters: a model, a first day */
+  filter = GTK_DROP_DOWN (gtk_widget_get_template_child (GTK_WIDGET (window), CAIRN_TYPE_USAGE_WINDOW,
+                                                         "model_filter"));
+  g_assert_cmpstr (gtk_string_object_get_string (GTK_STRING_OBJECT (gtk_drop_down_get_selected_item (filter))), ==,
+                   "All Models");
+  gtk_drop_down_set_selected (filter, 2);
+  bar = gtk_widget_get_first_child (cairn_usage_window_get_bars (window));
+  g_assert_true (g_str_has_prefix (cairn_usage_bar_get_description (CAIRN_USAGE_BAR (bar)), "2026-03-11: 100,100 tokens"));
+  g_assert_null (gtk_widget_get_next_sibling (bar));
+  gtk_drop_down_set_selected (filter, 0);
+  since = GTK_EDITABLE (gtk_widget_get_template_child (GTK_WIDGET (window), CAIRN_TYPE_USAGE_WINDOW, "since"));
+  gtk_editable_set_text (since, "2026-03-11");
+  bar = gtk_widget_get_first_child (cairn_usage_window_get_bars (window));
+  g_assert_true (g_str_has_prefix (cairn_usage_bar_get_description (CAIRN_USAGE_BAR (bar)), "2026-03-11:"));
+  g_assert_null (gtk_widget_get_next_sibling (bar));
+  gtk_editable_set_text (since, "");
+  /* per project: one bar, both days' figures */
+  period = GTK_DROP_DOWN (gtk_widget_get_template_child (GTK_WIDGET (window), CAIRN_TYPE_USAGE_WINDOW, "period"));
+  gtk_drop_down_set_selected (period, 3);
+  bar = gtk_widget_get_first_child (cairn_usage_window_get_bars (window));
+  g_assert_true (g_str_has_prefix (cairn_usage_bar_get_description (CAIRN_USAGE_BAR (bar)), "-p: 102,500 tokens, $0.22"));
+  g_assert_null (gtk_widget_get_next_sibling (bar));
+  /* the 5-hour blocks, beside the plan's own window */
+  cairn_usage_window_set_plan_limit (window, "85% used · resets 14:30");
+  gtk_drop_down_set_selected (period, 5);
+  bar = gtk_widget_get_first_child (cairn_usage_window_get_bars (window));
+  g_assert_true (g_str_has_prefix (cairn_usage_bar_get_description (CAIRN_USAGE_BAR (bar)),
+                                   "2026-03-10 10:00: 2,400 tokens, $0.02"));
+  g_assert_nonnull (gtk_widget_get_next_sibling (bar));
+  g_assert_null (gtk_widget_get_next_sibling (gtk_widget_get_next_sibling (bar)));
+  plan = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (window), CAIRN_TYPE_USAGE_WINDOW, "plan"));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (plan)));
+  g_assert_cmpstr (gtk_label_get_text (plan), ==, "The plan’s 5-hour window: 85% used · resets 14:30");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "usage.export", NULL));
+  gtk_window_destroy (GTK_WINDOW (window));
+  cairn_test_remove_dir (dir);
+  usage_screenshots ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -282,6 +442,7 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/terminal", test_terminal);
   g_test_add_func ("/cairn/widgets/terminal/ignoring-hangup", test_terminal_ignoring_hangup);
   g_test_add_func ("/cairn/widgets/worktree-dialog", test_worktree_dialog);
+  g_test_add_func ("/cairn/widgets/usage-window", test_usage_window);
   g_test_add_func ("/cairn/widgets/preferences/mode", test_preferences_mode);
   g_test_add_func ("/cairn/widgets/preferences/supervised", test_preferences_supervised);
   g_test_add_func ("/cairn/widgets/instantiate-attachment-types",

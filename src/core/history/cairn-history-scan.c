@@ -116,13 +116,21 @@ skip_value (Cursor *c)
   return TRUE;
 }
 
-static gboolean
-key_is (const char *key,
-        gsize       length,
-        const char *name)
+/**
+ * cairn_history_scan_key_is:
+ *
+ * Whether the key @key (@length bytes, as a #CairnScanKeyFunc gets it) is
+ * @name.
+ */
+gboolean
+cairn_history_scan_key_is (const char *key,
+                           gsize       length,
+                           const char *name)
 {
   return length == strlen (name) && memcmp (key, name, length) == 0;
 }
+
+#define key_is cairn_history_scan_key_is
 
 static void
 keep_span (const char *line,
@@ -166,19 +174,11 @@ note_value (const char     *line,
     keep_span (line, inner, inner_end, &facts->parent_start, &facts->parent_length);
 }
 
-typedef void (*KeyFunc) (const char     *line,
-                         const char     *key,
-                         gsize           key_length,
-                         const char     *value,
-                         const char     *value_end,
-                         CairnLineFacts *facts);
-
 /* The keys and values of the object at @c, one level deep. */
 static gboolean
-scan_object (const char     *line,
-             Cursor         *c,
-             KeyFunc         func,
-             CairnLineFacts *facts)
+scan_object (Cursor           *c,
+             CairnScanKeyFunc  func,
+             gpointer          data)
 {
   skip_space (c);
   if (c->p >= c->end || *c->p != '{')
@@ -207,7 +207,7 @@ scan_object (const char     *line,
         return FALSE;
       for (value_end = c->p; value_end > value && g_ascii_isspace (value_end[-1]); value_end--)
         ;
-      func (line, key, key_end - key, value, value_end, facts);
+      func (key, key_end - key, value, value_end, data);
       skip_space (c);
       if (c->p < c->end && *c->p == ',')
         {
@@ -222,33 +222,64 @@ scan_object (const char     *line,
   return TRUE;
 }
 
-static void
-note_message_key (const char     *line,
-                  const char     *key,
-                  gsize           key_length,
-                  const char     *value,
-                  const char     *value_end,
-                  CairnLineFacts *facts)
+/* The line being scanned, for the spans kept in its facts. */
+typedef struct
 {
+  const char     *line;
+  CairnLineFacts *facts;
+} LineScan;
+
+static void
+note_message_key (const char *key,
+                  gsize       key_length,
+                  const char *value,
+                  const char *value_end,
+                  gpointer    data)
+{
+  const char *line = ((LineScan *)data)->line;
+  CairnLineFacts *facts = ((LineScan *)data)->facts;
+
   if (key_is (key, key_length, "id") && value_end - value >= 2 && *value == '"')
     keep_span (line, value + 1, value_end - 1, &facts->message_id_start, &facts->message_id_length);
 }
 
 static void
-note_line_key (const char     *line,
-               const char     *key,
-               gsize           key_length,
-               const char     *value,
-               const char     *value_end,
-               CairnLineFacts *facts)
+note_line_key (const char *key,
+               gsize       key_length,
+               const char *value,
+               const char *value_end,
+               gpointer    data)
 {
+  LineScan *scan = data;
+
   if (key_is (key, key_length, "message") && value < value_end && *value == '{')
     {
       Cursor inner = { value, value_end };
-      scan_object (line, &inner, note_message_key, facts);
+      scan_object (&inner, note_message_key, data);
       return;
     }
-  note_value (line, key, key_length, value, value_end, facts);
+  note_value (scan->line, key, key_length, value, value_end, scan->facts);
+}
+
+/**
+ * cairn_history_scan_object:
+ * @start: at an object's opening brace
+ * @end: where the bytes that may hold it end
+ *
+ * Calls @func with each key and raw value (a span of the bytes, a string
+ * with its quotes) of the object at @start, one level deep, as the line
+ * scanner reads them: the usage reader finds its counts with it.
+ * Returns: %FALSE when the object is damaged or doesn't end before @end
+ */
+gboolean
+cairn_history_scan_object (const char       *start,
+                           const char       *end,
+                           CairnScanKeyFunc  func,
+                           gpointer          data)
+{
+  Cursor c = { start, end };
+
+  return scan_object (&c, func, data);
 }
 
 /**
@@ -264,9 +295,10 @@ cairn_history_scan_line (const char     *line,
                          CairnLineFacts *facts)
 {
   Cursor c = { line, line + length };
+  LineScan scan = { line, facts };
 
   memset (facts, 0, sizeof *facts);
-  if (!scan_object (line, &c, note_line_key, facts))
+  if (!scan_object (&c, note_line_key, &scan))
     return FALSE;
   skip_space (&c);
   facts->is_object = c.p == c.end;

@@ -26,10 +26,23 @@ typedef struct
   guint    is_object : 1;                        /* the line is a JSON object */
 } CairnLineFacts;
 
+typedef void (*CairnScanKeyFunc) (const char *key,
+                                  gsize       key_length,
+                                  const char *value,
+                                  const char *value_end,
+                                  gpointer    data);
+
 gboolean    cairn_history_scan_line        (const char     *line,
                                             gsize           length,
                                             CairnLineFacts *facts);
 const char *cairn_history_scan_skip_string (const char     *p,
                                             const char     *end);
+gboolean    cairn_history_scan_key_is      (const char       *key,
+                                            gsize             length,
+                                            const char       *name);
+gboolean    cairn_history_scan_object      (const char       *start,
+                                            const char       *end,
+                                            CairnScanKeyFunc  func,
+                                            gpointer          data);
 
 G_END_DECLS

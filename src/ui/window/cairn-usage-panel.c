@@ -170,6 +170,17 @@ describe_window (const CairnLimitWindow *window)
 }
 
 /**
+ * cairn_usage_panel_describe_five_hour:
+ *
+ * Returns: (nullable): the plan's 5-hour window as the CLI last said it
+ */
+char *
+cairn_usage_panel_describe_five_hour (const CairnRateLimits *limits)
+{
+  return limits && limits->status != CAIRN_LIMIT_UNKNOWN ? describe_window (&limits->five_hour) : NULL;
+}
+
+/**
  * cairn_usage_panel_describe_limits:
  *
  * Returns: (nullable): what the header says when the plan's limits are
@@ -309,6 +320,7 @@ static void
 cairn_usage_panel_init (CairnUsagePanel *self)
 {
   GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+  GtkWidget *over_time;
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 6);
@@ -323,5 +335,9 @@ cairn_usage_panel_init (CairnUsagePanel *self)
   gtk_widget_set_margin_top (add_heading (self, _("Plan Usage")), 12);
   self->limits_label = add_label (self);
   self->limits_list = add_list (self, _("Plan usage"));
+  over_time = gtk_button_new_with_mnemonic (_("_Usage Over Time…"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (over_time), "win.show-usage");
+  gtk_widget_set_margin_top (over_time, 12);
+  gtk_widget_set_parent (over_time, GTK_WIDGET (self));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Usage"), -1);
 }

@@ -21,5 +21,6 @@ void cairn_usage_panel_set_session (CairnUsagePanel *self,
                                     CairnSession    *session);
 void cairn_usage_panel_refresh     (CairnUsagePanel *self);
 char *cairn_usage_panel_describe_limits (const CairnRateLimits *limits);
+char *cairn_usage_panel_describe_five_hour (const CairnRateLimits *limits);
 
 G_END_DECLS

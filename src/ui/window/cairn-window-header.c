@@ -11,8 +11,10 @@
 
 #include <glib/gi18n.h>
 
+#include "history/cairn-history-paths.h"
 #include "protocol/cairn-util.h"
 #include "transcript/cairn-todo.h"
+#include "window/cairn-usage-window.h"
 #include "window/cairn-window-private.h"
 
 /* The header follows the session of the page shown: its model, mode and
@@ -213,6 +215,24 @@ show_mcp_action (GtkWidget  *widget,
 
   if (gtk_widget_get_visible (GTK_WIDGET (self->mcp_button)))
     gtk_menu_button_popup (self->mcp_button);
+}
+
+/* The primary menu's Usage, and the button in the usage popover. */
+static void
+show_usage_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  CairnWindow *self = CAIRN_WINDOW (widget);
+  CairnUsageWindow *usage = cairn_usage_window_new (GTK_WINDOW (widget));
+  g_autoptr(GFile) projects = cairn_history_projects_dir ();
+  const CairnRateLimits *limits = self->session ? cairn_session_get_rate_limits (self->session) : NULL;
+  g_autofree char *five_hour = cairn_usage_panel_describe_five_hour (limits);
+
+  cairn_usage_window_set_plan_limit (usage, five_hour);
+  gtk_popover_popdown (gtk_menu_button_get_popover (CAIRN_WINDOW (widget)->usage_button));
+  cairn_usage_window_load (usage, projects);
+  gtk_window_present (GTK_WINDOW (usage));
 }
 
 static void
@@ -471,6 +491,7 @@ _cairn_window_class_init_header (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_callback (widget_class, mode_label);
   gtk_widget_class_bind_template_callback (widget_class, mcp_popover_show_cb);
   gtk_widget_class_install_action (widget_class, "win.show-mcp", NULL, show_mcp_action);
+  gtk_widget_class_install_action (widget_class, "win.show-usage", NULL, show_usage_action);
   gtk_widget_class_install_action (widget_class, "win.cycle-mode", NULL, cycle_mode_action);
   gtk_widget_class_install_action (widget_class, "win.revoke-rule", "s", revoke_rule_action);
   gtk_widget_class_install_action (widget_class, "win.set-model", "s", set_model_action);

@@ -1,0 +1,675 @@
+/* cairn-usage-data.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "cairn-usage"
+
+#include "config.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "usage/cairn-usage-cache.h"
+#include "usage/cairn-usage-data.h"
+#include "usage/cairn-usage-pricing.h"
+
+/* Every session file under the projects folder, subagents' included
+ * (<project>/<session>/subagents/…/agent-*.jsonl: any *.jsonl below a
+ * project), read by a few threads, each file from the index when it
+ * knows it at its size and time, read on when it grew. Then the requests
+ * in time order, each once: the same message id and request id again
+ * (a resumed or forked conversation copies its lines, a sidechain's
+ * replies may be in two files) is a duplicate. */
+
+/* a subagent's file is three folders below its project; links inside a
+ * project are not followed (no loops) */
+#define MAX_DEPTH 6
+#define MAX_READERS 4
+
+typedef struct
+{
+  char           *path;
+  char           *project;
+  guint64         size;      /* as the walk stat'ed it */
+  guint64         mtime_us;
+  CairnUsageFile *file;      /* what was read, or NULL when unreadable */
+  gboolean        was_read;  /* not taken from the index as it was */
+  gint            done;      /* atomic: read, or known from the index */
+} Found;
+
+static void
+found_clear (Found *found)
+{
+  g_free (found->path);
+  g_free (found->project);
+  cairn_usage_file_free (found->file);
+}
+
+static void
+walk (const char *folder,
+      const char *project,
+      int         depth,
+      GArray     *found,
+      guint      *unreadable)
+{
+  DIR *dir = opendir (folder);
+  struct dirent *entry;
+
+  if (dir == NULL)
+    {
+      (*unreadable)++;
+      return;
+    }
+  while ((entry = readdir (dir)) != NULL)
+    {
+      gboolean jsonl = g_str_has_suffix (entry->d_name, ".jsonl");
+      g_autofree char *path = NULL;
+      struct stat st;
+
+      if (g_str_equal (entry->d_name, ".") || g_str_equal (entry->d_name, ".."))
+        continue;
+      path = g_build_filename (folder, entry->d_name, NULL);
+      if (fstatat (dirfd (dir), entry->d_name, &st, 0) != 0)
+        {
+          *unreadable += jsonl;   /* a broken link, a loop */
+          continue;
+        }
+      if (S_ISDIR (st.st_mode) && entry->d_type != DT_LNK && depth < MAX_DEPTH)
+        walk (path, project, depth + 1, found, unreadable);
+      else if (jsonl && S_ISREG (st.st_mode))
+        g_array_append_val (found, ((Found){ g_steal_pointer (&path), g_strdup (project), st.st_size,
+                                             (guint64)st.st_mtim.tv_sec * G_USEC_PER_SEC + st.st_mtim.tv_nsec / 1000,
+                                             NULL, FALSE, 0 }));
+      else if (jsonl && !S_ISDIR (st.st_mode))
+        (*unreadable)++;   /* a pipe, a device */
+    }
+  closedir (dir);
+}
+
+static int
+found_by_path (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (((const Found *)a)->path, ((const Found *)b)->path);
+}
+
+/* Each project folder's files, in path order (a deterministic order for
+ * which copy of a request counts where). */
+static GArray *
+find_files (GFile      *projects,
+            const char *only_project,
+            guint      *unreadable)
+{
+  GArray *found = g_array_new (FALSE, FALSE, sizeof (Found));
+  DIR *dir = opendir (g_file_peek_path (projects));
+  struct dirent *entry;
+
+  g_array_set_clear_func (found, (GDestroyNotify)found_clear);
+  while (dir != NULL && (entry = readdir (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      struct stat st;
+      g_autofree char *project = NULL;
+
+      if (entry->d_name[0] == '.' || (only_project != NULL && !g_str_equal (entry->d_name, only_project)))
+        continue;
+      path = g_build_filename (g_file_peek_path (projects), entry->d_name, NULL);
+      /* the name is printed and shown: valid UTF-8 */
+      project = g_utf8_make_valid (entry->d_name, -1);
+      if (stat (path, &st) == 0 && S_ISDIR (st.st_mode))
+        walk (path, project, 1, found, unreadable);
+    }
+  if (dir != NULL)
+    closedir (dir);
+  g_array_sort (found, found_by_path);
+  return found;
+}
+
+typedef struct
+{
+  GArray     *found;
+  GHashTable *index;    /* path → CairnUsageCacheRecord, read only while reading */
+  GCancellable *cancellable;
+  gint        next;     /* atomic */
+} Readers;
+
+typedef enum
+{
+  FILE_NEW,
+  FILE_SAME,     /* at the size and time it was read at */
+  FILE_GROWN,    /* bigger: read on (its tail hash says whether it was rewritten) */
+  FILE_CHANGED,  /* the same size at another time, or smaller: read again */
+} FileState;
+
+static FileState
+file_state (CairnUsageCacheRecord *known,
+            const Found           *found)
+{
+  guint64 size, mtime_us;
+
+  if (known == NULL)
+    return FILE_NEW;
+  cairn_usage_cache_record_stat (known, &size, &mtime_us);
+  if (found->size > size)
+    return FILE_GROWN;
+  if (found->size == size && found->mtime_us == mtime_us)
+    return FILE_SAME;
+  return FILE_CHANGED;
+}
+
+static void
+read_one (Readers *readers,
+          Found   *found)
+{
+  CairnUsageCacheRecord *known = g_hash_table_lookup (readers->index, found->path);
+  FileState state = file_state (known, found);
+  g_autoptr(CairnUsageFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (state == FILE_SAME)
+    {
+      g_atomic_int_set (&found->done, 1);
+      return;   /* taken from the index when merged */
+    }
+  if (state == FILE_GROWN)
+    file = cairn_usage_cache_record_file (known);
+  if (file == NULL)
+    file = cairn_usage_file_new (found->path);
+  found->was_read = TRUE;
+  if (!cairn_usage_file_read (file, &error))
+    g_debug ("Can't read %s", error->message);
+  else
+    found->file = g_steal_pointer (&file);
+  g_atomic_int_set (&found->done, 1);
+}
+
+static gboolean
+read_next (Readers *readers)
+{
+  guint i = g_atomic_int_add (&readers->next, 1);
+
+  if (i >= readers->found->len || g_cancellable_is_cancelled (readers->cancellable))
+    return FALSE;
+  read_one (readers, &g_array_index (readers->found, Found, i));
+  return TRUE;
+}
+
+static gpointer
+reader_thread (gpointer data)
+{
+  while (read_next (data))
+    ;
+  return NULL;
+}
+
+typedef void (*TakeFunc) (Found    *found,
+                          gpointer  data);
+
+/* Reads the files with a few threads, and hands each to @take in path
+ * order as soon as it and those before it are read: a file's records
+ * are let go once taken, so they are not all held at once. */
+static void
+read_all (GArray       *found,
+          GHashTable   *index,
+          GCancellable *cancellable,
+          TakeFunc      take,
+          gpointer      data)
+{
+  Readers readers = { found, index, cancellable, 0 };
+  guint n_helpers = MIN (MIN (g_get_num_processors (), MAX_READERS) - 1, found->len / 16);
+  g_autoptr(GPtrArray) helpers = g_ptr_array_new ();
+  guint taken = 0;
+  gboolean more = TRUE;
+
+  for (guint i = 0; i < n_helpers; i++)
+    g_ptr_array_add (helpers, g_thread_new ("cairn-usage-read", reader_thread, &readers));
+  for (gboolean joined = FALSE; !joined;)
+    {
+      if (!(more = more && read_next (&readers)))
+        {
+          for (guint i = 0; i < helpers->len; i++)
+            g_thread_join (g_ptr_array_index (helpers, i));
+          joined = TRUE;
+        }
+      while (taken < found->len && g_atomic_int_get (&g_array_index (found, Found, taken).done))
+        take (&g_array_index (found, Found, taken++), data);
+    }
+}
+
+/* The history's tables, being filled from the files. */
+typedef struct
+{
+  CairnUsageData          *data;
+  GHashTable              *models;     /* name → index + 1 */
+  GHashTable              *sessions;   /* project "\n" id → index + 1 */
+  GPtrArray               *prices;     /* by model index: CairnUsagePrice or NULL */
+  guint32                  files;      /* merged so far: the next file's place in path order */
+} Merge;
+
+static guint32
+global_model (Merge      *merge,
+              const char *name)
+{
+  guint32 index = GPOINTER_TO_UINT (g_hash_table_lookup (merge->models, name));
+
+  if (index != 0)
+    return index - 1;
+  g_ptr_array_add (merge->data->models, g_strdup (name));
+  g_ptr_array_add (merge->prices, (gpointer)cairn_usage_price_lookup (name));
+  g_hash_table_insert (merge->models, g_strdup (name), GUINT_TO_POINTER (merge->data->models->len));
+  return merge->data->models->len - 1;
+}
+
+static void
+session_free (CairnUsageSession *session)
+{
+  g_free (session->id);
+  g_free (session->project);
+  g_free (session->cwd);
+  g_free (session);
+}
+
+static guint32
+global_session (Merge      *merge,
+                const char *project,
+                const char *id,
+                const char *cwd)
+{
+  g_autofree char *key = g_strconcat (project, "\n", id, NULL);
+  guint32 index = GPOINTER_TO_UINT (g_hash_table_lookup (merge->sessions, key));
+  CairnUsageSession *session;
+
+  if (index != 0)
+    {
+      session = g_ptr_array_index (merge->data->sessions, index - 1);
+      if (session->cwd[0] == '\0' && cwd[0] != '\0')
+        {
+          g_free (session->cwd);
+          session->cwd = g_strdup (cwd);
+        }
+      return index - 1;
+    }
+  session = g_new0 (CairnUsageSession, 1);
+  session->id = g_strdup (id);
+  session->project = g_strdup (project);
+  session->cwd = g_strdup (cwd);
+  g_ptr_array_add (merge->data->sessions, session);
+  g_hash_table_insert (merge->sessions, g_steal_pointer (&key), GUINT_TO_POINTER (merge->data->sessions->len));
+  return merge->data->sessions->len - 1;
+}
+
+static double
+entry_cost (Merge                 *merge,
+            const CairnUsageEntry *entry)
+{
+  const CairnUsagePrice *price = g_ptr_array_index (merge->prices, entry->model);
+
+  if (entry->cost_usd >= 0)
+    return entry->cost_usd;
+  if (price == NULL)
+    return NAN;
+  return cairn_usage_price_cost (price, entry->input, entry->output, entry->cache_write, entry->cache_write_1h,
+                                 entry->cache_read);
+}
+
+static void
+merge_file (Merge          *merge,
+            const char     *project,
+            CairnUsageFile *file)
+{
+  g_autofree guint32 *models = g_new (guint32, file->models->len + 1);
+  g_autofree guint32 *sessions = g_new (guint32, file->sessions->len + 1);
+
+  for (guint i = 0; i < file->models->len; i++)
+    models[i] = global_model (merge, g_ptr_array_index (file->models, i));
+  for (guint i = 0; i < file->sessions->len; i++)
+    sessions[i] = global_session (merge, project, g_ptr_array_index (file->sessions, i),
+                                  g_ptr_array_index (file->cwds, i));
+  for (guint i = 0; i < file->entries->len; i++)
+    {
+      CairnUsageEntry entry = g_array_index (file->entries, CairnUsageEntry, i);
+      entry.model = models[entry.model];
+      entry.session = sessions[entry.session];
+      entry.cost_usd = entry_cost (merge, &entry);
+      entry.flags = (entry.flags & CAIRN_USAGE_ENTRY_SIDECHAIN) | (merge->files << 1);
+      g_array_append_val (merge->data->entries, entry);
+    }
+  merge->data->bad_lines += file->bad_lines;
+  merge->data->synthetic += file->synthetic;
+  merge->files++;
+}
+
+typedef gboolean (*BeforeFunc) (const CairnUsageEntry *x,
+                                const CairnUsageEntry *y);
+
+/* Time order, then the order of the files (path order): which copy of a
+ * request counts is the first that way, as in ccusage. */
+static gboolean
+entry_before (const CairnUsageEntry *x,
+              const CairnUsageEntry *y)
+{
+  if (x->time_us != y->time_us)
+    return x->time_us < y->time_us;
+  return (x->flags >> 1) < (y->flags >> 1);
+}
+
+/* The copies of a request together, in time order. */
+static gboolean
+key_before (const CairnUsageEntry *x,
+            const CairnUsageEntry *y)
+{
+  if (x->key != y->key)
+    return x->key < y->key;
+  return entry_before (x, y);
+}
+
+static void
+sift_down (CairnUsageEntry *entries,
+           gsize            root,
+           gsize            n,
+           BeforeFunc       before)
+{
+  for (gsize child; (child = 2 * root + 1) < n; root = child)
+    {
+      CairnUsageEntry swap;
+
+      if (child + 1 < n && before (&entries[child], &entries[child + 1]))
+        child++;
+      if (!before (&entries[root], &entries[child]))
+        return;
+      swap = entries[root];
+      entries[root] = entries[child];
+      entries[child] = swap;
+    }
+}
+
+/* A heap sort, in place: g_array_sort's merge sort would take a second
+ * copy of every request at the run's peak. */
+static void
+sort_entries (GArray     *array,
+              BeforeFunc  before)
+{
+  CairnUsageEntry *entries = (CairnUsageEntry *)array->data;
+  gsize n = array->len;
+
+  for (gsize i = n / 2; i > 0; i--)
+    sift_down (entries, i - 1, n, before);
+  for (gsize end = n; end > 1; end--)
+    {
+      CairnUsageEntry swap = entries[0];
+
+      entries[0] = entries[end - 1];
+      entries[end - 1] = swap;
+      sift_down (entries, 0, end - 1, before);
+    }
+}
+
+static guint64
+entry_tokens (const CairnUsageEntry *entry)
+{
+  return (guint64)entry->input + entry->output + entry->cache_write + entry->cache_read;
+}
+
+/* Which copy of a request counts, as ccusage chooses: the main
+ * conversation's over a sidechain's, then the one with more tokens
+ * (copies of one request are the same; ids the fake API reused are not). */
+static gboolean
+better_copy (const CairnUsageEntry *candidate,
+             const CairnUsageEntry *kept)
+{
+  gboolean candidate_side = candidate->flags & CAIRN_USAGE_ENTRY_SIDECHAIN;
+  gboolean kept_side = kept->flags & CAIRN_USAGE_ENTRY_SIDECHAIN;
+
+  if (candidate_side != kept_side)
+    return kept_side;
+  return entry_tokens (candidate) > entry_tokens (kept);
+}
+
+/* Keeps one copy of each request: the first in time order (then path
+ * order) unless a later one is a better copy. The copies are brought
+ * together by sorting by key, in place (a set of keys would cost a table
+ * as big as the requests), then the requests are put in time order. */
+static void
+drop_duplicates (CairnUsageData *data)
+{
+  CairnUsageEntry *entries = (CairnUsageEntry *)data->entries->data;
+  guint kept = 0;
+
+  sort_entries (data->entries, key_before);
+  for (guint i = 0; i < data->entries->len; i++)
+    {
+      if (kept > 0 && entries[i].key != 0 && entries[i].key == entries[kept - 1].key)
+        {
+          data->duplicates++;
+          if (better_copy (&entries[i], &entries[kept - 1]))
+            entries[kept - 1] = entries[i];
+          continue;
+        }
+      entries[kept++] = entries[i];
+    }
+  g_array_set_size (data->entries, kept);
+  sort_entries (data->entries, entry_before);
+}
+
+/* What the requests kept say of the clock and the prices. */
+static void
+count_requests (CairnUsageData *data)
+{
+  gint64 now = g_get_real_time ();
+
+  for (guint i = 0; i < data->entries->len; i++)
+    {
+      const CairnUsageEntry *entry = &g_array_index (data->entries, CairnUsageEntry, i);
+      data->future += entry->time_us > now;
+      data->unpriced += isnan (entry->cost_usd);
+    }
+}
+
+/* Whether the index would change: a file read (new, grown, changed), or,
+ * when every project is read, one it knows gone. */
+static gboolean
+index_changes (GArray     *found,
+               GHashTable *index,
+               gboolean    only_project)
+{
+  guint known = 0;
+
+  for (guint i = 0; i < found->len; i++)
+    {
+      Found *f = &g_array_index (found, Found, i);
+      CairnUsageCacheRecord *record = g_hash_table_lookup (index, f->path);
+
+      known += record != NULL;
+      if (file_state (record, f) != FILE_SAME)
+        return TRUE;
+    }
+  return !only_project && known != g_hash_table_size (index);
+}
+
+/* What the files read go to, in path order. */
+typedef struct
+{
+  CairnUsageData        *data;
+  Merge                 *merge;
+  GHashTable            *index;
+  CairnUsageCacheWriter *writer;   /* NULL: the index stays as it is */
+  GError                *error;    /* writing it */
+} Take;
+
+/* One file, read or from the index: into the index being written, then
+ * into the history's requests; its records are let go. */
+static void
+take_file (Found    *f,
+           gpointer  user_data)
+{
+  Take *take = user_data;
+  CairnUsageCacheRecord *record = f->was_read ? NULL : g_hash_table_lookup (take->index, f->path);
+  g_autoptr(CairnUsageFile) from_index = record ? cairn_usage_cache_record_file (record) : NULL;
+  CairnUsageFile *file = f->was_read ? f->file : from_index;
+
+  if (record != NULL && from_index == NULL)
+    {
+      /* a damaged record: the file is read after all */
+      from_index = cairn_usage_file_new (f->path);
+      file = cairn_usage_file_read (from_index, NULL) ? from_index : NULL;
+      record = NULL;
+    }
+  if (file == NULL)
+    {
+      take->data->unreadable_files++;
+      return;
+    }
+  take->data->files++;
+  take->data->files_read += f->was_read;
+  if (take->writer != NULL && take->error == NULL && record != NULL)
+    cairn_usage_cache_writer_add_record (take->writer, record, &take->error);
+  else if (take->writer != NULL && take->error == NULL)
+    cairn_usage_cache_writer_add (take->writer, file, &take->error);
+  merge_file (take->merge, f->project, file);
+  /* the index is left as it is: the readers look in it meanwhile */
+  g_clear_pointer (&f->file, cairn_usage_file_free);
+}
+
+/* Ends the index: with the other projects' files as they were when only
+ * one was read (those of @index not found now), kept unless cancelled or
+ * damaged on the way. */
+static void
+finish_index (Take         *take,
+              GArray       *found,
+              gboolean      only_project,
+              GCancellable *cancellable)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  GHashTableIter iter;
+  const char *path;
+  CairnUsageCacheRecord *record;
+
+  for (guint i = 0; i < found->len; i++)
+    g_hash_table_add (seen, g_array_index (found, Found, i).path);
+  g_hash_table_iter_init (&iter, take->index);
+  while (only_project && take->error == NULL &&
+         g_hash_table_iter_next (&iter, (gpointer *)&path, (gpointer *)&record))
+    if (!g_hash_table_contains (seen, path))
+      cairn_usage_cache_writer_add_record (take->writer, record, &take->error);
+  if (take->error != NULL)
+    g_warning ("Can't keep the usage index: %s", take->error->message);
+  cairn_usage_cache_writer_finish (take->writer, take->error == NULL && !g_cancellable_is_cancelled (cancellable),
+                                   NULL);
+  g_clear_error (&take->error);
+}
+
+static CairnUsageData *
+data_new (void)
+{
+  CairnUsageData *data = g_new0 (CairnUsageData, 1);
+
+  data->entries = g_array_new (FALSE, FALSE, sizeof (CairnUsageEntry));
+  data->models = g_ptr_array_new_with_free_func (g_free);
+  data->sessions = g_ptr_array_new_with_free_func ((GDestroyNotify)session_free);
+  return data;
+}
+
+void
+cairn_usage_data_free (CairnUsageData *data)
+{
+  if (data == NULL)
+    return;
+  g_array_unref (data->entries);
+  g_ptr_array_unref (data->models);
+  g_ptr_array_unref (data->sessions);
+  g_free (data);
+}
+
+/**
+ * cairn_usage_data_load:
+ * @projects: the CLI's projects folder
+ *
+ * Reads the usage of every conversation under @projects (blocking: call
+ * it in a thread). What can't be read is counted in the result, never an
+ * error.
+ * Returns: (transfer full)
+ */
+CairnUsageData *
+cairn_usage_data_load (GFile                       *projects,
+                       const CairnUsageLoadOptions *options,
+                       GCancellable                *cancellable)
+{
+  CairnUsageData *data = data_new ();
+  g_autofree char *index_path = NULL;
+  g_autoptr(GHashTable) index = NULL;
+  g_autoptr(GArray) found = NULL;
+  g_autoptr(GHashTable) models = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) sessions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GPtrArray) prices = g_ptr_array_new ();
+  Merge merge = { data, models, sessions, prices, 0 };
+  Take take = { data, &merge, NULL, NULL, NULL };
+
+  if (options->use_index)
+    index_path = options->index_path ? g_strdup (options->index_path) : cairn_usage_cache_path ();
+  index = index_path ? cairn_usage_cache_load_records (index_path)
+                     : g_hash_table_new_full (g_str_hash, g_str_equal, NULL, NULL);
+  take.index = index;
+  found = find_files (projects, options->only_project, &data->unreadable_files);
+  if (index_path != NULL && index_changes (found, index, options->only_project != NULL))
+    {
+      g_autoptr(GError) error = NULL;
+      take.writer = cairn_usage_cache_writer_new (index_path, &error);
+      if (take.writer == NULL)
+        g_warning ("Can't keep the usage index: %s", error->message);
+    }
+  read_all (found, index, cancellable, take_file, &take);
+  if (take.writer != NULL)
+    finish_index (&take, found, options->only_project != NULL, cancellable);
+  drop_duplicates (data);
+  count_requests (data);
+  return data;
+}
+
+static void
+load_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  GFile *projects = g_object_get_data (G_OBJECT (task), "projects");
+  CairnUsageLoadOptions options = { task_data, TRUE, NULL };
+  CairnUsageData *data = cairn_usage_data_load (projects, &options, cancellable);
+
+  if (g_task_return_error_if_cancelled (task))
+    cairn_usage_data_free (data);
+  else
+    g_task_return_pointer (task, data, (GDestroyNotify)cairn_usage_data_free);
+}
+
+/**
+ * cairn_usage_data_load_async:
+ *
+ * Loads the usage in a thread, with the index.
+ */
+void
+cairn_usage_data_load_async (GFile               *projects,
+                             const char          *only_project,
+                             GCancellable        *cancellable,
+                             GAsyncReadyCallback  callback,
+                             gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, cairn_usage_data_load_async);
+  g_task_set_task_data (task, g_strdup (only_project), g_free);
+  g_object_set_data_full (G_OBJECT (task), "projects", g_object_ref (projects), g_object_unref);
+  g_task_run_in_thread (task, load_thread);
+}
+
+CairnUsageData *
+cairn_usage_data_load_finish (GAsyncResult  *result,
+                              GError       **error)
+{
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

@@ -1,0 +1,816 @@
+/* test-usage.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cairn-test-harness.h"
+#include "protocol/cairn-json.h"
+#include "usage/cairn-usage-command.h"
+#include "usage/cairn-usage-data.h"
+#include "usage/cairn-usage-format.h"
+#include "usage/cairn-usage-line.h"
+#include "usage/cairn-usage-pricing.h"
+#include "usage/cairn-usage-report.h"
+
+/* Usage counted right: the real CLI's lines read as json-glib reads
+ * them, each request once across files and sidechains, priced from the
+ * table or the line's costUSD, "price unknown" never $0, days in the
+ * local time zone, ccusage's 5-hour blocks, the index across runs and
+ * on damage, bad lines counted, and the command line's JSON. The
+ * expected figures are worked out here, apart from the code under test. */
+
+#define ROWS "history/rows/47c0592a-2c45-496d-86b9-83bc29cb1971.jsonl"
+
+static char *tmp_root;
+
+/* A reply line made from a real one (the first reply of the rows
+ * recording), with its ids, model, time and counts replaced. */
+typedef struct
+{
+  const char *id;
+  const char *request;
+  const char *model;
+  const char *time;
+  gint64      input, output, cache_write, cache_write_1h, cache_read;
+  const char *session;
+} Reply;
+
+static JsonObject *
+real_reply (void)
+{
+  g_autofree char *path = cairn_test_data_path (ROWS);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (strstr (lines[i], "\"type\":\"assistant\"") != NULL)
+      {
+        g_autoptr(JsonParser) parser = json_parser_new ();
+        g_assert_true (json_parser_load_from_data (parser, lines[i], -1, NULL));
+        return json_object_ref (json_node_get_object (json_parser_get_root (parser)));
+      }
+  g_assert_not_reached ();
+}
+
+static char *
+reply_line (const Reply *reply)
+{
+  g_autoptr(JsonObject) line = real_reply ();
+  JsonObject *message = json_object_get_object_member (line, "message");
+  JsonObject *usage = json_object_get_object_member (message, "usage");
+  JsonObject *split = json_object_get_object_member (usage, "cache_creation");
+  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+
+  json_object_set_string_member (message, "id", reply->id);
+  json_object_set_string_member (line, "requestId", reply->request);
+  json_object_set_string_member (message, "model", reply->model);
+  json_object_set_string_member (line, "timestamp", reply->time);
+  json_object_set_string_member (line, "sessionId", reply->session ? reply->session : "s1");
+  json_object_set_int_member (usage, "input_tokens", reply->input);
+  json_object_set_int_member (usage, "output_tokens", reply->output);
+  json_object_set_int_member (usage, "cache_creation_input_tokens", reply->cache_write);
+  json_object_set_int_member (usage, "cache_read_input_tokens", reply->cache_read);
+  json_object_set_int_member (split, "ephemeral_1h_input_tokens", reply->cache_write_1h);
+  json_object_set_int_member (split, "ephemeral_5m_input_tokens", reply->cache_write - reply->cache_write_1h);
+  json_node_set_object (node, line);
+  return cairn_json_to_string (node, FALSE);
+}
+
+static char *
+reply_lines (const Reply *replies,
+             guint        n)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *line = reply_line (&replies[i]);
+      g_string_append_printf (text, "%s\n", line);
+    }
+  return g_string_free (text, FALSE);
+}
+
+static CairnUsageData *
+load (const char *projects_path,
+      const char *index_path)
+{
+  g_autoptr(GFile) projects = g_file_new_for_path (projects_path);
+  CairnUsageLoadOptions options = { NULL, index_path != NULL, index_path };
+
+  return cairn_usage_data_load (projects, &options, NULL);
+}
+
+static CairnUsageSums
+total_of (CairnUsageData *data)
+{
+  CairnUsageQuery query = { CAIRN_USAGE_DAILY, 0, 0, G_DATE_SUNDAY, NULL };
+  g_autoptr(GPtrArray) rows = cairn_usage_report (data, &query);
+
+  return cairn_usage_total (rows);
+}
+
+static void
+collect_files (const char *dir,
+               GPtrArray  *files)
+{
+  g_autoptr(GDir) folder = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (folder != NULL && (name = g_dir_read_name (folder)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        collect_files (path, files);
+      else if (g_str_has_suffix (name, ".jsonl"))
+        g_ptr_array_add (files, g_steal_pointer (&path));
+    }
+}
+
+/* What json-glib reads of a reply line: NULL for any other line. */
+static JsonObject *
+usage_of (JsonObject  *line,
+          JsonObject **message)
+{
+  *message = cairn_json_get_object (line, "message");
+  if (g_strcmp0 (cairn_json_get_string (line, "type"), "assistant") != 0 || *message == NULL)
+    return NULL;
+  return cairn_json_get_object (*message, "usage");
+}
+
+static void
+check_line (const char *text)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  CairnUsageFacts facts;
+  CairnUsageLineKind kind = cairn_usage_scan_line (text, strlen (text), &facts);
+  JsonObject *line, *message, *usage;
+
+  g_assert_true (json_parser_load_from_data (parser, text, -1, NULL));
+  line = json_node_get_object (json_parser_get_root (parser));
+  usage = usage_of (line, &message);
+  if (usage == NULL)
+    {
+      g_assert_cmpint (kind, ==, CAIRN_USAGE_LINE_NONE);
+      return;
+    }
+  g_assert_cmpint (kind, ==, CAIRN_USAGE_LINE_USAGE);
+  g_assert_cmpuint (facts.input, ==, cairn_json_get_int (usage, "input_tokens", -1));
+  g_assert_cmpuint (facts.output, ==, cairn_json_get_int (usage, "output_tokens", -1));
+  g_assert_cmpuint (facts.cache_write, ==, cairn_json_get_int (usage, "cache_creation_input_tokens", -1));
+  g_assert_cmpuint (facts.cache_read, ==, cairn_json_get_int (usage, "cache_read_input_tokens", -1));
+  g_assert_cmpmem (text + facts.model_start, facts.model_length, cairn_json_get_string (message, "model"),
+                   strlen (cairn_json_get_string (message, "model")));
+  g_assert_cmpmem (text + facts.message_id_start, facts.message_id_length, cairn_json_get_string (message, "id"),
+                   strlen (cairn_json_get_string (message, "id")));
+  g_assert_cmpmem (text + facts.request_id_start, facts.request_id_length,
+                   cairn_json_get_string (line, "requestId"), strlen (cairn_json_get_string (line, "requestId")));
+}
+
+/* Every line the real CLI wrote reads as json-glib reads it. */
+static void
+test_real_lines (void)
+{
+  g_autofree char *history = cairn_test_data_path ("history");
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  guint replies = 0;
+
+  collect_files (history, files);
+  g_assert_cmpuint (files->len, >=, 6);
+  for (guint i = 0; i < files->len; i++)
+    {
+      g_autofree char *contents = NULL;
+      g_auto(GStrv) lines = NULL;
+
+      g_assert_true (g_file_get_contents (g_ptr_array_index (files, i), &contents, NULL, NULL));
+      lines = g_strsplit (contents, "\n", -1);
+      for (guint j = 0; lines[j] != NULL; j++)
+        if (lines[j][0] != '\0')
+          {
+            check_line (lines[j]);
+            replies += strstr (lines[j], "\"usage\"") != NULL;
+          }
+    }
+  g_assert_cmpuint (replies, >=, 20);
+}
+
+/* One reply line as json-glib reads it, for the expected figures. */
+typedef struct
+{
+  gint64  time_us;
+  guint   order;
+  char   *key;
+  gboolean sidechain;
+  gint64  input, output, cache_write, cache_read;
+} Expected;
+
+static gint64
+expected_tokens (const Expected *one)
+{
+  return one->input + one->output + one->cache_write + one->cache_read;
+}
+
+static int
+expected_by_time (gconstpointer a,
+                  gconstpointer b)
+{
+  const Expected *x = a, *y = b;
+
+  if (x->time_us != y->time_us)
+    return x->time_us < y->time_us ? -1 : 1;
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static int
+by_path (gconstpointer a,
+         gconstpointer b)
+{
+  return strcmp (*(const char **)a, *(const char **)b);
+}
+
+static void
+expect_lines (const char *path,
+              GArray     *expected)
+{
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint j = 0; lines[j] != NULL; j++)
+    {
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_autoptr(GDateTime) time = NULL;
+      JsonObject *line, *message, *usage;
+      Expected one = { 0 };
+
+      if (lines[j][0] == '\0' || !json_parser_load_from_data (parser, lines[j], -1, NULL))
+        continue;
+      line = json_node_get_object (json_parser_get_root (parser));
+      if ((usage = usage_of (line, &message)) == NULL)
+        continue;
+      time = g_date_time_new_from_iso8601 (cairn_json_get_string (line, "timestamp"), NULL);
+      one.time_us = g_date_time_to_unix (time) * G_USEC_PER_SEC + g_date_time_get_microsecond (time);
+      one.order = expected->len;
+      one.key = g_strconcat (cairn_json_get_string (message, "id"), ":", cairn_json_get_string (line, "requestId"), NULL);
+      one.sidechain = cairn_json_get_bool (line, "isSidechain", FALSE);
+      one.input = cairn_json_get_int (usage, "input_tokens", 0);
+      one.output = cairn_json_get_int (usage, "output_tokens", 0);
+      one.cache_write = cairn_json_get_int (usage, "cache_creation_input_tokens", 0);
+      one.cache_read = cairn_json_get_int (usage, "cache_read_input_tokens", 0);
+      g_array_append_val (expected, one);
+    }
+}
+
+/* The recorded history as a projects folder: each request once, the
+ * first in time order (then path order) kept unless a later copy is the
+ * main conversation's where the kept one is a sidechain's, or has more
+ * tokens (ccusage's choice). The rows recording writes
+ * each reply's content blocks as lines of one request, compaction wrote
+ * one line twice, the subagent's file is in; and the fake API's ids start
+ * again in each recording, so the same ids in two recordings are counted
+ * once too, as a fork's copied lines would be. */
+static void
+test_real_history (void)
+{
+  g_autofree char *history = cairn_test_data_path ("history");
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);   /* key → Expected kept */
+  g_autoptr(GArray) expected = g_array_new (FALSE, FALSE, sizeof (Expected));
+  g_autoptr(CairnUsageData) data = load (history, NULL);
+  CairnUsageSums want = { 0 }, got = total_of (data);
+  GHashTableIter iter;
+  Expected *chosen;
+
+  collect_files (history, files);
+  g_ptr_array_sort (files, by_path);
+  for (guint i = 0; i < files->len; i++)
+    expect_lines (g_ptr_array_index (files, i), expected);
+  g_array_sort (expected, expected_by_time);
+  for (guint i = 0; i < expected->len; i++)
+    {
+      Expected *one = &g_array_index (expected, Expected, i);
+      Expected *kept = g_hash_table_lookup (seen, one->key);
+
+      if (kept == NULL || (kept->sidechain && !one->sidechain) ||
+          (kept->sidechain == one->sidechain && expected_tokens (one) > expected_tokens (kept)))
+        g_hash_table_insert (seen, one->key, one);
+    }
+  g_hash_table_iter_init (&iter, seen);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *)&chosen))
+    {
+      want.input += chosen->input;
+      want.output += chosen->output;
+      want.cache_write += chosen->cache_write;
+      want.cache_read += chosen->cache_read;
+    }
+  g_assert_cmpuint (data->files, ==, files->len);
+  g_assert_cmpuint (got.requests, ==, g_hash_table_size (seen));
+  g_assert_cmpuint (data->duplicates, ==, expected->len - g_hash_table_size (seen));
+  g_assert_cmpuint (data->duplicates, >=, 9);
+  g_assert_cmpuint (got.input, ==, want.input);
+  g_assert_cmpuint (got.output, ==, want.output);
+  g_assert_cmpuint (got.cache_write, ==, want.cache_write);
+  g_assert_cmpuint (got.cache_read, ==, want.cache_read);
+  g_assert_cmpuint (data->bad_lines, ==, 0);
+  g_assert_cmpuint (data->unreadable_files, ==, 0);
+  /* claude-opus-4-8 is in the table: every request has a price */
+  g_assert_cmpuint (got.unpriced, ==, 0);
+  g_assert_cmpfloat (got.cost, >, 0);
+  for (guint i = 0; i < expected->len; i++)
+    g_free (g_array_index (expected, Expected, i).key);
+}
+
+/* The made history: two projects, a fork repeating a request, a
+ * subagent's file repeating another, a reply of each kind of bad input,
+ * and files that can't be read. */
+static const Reply r1 = { "msg_1", "req_1", "claude-opus-4-8", "2026-03-10T03:30:00.000Z", 1000, 2000, 3000, 1000, 10000, "s1" };
+static const Reply r2 = { "msg_2", "req_2", "claude-sonnet-5", "2026-03-10T04:00:00.000Z", 100, 500, 0, 0, 20000, "s1" };
+static const Reply r3 = { "msg_3", "req_3", "claude-opus-4-8", "2026-03-11T12:00:00.000Z", 10, 10, 0, 0, 0, "s2" };
+static const Reply r4 = { "msg_4", "req_4", "claude-haiku-4-5-20251001", "2026-03-10T04:10:00.000Z", 1000, 1000, 1000, 0, 1000, "s1" };
+static const Reply r5 = { "msg_5", "req_5", "claude-haiku-5-5", "2026-03-12T10:00:00.000Z", 200000, 1000, 0, 0, 0, "s3" };
+static const Reply r6 = { "msg_6", "req_6", "claude-unknown-9", "2026-03-12T11:00:00.000Z", 7, 7, 0, 0, 0, "s3" };
+static const Reply r7 = { "msg_7", "req_7", "claude-opus-4-8", "2099-01-01T00:00:00.000Z", 1, 1, 0, 0, 0, "s3" };
+static const Reply r8 = { "msg_8", "req_8", "claude-opus-4-8", "2026-03-12T12:00:00.000Z", 1, 1, 0, 0, 0, "s3" };
+static const Reply synthetic = { "msg_s", "req_s", "<synthetic>", "2026-03-12T12:30:00.000Z", 0, 0, 0, 0, 0, "s3" };
+
+/* r1 … r8 counted by hand: opus-4-8 at 5/25/6.25/10/0.5 $ a million,
+ * sonnet-5 at 2/10/2.5/4/0.2, haiku-4-5 at 1/5/1.25/2/0.1, haiku-5-5's
+ * long-context rates past 100,000 tokens (0.5/2.5), r8's own costUSD. */
+#define WANT_INPUT (1000 + 100 + 10 + 1000 + 200000 + 7 + 1 + 1)
+#define WANT_OUTPUT (2000 + 500 + 10 + 1000 + 1000 + 7 + 1 + 1)
+#define WANT_CACHE_WRITE (3000 + 1000)
+#define WANT_CACHE_READ (10000 + 20000 + 1000)
+#define WANT_COST (0.0825 + 0.0092 + 0.0003 + 0.00735 + 0.1025 + 0.00003 + 1.5)
+
+static char *
+with_cost (const Reply *reply,
+           double       cost)
+{
+  g_autofree char *line = reply_line (reply);
+  g_autofree char *head = g_strndup (line, strlen (line) - 1);
+
+  return g_strdup_printf ("%s,\"costUSD\":%g}\n", head, cost);
+}
+
+static char *
+bad_lines (void)
+{
+  g_autofree char *good = reply_line (&r8);
+  g_autoptr(GString) no_usage = g_string_new (good);
+  g_autoptr(GString) negative = g_string_new (good);
+  g_autoptr(GString) huge = g_string_new (good);
+
+  g_string_replace (no_usage, "\"usage\"", "\"usagf\"", 1);
+  g_string_replace (negative, "\"input_tokens\":1,", "\"input_tokens\":-5,", 1);
+  g_string_replace (huge, "\"input_tokens\":1,", "\"input_tokens\":5000000000000,", 1);
+  return g_strconcat (no_usage->str, "\n", negative->str, "\n", huge->str, "\n",
+                      "{\"type\":\"assistant\",\"message\":{\"id\":\"cut\n", NULL);
+}
+
+static char *
+make_history (void)
+{
+  static guint made;
+  g_autofree char *name = g_strdup_printf ("made-%u", made++);
+  g_autofree char *dir = cairn_test_make_subdir (tmp_root, name);
+  g_autofree char *projects = g_build_filename (dir, "projects", NULL);
+  g_autofree char *a = cairn_test_make_subdir (projects, "-home-u-a");
+  g_autofree char *b = cairn_test_make_subdir (projects, "-home-u-b");
+  const Reply s1[] = { r1, r2 }, s2[] = { r1, r3 }, agent[] = { r4, r2 }, s3[] = { r5, r6, r7, synthetic };
+  g_autofree char *s1_text = reply_lines (s1, 2), *s2_text = reply_lines (s2, 2);
+  g_autofree char *agent_text = reply_lines (agent, 2), *s3_text = reply_lines (s3, 4);
+  g_autofree char *r8_text = with_cost (&r8, 1.5), *bad = bad_lines ();
+  g_autofree char *s3_all = g_strconcat (s3_text, r8_text, bad, "{\"type\":\"assistant\",\"mess", NULL);
+  g_autofree char *pipe = g_build_filename (b, "pipe.jsonl", NULL);
+  g_autofree char *dead = g_build_filename (b, "dead.jsonl", NULL);
+
+  cairn_test_write_file (a, "s1.jsonl", s1_text);
+  cairn_test_write_file (a, "s2.jsonl", s2_text);
+  cairn_test_write_file (a, "s1/subagents/agent-x.jsonl", agent_text);
+  cairn_test_write_file (b, "s3.jsonl", s3_all);
+  /* a conversation without any of these ids changes nothing but its own */
+  cairn_test_write_file (b, "user-lines.jsonl", "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"assistant\"}}\n");
+  g_assert_cmpint (mkfifo (pipe, 0600), ==, 0);
+  g_assert_cmpint (symlink ("/nonexistent/x", dead), ==, 0);
+  return g_steal_pointer (&projects);
+}
+
+static void
+test_made_history (void)
+{
+  g_autofree char *projects = make_history ();
+  g_autoptr(CairnUsageData) data = load (projects, NULL);
+  CairnUsageSums total = total_of (data);
+
+  g_assert_cmpuint (total.requests, ==, 8);
+  g_assert_cmpuint (data->duplicates, ==, 2);
+  g_assert_cmpuint (total.input, ==, WANT_INPUT);
+  g_assert_cmpuint (total.output, ==, WANT_OUTPUT);
+  g_assert_cmpuint (total.cache_write, ==, WANT_CACHE_WRITE);
+  g_assert_cmpuint (total.cache_read, ==, WANT_CACHE_READ);
+  g_assert_cmpfloat_with_epsilon (total.cost, WANT_COST, 1e-9);
+  /* the unknown model: counted in tokens, not priced at $0 */
+  g_assert_cmpuint (total.unpriced, ==, 1);
+  g_assert_cmpuint (data->unpriced, ==, 1);
+  g_assert_cmpuint (data->synthetic, ==, 1);
+  g_assert_cmpuint (data->future, ==, 1);
+  /* no usage, negative, huge, cut in the middle; the last line, still
+   * being written, is not one of them */
+  g_assert_cmpuint (data->bad_lines, ==, 4);
+  g_assert_cmpuint (data->unreadable_files, ==, 2);
+  g_assert_cmpuint (data->files, ==, 5);
+}
+
+static void
+test_pricing (void)
+{
+  const CairnUsagePrice *opus = cairn_usage_price_lookup ("claude-opus-4-8");
+  const CairnUsagePrice *dated = cairn_usage_price_lookup ("claude-haiku-4-5-20251001");
+  const CairnUsagePrice *haiku55 = cairn_usage_price_lookup ("claude-haiku-5-5");
+
+  g_assert_nonnull (opus);
+  g_assert_nonnull (dated);
+  g_assert_nonnull (haiku55);
+  g_assert_null (cairn_usage_price_lookup ("claude-unknown-9"));
+  g_assert_null (cairn_usage_price_lookup ("<synthetic>"));
+  g_assert_cmpfloat_with_epsilon (cairn_usage_price_cost (opus, 1000, 2000, 3000, 1000, 10000), 0.0825, 1e-12);
+  /* no 1-hour split: all at the 5-minute rate */
+  g_assert_cmpfloat_with_epsilon (cairn_usage_price_cost (opus, 0, 0, 1000000, 0, 0), 6.25, 1e-12);
+  g_assert_cmpfloat_with_epsilon (cairn_usage_price_cost (haiku55, 100000, 0, 0, 0, 0), 0.01, 1e-12);
+  g_assert_cmpfloat_with_epsilon (cairn_usage_price_cost (haiku55, 100001, 0, 0, 0, 0), 0.0500005, 1e-12);
+  g_assert_nonnull (cairn_usage_pricing_date ());
+}
+
+static void
+set_tz (const char *tz)
+{
+  g_setenv ("TZ", tz, TRUE);
+  tzset ();
+}
+
+static GPtrArray *
+report (CairnUsageData     *data,
+        CairnUsageGrouping  grouping,
+        guint               since,
+        guint               until)
+{
+  CairnUsageQuery query = { grouping, since, until, G_DATE_SUNDAY, NULL };
+
+  return cairn_usage_report (data, &query);
+}
+
+static const char *
+key_at (GPtrArray *rows,
+        guint      i)
+{
+  return ((CairnUsageRow *)g_ptr_array_index (rows, i))->key;
+}
+
+static CairnUsageRow *
+row_at (GPtrArray *rows,
+        guint      i)
+{
+  return g_ptr_array_index (rows, i);
+}
+
+/* Days are the desktop's: 03:30 UTC is the evening before in New York. */
+static void
+test_periods (void)
+{
+  g_autofree char *projects = make_history ();
+  g_autoptr(CairnUsageData) data = load (projects, NULL);
+  g_autoptr(GPtrArray) utc = NULL, new_york = NULL, weeks = NULL, months = NULL, some = NULL, sessions = NULL;
+
+  set_tz ("UTC");
+  utc = report (data, CAIRN_USAGE_DAILY, 0, 0);
+  g_assert_cmpuint (utc->len, ==, 4);
+  g_assert_cmpstr (key_at (utc, 0), ==, "2026-03-10");
+  g_assert_cmpuint (row_at (utc, 0)->sums.requests, ==, 3);
+  g_assert_cmpuint (row_at (utc, 0)->sums.input, ==, 2100);
+  g_assert_cmpuint (row_at (utc, 0)->models->len, ==, 3);
+  g_assert_cmpstr (key_at (utc, 3), ==, "2099-01-01");
+  set_tz ("America/New_York");
+  new_york = report (data, CAIRN_USAGE_DAILY, 0, 0);
+  g_assert_cmpuint (new_york->len, ==, 5);
+  g_assert_cmpstr (key_at (new_york, 0), ==, "2026-03-09");
+  g_assert_cmpuint (row_at (new_york, 0)->sums.input, ==, 1000);
+  g_assert_cmpstr (key_at (new_york, 4), ==, "2098-12-31");
+  set_tz ("UTC");
+  weeks = report (data, CAIRN_USAGE_WEEKLY, 0, 0);
+  g_assert_cmpstr (key_at (weeks, 0), ==, "2026-03-08");   /* a Sunday */
+  g_assert_cmpuint (row_at (weeks, 0)->sums.requests, ==, 7);
+  months = report (data, CAIRN_USAGE_MONTHLY, 0, 0);
+  g_assert_cmpuint (months->len, ==, 2);
+  g_assert_cmpstr (key_at (months, 0), ==, "2026-03");
+  some = report (data, CAIRN_USAGE_DAILY, 20260311, 20260312);
+  g_assert_cmpuint (some->len, ==, 2);
+  g_assert_cmpuint (cairn_usage_total (some).requests, ==, 4);
+  sessions = report (data, CAIRN_USAGE_SESSION, 0, 0);
+  g_assert_cmpuint (sessions->len, ==, 3);
+  /* by last request: s1 (its subagent's r4 in it), s2 (r3 only: its
+   * copy of r1 was s1's), s3 */
+  g_assert_cmpstr (key_at (sessions, 0), ==, "s1");
+  g_assert_cmpuint (row_at (sessions, 0)->sums.requests, ==, 3);
+  g_assert_cmpstr (row_at (sessions, 0)->project, ==, "-home-u-a");
+  g_assert_cmpstr (key_at (sessions, 1), ==, "s2");
+  g_assert_cmpuint (row_at (sessions, 1)->sums.requests, ==, 1);
+}
+
+static gint64
+at (const char *iso)
+{
+  gint64 time_us = 0;
+
+  g_assert_true (cairn_usage_parse_time (iso, strlen (iso), &time_us));
+  return time_us;
+}
+
+/* ccusage's blocks: from the hour of a block's first request, 5 hours;
+ * a request past them, or more than 5 hours after the last, starts the
+ * next; a longer pause is a gap. */
+static void
+test_blocks (void)
+{
+  g_autofree char *dir = cairn_test_make_subdir (tmp_root, "blocks");
+  g_autofree char *folder = cairn_test_make_subdir (dir, "-p");
+  const char *times[] = { "2026-03-10T10:20:00.000Z", "2026-03-10T11:00:00.000Z", "2026-03-10T14:59:00.000Z",
+                          "2026-03-10T15:30:00.000Z", "2026-03-10T23:00:00.000Z", "2026-03-10T23:20:00.000Z" };
+  Reply replies[G_N_ELEMENTS (times)];
+  g_autofree char *text = NULL;
+  g_autoptr(CairnUsageData) data = NULL;
+  g_autoptr(GPtrArray) blocks = NULL;
+  CairnUsageQuery query = { CAIRN_USAGE_DAILY, 0, 0, G_DATE_SUNDAY, NULL };
+  CairnUsageBlock *last;
+  CairnUsageBurn burn;
+
+  for (guint i = 0; i < G_N_ELEMENTS (times); i++)
+    replies[i] = (Reply){ g_strdup_printf ("msg_b%u", i), "req", "claude-opus-4-8", times[i], 100, 100, 0, 0, 0, NULL };
+  text = reply_lines (replies, G_N_ELEMENTS (times));
+  cairn_test_write_file (folder, "s.jsonl", text);
+  data = load (dir, NULL);
+  blocks = cairn_usage_blocks (data, &query, at ("2026-03-10T23:30:00.000Z"));
+  g_assert_cmpuint (blocks->len, ==, 4);
+  g_assert_cmpint (((CairnUsageBlock *)g_ptr_array_index (blocks, 0))->start_us, ==, at ("2026-03-10T10:00:00.000Z"));
+  g_assert_cmpuint (((CairnUsageBlock *)g_ptr_array_index (blocks, 0))->sums.requests, ==, 3);
+  g_assert_cmpint (((CairnUsageBlock *)g_ptr_array_index (blocks, 1))->start_us, ==, at ("2026-03-10T15:00:00.000Z"));
+  g_assert_true (((CairnUsageBlock *)g_ptr_array_index (blocks, 2))->is_gap);
+  g_assert_cmpint (((CairnUsageBlock *)g_ptr_array_index (blocks, 2))->start_us, ==, at ("2026-03-10T20:30:00.000Z"));
+  last = g_ptr_array_index (blocks, 3);
+  g_assert_cmpint (last->start_us, ==, at ("2026-03-10T23:00:00.000Z"));
+  g_assert_true (last->is_active);
+  g_assert_false (((CairnUsageBlock *)g_ptr_array_index (blocks, 0))->is_active);
+  /* 400 tokens in 20 minutes; 270 minutes to its end at 04:00 */
+  burn = cairn_usage_block_burn (last, at ("2026-03-10T23:30:00.000Z"));
+  g_assert_true (burn.has_projection);
+  g_assert_cmpfloat_with_epsilon (burn.tokens_per_minute, 20, 1e-9);
+  g_assert_cmpfloat_with_epsilon (burn.remaining_minutes, 270, 1e-9);
+  g_assert_cmpfloat_with_epsilon (burn.projected_tokens, 5800, 1e-6);
+  for (guint i = 0; i < G_N_ELEMENTS (times); i++)
+    g_free ((char *)replies[i].id);
+}
+
+/* The index: a second run reads no file; a file that grew is read on
+ * from where it was read to; one rewritten is read again; a damaged
+ * index is none. */
+static void
+test_index (void)
+{
+  g_autofree char *projects = make_history ();
+  g_autofree char *index = g_build_filename (tmp_root, "index", "usage-1", NULL);
+  g_autofree char *s2 = g_build_filename (projects, "-home-u-a", "s2.jsonl", NULL);
+  const Reply more[] = { { "msg_9", "req_9", "claude-opus-4-8", "2026-03-13T00:00:00.000Z", 5, 5, 0, 0, 0, "s2" } };
+  g_autofree char *more_text = reply_lines (more, 1);
+  g_autoptr(CairnUsageData) first = load (projects, index);
+  g_autoptr(CairnUsageData) second = load (projects, index);
+  g_autoptr(CairnUsageData) grown = NULL, rewritten = NULL, damaged = NULL;
+  g_autoptr(GString) s2_text = NULL;
+  g_autofree char *contents = NULL;
+  FILE *f;
+
+  g_assert_cmpuint (first->files_read, ==, 5);
+  g_assert_cmpuint (second->files_read, ==, 0);
+  g_assert_cmpuint (total_of (second).input, ==, WANT_INPUT);
+  g_assert_cmpfloat_with_epsilon (total_of (second).cost, WANT_COST, 1e-9);
+  g_assert_cmpuint (second->bad_lines, ==, 4);
+  g_assert_cmpuint (second->duplicates, ==, 2);
+  /* grown: only its new bytes are read */
+  f = fopen (s2, "a");
+  fputs (more_text, f);
+  fclose (f);
+  grown = load (projects, index);
+  g_assert_cmpuint (grown->files_read, ==, 1);
+  g_assert_cmpuint (total_of (grown).input, ==, WANT_INPUT + 5);
+  /* rewritten at the same size: read from its start */
+  g_assert_true (g_file_get_contents (s2, &contents, NULL, NULL));
+  s2_text = g_string_new (contents);
+  g_string_replace (s2_text, "\"input_tokens\":10,", "\"input_tokens\":20,", 1);
+  g_assert_cmpuint (s2_text->len, ==, strlen (contents));
+  g_usleep (10000);
+  g_assert_true (g_file_set_contents (s2, s2_text->str, -1, NULL));
+  rewritten = load (projects, index);
+  g_assert_cmpuint (rewritten->files_read, ==, 1);
+  g_assert_cmpuint (total_of (rewritten).input, ==, WANT_INPUT + 5 + 10);
+  /* damaged: no index, read again, same figures */
+  g_assert_true (g_file_set_contents (index, "junk junk junk junk", -1, NULL));
+  damaged = load (projects, index);
+  g_assert_cmpuint (damaged->files_read, ==, 5);
+  g_assert_cmpuint (total_of (damaged).input, ==, WANT_INPUT + 5 + 10);
+}
+
+/* A line being written when the file is read waits for its newline. */
+static void
+test_appended_while_read (void)
+{
+  g_autofree char *line = reply_line (&r1);
+  g_autofree char *whole = g_strconcat (line, "\n", line, NULL);
+  g_autoptr(CairnUsageFile) file = cairn_usage_file_new ("/nonexistent/s.jsonl");
+  gsize half = strlen (line) + 1 + strlen (line) / 2;
+  g_autofree char *ended = g_strconcat (whole, "\n", NULL);
+
+  cairn_usage_file_take_bytes (file, whole, half);
+  g_assert_cmpuint (file->entries->len, ==, 1);
+  g_assert_cmpuint (file->read_to, ==, strlen (line) + 1);
+  g_assert_cmpuint (file->bad_lines, ==, 0);
+  cairn_usage_file_take_bytes (file, whole + file->read_to, strlen (whole) - file->read_to);
+  g_assert_cmpuint (file->entries->len, ==, 1);   /* still no newline */
+  cairn_usage_file_take_bytes (file, ended + file->read_to, strlen (ended) - file->read_to);
+  g_assert_cmpuint (file->entries->len, ==, 2);
+  g_assert_cmpuint (file->read_to, ==, strlen (ended));
+}
+
+static JsonObject *
+run_json (const char *projects_path,
+          const char *report_name,
+          gboolean    breakdown)
+{
+  g_autoptr(GFile) projects = g_file_new_for_path (projects_path);
+  CairnUsageCommand command = { report_name, TRUE, breakdown, NULL, NULL, NULL, projects, TRUE, 0 };
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GString) err = g_string_new (NULL);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+
+  g_assert_cmpint (cairn_usage_command_run (&command, out, err), ==, 0);
+  g_assert_cmpstr (err->str, ==, "");
+  g_assert_true (json_parser_load_from_data (parser, out->str, -1, NULL));
+  return json_object_ref (json_node_get_object (json_parser_get_root (parser)));
+}
+
+/* ccusage's field names, so that its users' scripts read Cairn's. */
+static void
+test_command_json (void)
+{
+  g_autofree char *projects = make_history ();
+  g_autoptr(JsonObject) daily = NULL;
+  g_autoptr(JsonObject) blocks = NULL;
+  JsonObject *first, *totals, *notes, *breakdown;
+
+  set_tz ("UTC");
+  daily = run_json (projects, "daily", FALSE);
+  g_assert_cmpuint (json_array_get_length (cairn_json_get_array (daily, "daily")), ==, 4);
+  first = cairn_json_array_get_object (cairn_json_get_array (daily, "daily"), 0);
+  g_assert_cmpstr (cairn_json_get_string (first, "date"), ==, "2026-03-10");
+  g_assert_cmpint (cairn_json_get_int (first, "inputTokens", -1), ==, 2100);
+  g_assert_cmpint (cairn_json_get_int (first, "outputTokens", -1), ==, 3500);
+  g_assert_cmpint (cairn_json_get_int (first, "cacheCreationTokens", -1), ==, 4000);
+  g_assert_cmpint (cairn_json_get_int (first, "cacheReadTokens", -1), ==, 31000);
+  g_assert_cmpint (cairn_json_get_int (first, "totalTokens", -1), ==, 2100 + 3500 + 4000 + 31000);
+  g_assert_cmpfloat_with_epsilon (cairn_json_get_double (first, "totalCost", -1), 0.0825 + 0.0092 + 0.00735, 1e-9);
+  g_assert_cmpuint (json_array_get_length (cairn_json_get_array (first, "modelsUsed")), ==, 3);
+  breakdown = cairn_json_array_get_object (cairn_json_get_array (first, "modelBreakdowns"), 0);
+  g_assert_cmpstr (cairn_json_get_string (breakdown, "modelName"), ==, "claude-haiku-4-5-20251001");
+  g_assert_cmpfloat_with_epsilon (cairn_json_get_double (breakdown, "cost", -1), 0.00735, 1e-9);
+  totals = cairn_json_get_object (daily, "totals");
+  g_assert_cmpint (cairn_json_get_int (totals, "inputTokens", -1), ==, WANT_INPUT);
+  g_assert_cmpfloat_with_epsilon (cairn_json_get_double (totals, "totalCost", -1), WANT_COST, 1e-9);
+  g_assert_cmpint (cairn_json_get_int (totals, "unpricedRequests", -1), ==, 1);
+  notes = cairn_json_get_object (daily, "cairn");
+  g_assert_cmpint (cairn_json_get_int (notes, "unreadableLines", -1), ==, 4);
+  g_assert_cmpint (cairn_json_get_int (notes, "unreadableFiles", -1), ==, 2);
+  g_assert_cmpstr (cairn_json_array_get_string (cairn_json_get_array (notes, "unpricedModels"), 0), ==,
+                   "claude-unknown-9");
+  blocks = run_json (projects, "blocks", FALSE);
+  g_assert_cmpuint (json_array_get_length (cairn_json_get_array (blocks, "blocks")), >=, 3);
+}
+
+/* The table says what it could not count; no model shows $0 for
+ * "no price". */
+static void
+test_command_table (void)
+{
+  g_autofree char *projects_path = make_history ();
+  g_autoptr(GFile) projects = g_file_new_for_path (projects_path);
+  CairnUsageCommand command = { "daily", FALSE, TRUE, "2026-03-12", "2026-03-12", NULL, projects, TRUE, 0 };
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GString) err = g_string_new (NULL);
+
+  set_tz ("UTC");
+  g_assert_cmpint (cairn_usage_command_run (&command, out, err), ==, 0);
+  g_assert_nonnull (strstr (out->str, "2026-03-12"));
+  g_assert_null (strstr (out->str, "2026-03-10"));
+  g_assert_nonnull (strstr (out->str, "└ claude-unknown-9"));
+  g_assert_nonnull (strstr (out->str, "price unknown"));
+  g_assert_null (strstr (out->str, "$0.00\n"));
+  g_assert_nonnull (strstr (out->str, "4 lines could not be read"));
+  g_assert_nonnull (strstr (out->str, "2 files could not be read"));
+  g_assert_nonnull (strstr (out->str, "1 request is dated in the future"));
+  g_assert_nonnull (strstr (out->str, "200,000"));
+  command.report = "hourly";
+  g_string_truncate (err, 0);
+  g_assert_cmpint (cairn_usage_command_run (&command, out, err), ==, 2);
+  g_assert_nonnull (strstr (err->str, "hourly"));
+  command.report = "daily";
+  command.since = "12/03/2026";
+  g_assert_cmpint (cairn_usage_command_run (&command, out, err), ==, 2);
+}
+
+/* The window's CSV export: a row and its models, a name with a comma
+ * and a quote kept whole. */
+static void
+test_csv (void)
+{
+  g_autofree char *projects = make_history ();
+  g_autoptr(CairnUsageData) data = load (projects, NULL);
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  CairnUsageRow *row;
+
+  set_tz ("UTC");
+  rows = report (data, CAIRN_USAGE_DAILY, 20260310, 20260310);
+  row = g_ptr_array_index (rows, 0);
+  g_free (row->key);
+  row->key = g_strdup ("a, \"b\"");
+  cairn_usage_format_csv (rows, out);
+  g_assert_true (g_str_has_prefix (out->str, "key,project,model,inputTokens,"));
+  g_assert_nonnull (strstr (out->str, "\n\"a, \"\"b\"\"\",,,2100,3500,4000,31000,40600,0.099050,0\n"));
+  g_assert_nonnull (strstr (out->str, ",,claude-sonnet-5,100,500,0,20000,20600,0.009200,0\n"));
+}
+
+/* `cairn --usage` prints without a display and without asking a running
+ * Cairn: the real binary, with no DISPLAY or WAYLAND_DISPLAY. */
+static void
+test_binary (void)
+{
+  g_autofree char *projects = make_history ();
+  g_autofree char *config = g_path_get_dirname (projects);
+  g_autofree char *cairn = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "..", "src", "cairn", NULL);
+  g_autofree char *cache = g_build_filename (tmp_root, "binary-cache", NULL);
+  const char *argv[] = { cairn, "--usage", "daily", "--json", "--project", "/home/u/b", NULL };
+  g_auto(GStrv) env = g_get_environ ();
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  JsonObject *root;
+  int status;
+
+  env = g_environ_unsetenv (env, "DISPLAY");
+  env = g_environ_unsetenv (env, "WAYLAND_DISPLAY");
+  env = g_environ_unsetenv (env, "DBUS_SESSION_BUS_ADDRESS");
+  env = g_environ_setenv (env, "CLAUDE_CONFIG_DIR", config, TRUE);
+  env = g_environ_setenv (env, "XDG_CACHE_HOME", cache, TRUE);
+  env = g_environ_setenv (env, "TZ", "UTC", TRUE);
+  g_assert_true (g_spawn_sync (NULL, (char **)argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, out, -1, NULL));
+  root = json_node_get_object (json_parser_get_root (parser));
+  /* project b only: r5, r6, r8 (and r7, in 2099) */
+  g_assert_cmpint (cairn_json_get_int (cairn_json_get_object (root, "totals"), "inputTokens", -1), ==,
+                   200000 + 7 + 1 + 1);
+  /* the index was kept where XDG_CACHE_HOME says */
+  g_assert_true (g_file_test (cache, G_FILE_TEST_IS_DIR));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cairn/usage/real-lines", test_real_lines);
+  g_test_add_func ("/cairn/usage/real-history", test_real_history);
+  g_test_add_func ("/cairn/usage/made-history", test_made_history);
+  g_test_add_func ("/cairn/usage/pricing", test_pricing);
+  g_test_add_func ("/cairn/usage/periods", test_periods);
+  g_test_add_func ("/cairn/usage/blocks", test_blocks);
+  g_test_add_func ("/cairn/usage/index", test_index);
+  g_test_add_func ("/cairn/usage/appended-while-read", test_appended_while_read);
+  g_test_add_func ("/cairn/usage/command-json", test_command_json);
+  g_test_add_func ("/cairn/usage/command-table", test_command_table);
+  g_test_add_func ("/cairn/usage/csv", test_csv);
+  g_test_add_func ("/cairn/usage/binary", test_binary);
+
+  return cairn_test_run_in_dir (&tmp_root, "usage");
+}
