@@ -6,10 +6,14 @@
  */
 
 /* Where a terminal flood's frame gaps go (issue 23): the same flood in a
- * bare VteTerminal and in CairnTerminal, each alone in an 800×600 window.
- * For each: frames, the longest gap between two, the longest layout and
- * paint inside a frame, and the longest stretch outside any frame (the
- * main loop busy elsewhere: VTE reading and parsing the PTY). Prints
+ * bare VteTerminal (which reads its PTY itself) and in CairnTerminal
+ * (which reads it for VTE, in bounded batches), each alone in an 800×600
+ * window, then each with a strip that redraws every frame beside it (a
+ * gap is then the loop held, not a terminal with nothing new to draw);
+ * first, as the machine's floor, a window that only redraws. For each:
+ * frames, the gaps between them (median, p95, longest), the longest
+ * layout and paint inside a frame, the longest stretch outside any frame,
+ * and the longest main-loop iteration in wall and in CPU time. Prints
  * TAP comments; run with `nice` on a release build:
  *
  *   meson test -C _release --benchmark bench-terminal-flood
@@ -32,6 +36,71 @@ typedef struct
   double   layout_max, paint_max, outside_max;
   gboolean done;
 } Frames;
+
+/* How long each main-loop iteration ran (from the poll's return to the
+ * next prepare), in wall time and in this thread's CPU time: wall time
+ * far over CPU time is the machine's load (the process waiting for a
+ * core, or for the X server), CPU time is what the code held. */
+typedef struct
+{
+  GSource source;
+  gint64  woke, woke_cpu;
+  double  wall_max, cpu_max;
+} Loop;
+
+static gboolean
+loop_prepare (GSource *source,
+              int     *timeout)
+{
+  Loop *loop = (Loop *)source;
+
+  *timeout = -1;
+  if (loop->woke != 0)
+    {
+      loop->wall_max = MAX (loop->wall_max, (g_get_monotonic_time () - loop->woke) / 1000.0);
+      loop->cpu_max = MAX (loop->cpu_max, (cairn_test_thread_cpu_time_us () - loop->woke_cpu) / 1000.0);
+    }
+  loop->woke = 0;
+  return FALSE;
+}
+
+/* the first source checked after each poll */
+static gboolean
+loop_check (GSource *source)
+{
+  Loop *loop = (Loop *)source;
+
+  loop->woke = g_get_monotonic_time ();
+  loop->woke_cpu = cairn_test_thread_cpu_time_us ();
+  return FALSE;
+}
+
+static gboolean
+loop_dispatch (GSource     *source,
+               GSourceFunc  callback,
+               gpointer     data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+static GSourceFuncs loop_funcs = { loop_prepare, loop_check, loop_dispatch, NULL, NULL, NULL };
+
+static Loop *
+loop_watch (void)
+{
+  GSource *source = g_source_new (&loop_funcs, sizeof (Loop));
+
+  g_source_set_priority (source, G_MININT / 2);
+  g_source_attach (source, NULL);
+  return (Loop *)source;
+}
+
+static void
+loop_unwatch (Loop *loop)
+{
+  g_source_destroy ((GSource *)loop);
+  g_source_unref ((GSource *)loop);
+}
 
 static void
 before_paint_cb (GdkFrameClock *clock,
@@ -80,9 +149,17 @@ is_done (gpointer data)
   return ((Frames *)data)->done;
 }
 
+static GtkWidget *
+with_animation (GtkWidget *widget,
+                gboolean   animate)
+{
+  return animate ? cairn_test_with_redraw_strip (widget) : widget;
+}
+
 /* @cairn: CairnTerminal, else a bare VteTerminal */
 static void
 flood (gboolean    cairn,
+       gboolean    animate,
        const char *command)
 {
   const char *argv[] = { "/bin/sh", "-c", command, NULL };
@@ -91,9 +168,10 @@ flood (gboolean    cairn,
   GtkWidget *widget = cairn ? GTK_WIDGET (cairn_terminal_new ()) : vte_terminal_new ();
   GdkFrameClock *clock;
   gint64 start;
+  Loop *loop;
 
   gtk_window_set_default_size (window, 800, 600);
-  gtk_window_set_child (window, widget);
+  gtk_window_set_child (window, with_animation (widget, animate));
   cairn_test_present (window);
   clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
   g_signal_connect (clock, "before-paint", G_CALLBACK (before_paint_cb), &f);
@@ -101,16 +179,54 @@ flood (gboolean    cairn,
   g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &f);
   g_signal_connect_swapped (widget, cairn ? "exited" : "child-exited", G_CALLBACK (ended_cb), &f);
   start = g_get_monotonic_time ();
+  loop = loop_watch ();
   if (cairn)
     cairn_terminal_spawn (CAIRN_TERMINAL (widget), argv, g_get_tmp_dir (), FALSE);
   else
     vte_terminal_spawn_async (VTE_TERMINAL (widget), VTE_PTY_DEFAULT, g_get_tmp_dir (), (char **)argv, NULL,
                               0, NULL, NULL, NULL, -1, NULL, NULL, NULL);
   g_assert_true (cairn_test_poll_until (is_done, &f, 300000));
-  g_print ("# %-14s %5.1f s %4u frames, longest gap %4.0f ms; longest layout %3.0f ms, paint %3.0f ms, "
-           "outside frames %4.0f ms\n", cairn ? "CairnTerminal" : "VteTerminal",
-           (g_get_monotonic_time () - start) / 1e6, f.starts->len, cairn_test_longest_gap_ms (f.starts),
-           f.layout_max, f.paint_max, f.outside_max);
+  g_print ("# %-14s%s %5.1f s %4u frames, gap median %3.0f ms, p95 %3.0f ms, longest %4.0f ms; "
+           "longest layout %3.0f ms, paint %3.0f ms, outside frames %4.0f ms; "
+           "longest loop iteration %4.0f ms wall, %3.0f ms CPU\n",
+           cairn ? "CairnTerminal" : "VteTerminal", animate ? " +anim" : "      ",
+           (g_get_monotonic_time () - start) / 1e6, f.starts->len,
+           cairn_test_gap_percentile_ms (f.starts, 50), cairn_test_gap_percentile_ms (f.starts, 95),
+           cairn_test_longest_gap_ms (f.starts), f.layout_max, f.paint_max, f.outside_max,
+           loop->wall_max, loop->cpu_max);
+  loop_unwatch (loop);
+  g_array_unref (f.starts);
+  gtk_window_destroy (window);
+}
+
+static gboolean
+stop_cb (gpointer data)
+{
+  ((Frames *)data)->done = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* The machine's own floor: a window that only redraws, every frame, for
+ * 5 s. What the load alone does to frame gaps. */
+static void
+redraw_only (void)
+{
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  Frames f = { g_array_new (FALSE, FALSE, sizeof (gint64)), 0 };
+  GdkFrameClock *clock;
+
+  gtk_window_set_default_size (window, 800, 600);
+  gtk_window_set_child (window, cairn_test_with_redraw_strip (gtk_drawing_area_new ()));
+  cairn_test_present (window);
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  g_signal_connect (clock, "before-paint", G_CALLBACK (before_paint_cb), &f);
+  g_signal_connect (clock, "layout", G_CALLBACK (layout_cb), &f);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &f);
+  g_timeout_add (5000, stop_cb, &f);
+  g_assert_true (cairn_test_poll_until (is_done, &f, 60000));
+  g_print ("# %-19s %5.1f s %4u frames, gap median %3.0f ms, p95 %3.0f ms, longest %4.0f ms\n", "redraw only", 5.0,
+           f.starts->len, cairn_test_gap_percentile_ms (f.starts, 50), cairn_test_gap_percentile_ms (f.starts, 95),
+           cairn_test_longest_gap_ms (f.starts));
   g_array_unref (f.starts);
   gtk_window_destroy (window);
 }
@@ -128,8 +244,12 @@ main (int   argc,
   g_print ("# %s\n", command);
   for (int round = 0; round < 2; round++)
     {
-      flood (FALSE, command);
-      flood (TRUE, command);
+      redraw_only ();
+      for (int animate = 0; animate < 2; animate++)
+        {
+          flood (FALSE, animate, command);
+          flood (TRUE, animate, command);
+        }
     }
   g_print ("1..0\n");
   return 0;

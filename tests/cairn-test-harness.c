@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
 
 #include "transcript/cairn-notice-item.h"
 #include "transcript/cairn-result-item.h"
@@ -343,6 +344,16 @@ cairn_test_cpu_time_us (void)
          usage.ru_utime.tv_usec + usage.ru_stime.tv_usec;
 }
 
+/* This thread's CPU time, in µs. */
+gint64
+cairn_test_thread_cpu_time_us (void)
+{
+  struct timespec now;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &now);
+  return now.tv_sec * G_USEC_PER_SEC + now.tv_nsec / 1000;
+}
+
 /* The longest time between two of @frames (gint64 µs each), in ms. */
 double
 cairn_test_longest_gap_ms (GArray *frames)
@@ -413,6 +424,40 @@ cairn_test_churn_stop (CairnTestChurn *churn)
   g_free (churn->contents);
   g_free (churn);
   return made;
+}
+
+static int
+compare_gaps (gconstpointer a,
+              gconstpointer b)
+{
+  gint64 x = *(const gint64 *)a, y = *(const gint64 *)b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The gap between frames that @percent of the gaps do not exceed
+ * (nearest rank). */
+double
+cairn_test_gap_percentile_ms (GArray *frames,
+                              double  percent)
+{
+  g_autoptr(GArray) gaps = g_array_new (FALSE, FALSE, sizeof (gint64));
+  guint rank;
+
+  if (frames->len < 2)
+    return 0;
+  for (guint i = 1; i < frames->len; i++)
+    {
+      gint64 gap = g_array_index (frames, gint64, i) - g_array_index (frames, gint64, i - 1);
+
+      g_array_append_val (gaps, gap);
+    }
+  g_array_sort (gaps, compare_gaps);
+  rank = (guint)(percent * gaps->len / 100);
+  if (rank * 100.0 < percent * gaps->len)
+    rank++;
+  rank = CLAMP (rank, 1, gaps->len);
+  return g_array_index (gaps, gint64, rank - 1) / 1000.0;
 }
 
 long

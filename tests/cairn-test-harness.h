@@ -135,8 +135,11 @@ void              cairn_test_dump_transcript  (CairnTranscript    *transcript);
 void              cairn_test_handle_line      (CairnSession       *session,
                                                const char         *line);
 gint64            cairn_test_cpu_time_us      (void);
+gint64            cairn_test_thread_cpu_time_us (void);
 long              cairn_test_peak_rss_kb      (void);
 double            cairn_test_longest_gap_ms   (GArray             *frames);
+double            cairn_test_gap_percentile_ms (GArray            *frames,
+                                                double             percent);
 
 typedef struct _CairnTestChurn CairnTestChurn;
 CairnTestChurn   *cairn_test_churn_start      (const char         *folder,

@@ -300,3 +300,29 @@ cairn_test_screenshot (const char *name)
   argv[3] = path;
   g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL, NULL);
 }
+
+static gboolean
+redraw_cb (GtkWidget     *widget,
+           GdkFrameClock *clock,
+           gpointer       data)
+{
+  gtk_widget_queue_draw (widget);
+  return G_SOURCE_CONTINUE;
+}
+
+/* @widget, and under it a strip that wants a frame every frame, as the
+ * working dots or a spinner do: a gap between frames is then the main
+ * loop held, never a window with nothing new to draw. */
+GtkWidget *
+cairn_test_with_redraw_strip (GtkWidget *widget)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *strip = gtk_drawing_area_new ();
+
+  gtk_widget_set_vexpand (widget, TRUE);
+  gtk_widget_set_size_request (strip, -1, 8);
+  gtk_widget_add_tick_callback (strip, redraw_cb, NULL, NULL);
+  gtk_box_append (GTK_BOX (box), widget);
+  gtk_box_append (GTK_BOX (box), strip);
+  return box;
+}

@@ -17,6 +17,7 @@ GtkWidget *cairn_test_find_widget     (GtkWidget  *root,
 char      *cairn_test_write_quiet_cli (const char *dir);
 void       cairn_test_present         (GtkWindow  *window);
 double     cairn_test_scroll_end      (GtkAdjustment *adj);
+GtkWidget *cairn_test_with_redraw_strip (GtkWidget *widget);
 gpointer   cairn_test_shared_app      (void);
 
 /* Walking what is on screen, and driving it (the widget tests). A match

@@ -358,15 +358,6 @@ is_listed (gpointer data)
   return ((ListWatch *)data)->listed;
 }
 
-static gint64
-thread_cpu_us (void)
-{
-  struct timespec now;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &now);
-  return now.tv_sec * G_USEC_PER_SEC + now.tv_nsec / 1000;
-}
-
 /* How long the main loop went without running: what a window would
  * feel as a frame gap; and how much of it the main thread was working
  * (the rest is the machine: other processes, the reading thread). */
@@ -374,7 +365,7 @@ static gboolean
 tick_cb (gpointer data)
 {
   ListWatch *watch = data;
-  gint64 now = g_get_monotonic_time (), cpu = thread_cpu_us ();
+  gint64 now = g_get_monotonic_time (), cpu = cairn_test_thread_cpu_time_us ();
 
   if (watch->last_tick != 0)
     {

@@ -21,6 +21,7 @@
 #include <time.h>
 
 #include <adwaita.h>
+#include <vte/vte.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <gtksourceview/gtksource.h>
 
@@ -217,6 +218,57 @@ test_terminal_ignoring_hangup (void)
   wait_exit (terminal, &status);
   g_assert_true (WIFSIGNALED (status));
   g_assert_cmpint (WTERMSIG (status), ==, SIGKILL);
+  gtk_window_destroy (window);
+}
+
+typedef struct
+{
+  VteTerminal *vte;
+  glong        columns;
+} Grid;
+
+static gboolean
+grid_changed (gpointer data)
+{
+  Grid *grid = data;
+
+  return vte_terminal_get_column_count (grid->vte) != grid->columns;
+}
+
+/* Cairn reads the PTY for VTE (widgets/cairn-terminal-pty.c), so what VTE
+ * did with it Cairn does: the grid's size reaches the child (zoomed in,
+ * fewer columns: `stty size` says so) and what is typed reaches it, in
+ * order (the tty's erase character, ^?, erasing the c). */
+static void
+test_terminal_size_and_keys (void)
+{
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  CairnTerminal *terminal = cairn_terminal_new ();
+  const char *argv[] = { "/bin/sh", "-c", "echo ready; read line; stty size; echo \"got:$line|\"", NULL };
+  Grid grid = { VTE_TERMINAL (cairn_terminal_get_vte (terminal)), 0 };
+  g_autofree char *text = NULL;
+  g_autofree char *expected = NULL;
+  int status = -1;
+
+  gtk_window_set_default_size (window, 800, 600);
+  gtk_window_set_child (window, GTK_WIDGET (terminal));
+  gtk_window_present (window);
+  g_signal_connect (terminal, "exited", G_CALLBACK (exited_cb), &status);
+  cairn_terminal_spawn (terminal, argv, g_get_tmp_dir (), FALSE);
+  g_assert_true (cairn_test_poll_until (shows_ready, terminal, 10000));
+  grid.columns = vte_terminal_get_column_count (grid.vte);
+  gtk_widget_activate_action (GTK_WIDGET (terminal), "terminal.zoom-in", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (terminal), "terminal.zoom-in", NULL);
+  g_assert_true (cairn_test_poll_until (grid_changed, &grid, 10000));
+  g_assert_cmpint (vte_terminal_get_column_count (grid.vte), <, grid.columns);
+  /* (the exit bar, shown later, takes rows) */
+  expected = g_strdup_printf ("%ld %ld\ngot:abd|", vte_terminal_get_row_count (grid.vte),
+                              vte_terminal_get_column_count (grid.vte));
+  cairn_terminal_feed_child (terminal, "abc\177d\r");
+  wait_exit (terminal, &status);
+  text = cairn_terminal_dup_text (terminal);
+  g_test_message ("terminal: %s", text);
+  g_assert_nonnull (strstr (text, expected));
   gtk_window_destroy (window);
 }
 
@@ -441,6 +493,7 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/instantiate", test_instantiate_types);
   g_test_add_func ("/cairn/widgets/terminal", test_terminal);
   g_test_add_func ("/cairn/widgets/terminal/ignoring-hangup", test_terminal_ignoring_hangup);
+  g_test_add_func ("/cairn/widgets/terminal/size-and-keys", test_terminal_size_and_keys);
   g_test_add_func ("/cairn/widgets/worktree-dialog", test_worktree_dialog);
   g_test_add_func ("/cairn/widgets/usage-window", test_usage_window);
   g_test_add_func ("/cairn/widgets/preferences/mode", test_preferences_mode);

@@ -20,6 +20,7 @@
 #include <vte/vte.h>
 
 #include "protocol/cairn-launcher.h"
+#include "widgets/cairn-terminal-pty.h"
 #include "widgets/cairn-terminal.h"
 
 /* A terminal for the CLI's own interface, a shell, or a command Cairn
@@ -33,6 +34,9 @@
 #define SCROLLBACK_LINES 10000
 /* A child that ignores SIGHUP is killed this long after it. */
 #define KILL_AFTER_S 3
+/* A child that ended while something it started holds the PTY open:
+ * its exit is said this long after, as VTE does. */
+#define EOF_WAIT_S 2
 #define FALLBACK_FONT "Monospace 11"
 #define INTERFACE_SCHEMA "org.gnome.desktop.interface"
 /* A URL the CLI prints (the sign-in page): http(s), up to whitespace or a
@@ -57,6 +61,11 @@ struct _CairnTerminal
   char           *cwd;
   gboolean        in_flatpak;
   GPid            pid;
+  CairnTerminalPty *pty;
+  guint           eof_wait;
+  guint           generation;
+  int             status;
+  gboolean        reaped, output_ended;
 };
 
 G_DEFINE_FINAL_TYPE (CairnTerminal, cairn_terminal, GTK_TYPE_WIDGET)
@@ -137,41 +146,142 @@ describe_exit (int status)
   return g_strdup (_("The process ended."));
 }
 
+/* The exit is said once the child is reaped and all it printed is shown,
+ * in whichever order these come. */
 static void
-child_exited_cb (CairnTerminal *self,
-                 int            status,
-                 VteTerminal   *vte)
+maybe_exited (CairnTerminal *self)
 {
-  g_autofree char *text = describe_exit (status);
+  g_autofree char *text = NULL;
 
+  if (!self->reaped || !self->output_ended)
+    return;
+  g_clear_handle_id (&self->eof_wait, g_source_remove);
+  g_clear_pointer (&self->pty, cairn_terminal_pty_free);
+  text = describe_exit (self->status);
   gtk_label_set_text (self->exit_label, text);
   gtk_revealer_set_reveal_child (self->exit_bar, TRUE);
   set_pid (self, 0);
-  g_signal_emit (self, signals[SIGNAL_EXITED], 0, status);
+  g_signal_emit (self, signals[SIGNAL_EXITED], 0, self->status);
 }
 
 static void
-spawned_cb (VteTerminal *vte,
-            GPid         pid,
-            GError      *error,
-            gpointer     user_data)
+output_ended_cb (gpointer data)
 {
-  CairnTerminal *self;
+  CairnTerminal *self = data;
 
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  self->output_ended = TRUE;
+  maybe_exited (self);
+}
+
+static gboolean
+eof_wait_cb (gpointer data)
+{
+  CairnTerminal *self = data;
+
+  self->eof_wait = 0;
+  cairn_terminal_pty_stop (self->pty);
+  return G_SOURCE_REMOVE;
+}
+
+/* A child watch outlives neither the terminal (a weak reference) nor its
+ * turn: a child replaced by the next spawn is reaped and not said. */
+typedef struct
+{
+  GWeakRef terminal;
+  guint    generation;
+} Child;
+
+static void
+child_free (gpointer data)
+{
+  Child *child = data;
+
+  g_weak_ref_clear (&child->terminal);
+  g_free (child);
+}
+
+static void
+child_watch_cb (GPid     pid,
+                int      status,
+                gpointer data)
+{
+  Child *child = data;
+  g_autoptr(CairnTerminal) self = g_weak_ref_get (&child->terminal);
+
+  g_spawn_close_pid (pid);
+  if (self == NULL || child->generation != self->generation)
     return;
-  self = CAIRN_TERMINAL (user_data);
-  if (error != NULL)
-    {
-      g_autofree char *text = g_strdup_printf (_("The process could not be started: %s"), error->message);
+  self->status = status;
+  self->reaped = TRUE;
+  if (!self->output_ended)
+    self->eof_wait = g_timeout_add_seconds (EOF_WAIT_S, eof_wait_cb, self);
+  maybe_exited (self);
+}
 
+static void
+watch_child (CairnTerminal *self,
+             VtePty        *pty,
+             GPid           pid)
+{
+  Child *child = g_new0 (Child, 1);
+
+  g_weak_ref_init (&child->terminal, self);
+  child->generation = self->generation;
+  g_child_watch_add_full (G_PRIORITY_DEFAULT, pid, child_watch_cb, child, child_free);
+  self->pty = cairn_terminal_pty_new (CAIRN_TERMINAL_VIEW (self->vte), pty, output_ended_cb, self);
+}
+
+static void
+reap_cb (GPid     pid,
+         int      status,
+         gpointer data)
+{
+  g_spawn_close_pid (pid);
+}
+
+static void
+spawned_cb (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(CairnTerminal) self = user_data;
+  g_autoptr(GError) error = NULL;
+  GPid pid = 0;
+
+  if (!vte_pty_spawn_finish (VTE_PTY (source), result, &pid, &error))
+    {
+      g_autofree char *text = NULL;
+
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      text = g_strdup_printf (_("The process could not be started: %s"), error->message);
       gtk_label_set_text (self->exit_label, text);
       gtk_revealer_set_reveal_child (self->exit_bar, TRUE);
+      set_pid (self, 0);
       g_signal_emit (self, signals[SIGNAL_EXITED], 0, W_EXITCODE (127, 0));
       return;
     }
+  if (g_cancellable_is_cancelled (self->spawning))
+    {
+      /* ended (or replaced) while it started */
+      kill (pid, SIGHUP);
+      g_child_watch_add (pid, reap_cb, NULL);
+      return;
+    }
+  watch_child (self, VTE_PTY (source), pid);
   set_pid (self, pid);
   g_signal_emit (self, signals[SIGNAL_STARTED], 0);
+}
+
+/* Drops what the last child left: its PTY (closing it hangs its terminal
+ * up) and its exit, not to be said now. */
+static void
+forget_child (CairnTerminal *self)
+{
+  self->generation++;
+  g_clear_handle_id (&self->eof_wait, g_source_remove);
+  g_clear_pointer (&self->pty, cairn_terminal_pty_free);
+  self->reaped = self->output_ended = FALSE;
 }
 
 static void
@@ -180,24 +290,30 @@ start (CairnTerminal *self)
   int env_fd = -1;
   int map_fd = CAIRN_LAUNCHER_ENV_FD;
   g_autoptr(GError) error = NULL;
+  g_autoptr(VtePty) pty = NULL;
 
   gtk_revealer_set_reveal_child (self->exit_bar, FALSE);
-  if (self->in_flatpak && (env_fd = cairn_launcher_flatpak_env_fd (&error)) < 0)
+  forget_child (self);
+  if ((self->in_flatpak && (env_fd = cairn_launcher_flatpak_env_fd (&error)) < 0)
+      || !(pty = vte_terminal_pty_new_sync (self->vte, VTE_PTY_DEFAULT, NULL, &error)))
     {
+      if (env_fd >= 0)
+        close (env_fd);
       gtk_label_set_text (self->exit_label, error->message);
       gtk_revealer_set_reveal_child (self->exit_bar, TRUE);
+      set_pid (self, 0);
       return;
     }
   g_cancellable_cancel (self->spawning);
   g_set_object (&self->spawning, g_cancellable_new ());
   /* VTE makes the PTY the child's stdin, stdout, stderr and controlling
-   * terminal, and takes env_fd (closing it here) as the child's fd 3 */
-  vte_terminal_spawn_with_fds_async (self->vte, VTE_PTY_DEFAULT, self->cwd,
-                                     (const char * const *)self->argv, NULL,
-                                     env_fd >= 0 ? &env_fd : NULL, env_fd >= 0 ? 1 : 0,
-                                     env_fd >= 0 ? &map_fd : NULL, env_fd >= 0 ? 1 : 0,
-                                     G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, -1,
-                                     self->spawning, spawned_cb, self);
+   * terminal, and takes env_fd (closing it here) as the child's fd 3. The
+   * terminal itself gets no PTY: Cairn reads it (cairn-terminal-pty.c). */
+  vte_pty_spawn_with_fds_async (pty, self->cwd, (const char * const *)self->argv, NULL,
+                                env_fd >= 0 ? &env_fd : NULL, env_fd >= 0 ? 1 : 0,
+                                env_fd >= 0 ? &map_fd : NULL, env_fd >= 0 ? 1 : 0,
+                                G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, -1,
+                                self->spawning, spawned_cb, g_object_ref (self));
 }
 
 /**
@@ -531,7 +647,7 @@ make_exit_bar (CairnTerminal *self)
 static void
 make_vte (CairnTerminal *self)
 {
-  self->vte = VTE_TERMINAL (vte_terminal_new ());
+  self->vte = VTE_TERMINAL (cairn_terminal_view_new ());
   gtk_widget_set_vexpand (GTK_WIDGET (self->vte), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self->vte), TRUE);
   /* bounded: a flood keeps this many lines, not all it printed */
@@ -539,7 +655,9 @@ make_vte (CairnTerminal *self)
   vte_terminal_set_mouse_autohide (self->vte, TRUE);
   vte_terminal_set_enable_fallback_scrolling (self->vte, TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->vte), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Terminal"), -1);
-  g_signal_connect_object (self->vte, "child-exited", G_CALLBACK (child_exited_cb), self, G_CONNECT_SWAPPED);
+  /* with no VtePty, VTE's "auto" Backspace would send NUL: the PTY's
+   * erase character (^?) */
+  vte_terminal_set_backspace_binding (self->vte, VTE_ERASE_ASCII_DELETE);
 }
 
 static void
@@ -549,6 +667,7 @@ cairn_terminal_dispose (GObject *object)
   GtkWidget *child;
 
   cairn_terminal_terminate (self);
+  forget_child (self);
   g_clear_object (&self->spawning);
   g_clear_object (&self->interface_settings);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
