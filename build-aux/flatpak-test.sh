@@ -126,7 +126,8 @@ run_checks () {
     FLATPAK_USER_DIR="$user_dir" \
     HOME="$home" XDG_CURRENT_DESKTOP=GNOME \
     PATH="$CACHE/run/hostbin:$PATH" \
-    CAIRN_FLATPAK_HOSTBIN="$CACHE/run/hostbin" \
+    CAIRN_FLATPAK_HOSTBIN="$CACHE/run/hostbin" G_TEST_BUILDDIR="$CACHE/run" \
+    CAIRN_HEADLESS_RUNTIME_DIR="/run/user/$(id -u)" \
         "$TOP/tests/run-headless.sh" /usr/bin/python3 "$TOP/tests/flatpak-checks.py" "$APP"
 }
 
