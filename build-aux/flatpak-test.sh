@@ -13,7 +13,9 @@
 #    the app with `flatpak --user` (--no-build: use the one installed).
 # 3. Runs tests/flatpak-checks.py: the sandbox checks, under Xvfb with a
 #    private session bus where xdg-desktop-portal and its GTK backend run,
-#    with the real pinned CLI on the host and tests/fake-api.py.
+#    with the real pinned CLI on the host and tests/fake-api.py; then, if
+#    they pass, tests/flatpak-startup.py prints the first frame's time in
+#    the sandbox and outside it.
 #
 # Caches (outside the tree): $CAIRN_FLATPAK_CACHE, by default
 # ~/.cache/cairn-flatpak-test: the Debian trees, the ostree repo, the .debs,
@@ -128,7 +130,8 @@ run_checks () {
     PATH="$CACHE/run/hostbin:$PATH" \
     CAIRN_FLATPAK_HOSTBIN="$CACHE/run/hostbin" G_TEST_BUILDDIR="$CACHE/run" \
     CAIRN_HEADLESS_RUNTIME_DIR="/run/user/$(id -u)" \
-        "$TOP/tests/run-headless.sh" /usr/bin/python3 "$TOP/tests/flatpak-checks.py" "$APP"
+        "$TOP/tests/run-headless.sh" sh -c '/usr/bin/python3 "$1/tests/flatpak-checks.py" "$2" &&
+            /usr/bin/python3 "$1/tests/flatpak-startup.py" "$2"' checks "$TOP" "$APP"
 }
 
 start=$SECONDS
