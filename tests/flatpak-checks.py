@@ -411,6 +411,28 @@ def found_without_cairn_claude(tmp, port, cli, where):
         ui.stop(proc, group=True)
 
 
+def no_cli_on_host(tmp, port):
+    """No claude anywhere: the sandbox can't tell before it asks the host.
+    The host's answer is said (what is missing: "claude"), the prompt stays
+    and can be sent again. (The missing-CLI page, with Install, is what
+    shows outside the Flatpak; in it, not yet.)"""
+    project = os.path.join(tmp, "project-no-cli")
+    os.makedirs(project)
+    proc = start_cairn(tmp, port, project)
+    try:
+        app, view = composer(proc)
+        ui.send(app, view, "is anyone there?")
+        said = wait_for("what the host said", lambda: next(
+            (t for t in label_texts(app) if "“claude”" in t and "No such file" in t), None), 30)
+        texts = label_texts(app)
+        if "is anyone there?" not in texts or not shown_button(app, "Retry"):
+            raise Failure(f"the prompt or Retry is gone: {texts!r}")
+        ui.screenshot("flatpak-no-cli.png")
+        progress(f"without a CLI on the host: {said!r}, the prompt kept, Retry")
+    finally:
+        ui.stop(proc, group=True)
+
+
 def run(tmp):
     project = os.path.join(tmp, "project")
     os.makedirs(project)
@@ -435,6 +457,7 @@ def run(tmp):
         check("history", history, tmp, port, project, cli, api_log)
         check("found-on-host-path", found_without_cairn_claude, tmp, port, cli, "path")
         check("found-in-local-bin", found_without_cairn_claude, tmp, port, cli, "local-bin")
+        check("no-cli-on-host", no_cli_on_host, tmp, port)
     finally:
         ui.stop(proc, group=True)
         ui.stop_fake_api(fake)
