@@ -424,9 +424,11 @@ def no_cli_on_host(tmp, port):
         ui.send(app, view, "is anyone there?")
         said = wait_for("what the host said", lambda: next(
             (t for t in label_texts(app) if "“claude”" in t and "No such file" in t), None), 30)
-        texts = label_texts(app)
-        if "is anyone there?" not in texts or not shown_button(app, "Retry"):
-            raise Failure(f"the prompt or Retry is gone: {texts!r}")
+        try:
+            wait_for("the prompt kept, and Retry", lambda: "is anyone there?" in label_texts(app)
+                     and shown_button(app, "Retry"), 20)
+        except Failure:
+            raise Failure(f"the prompt or Retry is gone: {label_texts(app)!r}")
         ui.screenshot("flatpak-no-cli.png")
         progress(f"without a CLI on the host: {said!r}, the prompt kept, Retry")
     finally:
