@@ -35,3 +35,9 @@ cairn_build () {
   fi
   meson compile -C "$top/_build"
 }
+
+# Only for build-aux/flatpak-test.sh (not in .ci/run): a stand-in runtime
+# made from Debian packages, the app built and run in the sandbox with the
+# portals on the session bus.
+CAIRN_FLATPAK_TEST_PACKAGES="flatpak flatpak-builder ostree bubblewrap mmdebstrap elfutils \
+  xdg-desktop-portal xdg-desktop-portal-gtk xvfb dbus at-spi2-core python3-pyatspi xdotool"

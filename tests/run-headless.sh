@@ -27,7 +27,16 @@ for tool in Xvfb dbus-run-session; do
     fi
 done
 
-runtime_dir="$(mktemp -d "${TMPDIR:-/tmp}/cairn-runtime-XXXXXX")" || exit 1
+# CAIRN_HEADLESS_RUNTIME_DIR: a runtime dir that must not exist yet, made
+# and removed here. The Flatpak checks use /run/user/UID: the document
+# portal hands the sandbox paths under the host's runtime dir, which the
+# sandbox has at /run/user/UID only.
+if [ -n "${CAIRN_HEADLESS_RUNTIME_DIR:-}" ]; then
+    runtime_dir="$CAIRN_HEADLESS_RUNTIME_DIR"
+    mkdir -m 0700 "$runtime_dir" || exit 1
+else
+    runtime_dir="$(mktemp -d "${TMPDIR:-/tmp}/cairn-runtime-XXXXXX")" || exit 1
+fi
 chmod 0700 "$runtime_dir"
 
 # Processes other than this script that still run with our runtime dir.

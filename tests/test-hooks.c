@@ -150,6 +150,9 @@ test_git_argv (void)
   g_assert_cmpstr (sandboxed[0], ==, "flatpak-spawn");
   g_assert_true (g_strv_contains ((const char * const *)sandboxed, "--directory=--weird dir"));
   g_assert_cmpstr (sandboxed[g_strv_length (sandboxed) - 2], ==, "git");
+  /* the host's git gets the environment spawn_git sets, in one language */
+  g_assert_true (g_strv_contains ((const char * const *)sandboxed, "--env=LC_ALL=C"));
+  g_assert_true (g_strv_contains ((const char * const *)sandboxed, "--env=GIT_TERMINAL_PROMPT=0"));
 }
 
 /* A session whose "CLI" is a stream of recorded lines; what Cairn writes

@@ -242,6 +242,7 @@ test_flatpak_argv (void)
   g_auto(GStrv) argv = NULL;
   g_autoptr(GBytes) block = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *home_line = NULL;
   gsize size;
 
   g_setenv ("ANTHROPIC_BASE_URL", "http://127.0.0.1:9", TRUE);
@@ -269,6 +270,11 @@ test_flatpak_argv (void)
   g_assert_true (memmem (text, size, "ANTHROPIC_BASE_URL=http://127.0.0.1:9\0", 38) != NULL);
   g_assert_true (memmem (text, size, "ANTHROPIC_API_KEY=sk-ant-secret-1\0", 34) != NULL);
   g_assert_null (memmem (text, size, "SECRET_UNRELATED", 16));
+  /* HOME as Cairn has it (where it reads ~/.claude), the same path on the
+   * host; not PATH, which in the sandbox is the runtime's */
+  home_line = g_strdup_printf ("HOME=%s", g_getenv ("HOME"));
+  g_assert_true (memmem (text, size, home_line, strlen (home_line) + 1) != NULL);
+  g_assert_null (memmem (text, size, "\0PATH=", 6));
   unset_secrets ();
 }
 
@@ -390,6 +396,49 @@ test_find_errors (void)
   g_assert_error (error, CAIRN_LAUNCHER_ERROR, CAIRN_LAUNCHER_ERROR_NOT_FOUND);
 }
 
+/* In the Flatpak the CLI is the host's: a path the sandbox can't see, or a
+ * link in ~/.local/bin pointing out of home, is the host's to run, and a
+ * claude on the sandbox's PATH (the runtime's) is not the one. */
+static void
+test_find_in_flatpak (void)
+{
+  g_autofree char *bin = g_build_filename (home, "sandbox-bin", NULL);
+  g_autofree char *on_path = make_program (bin, "claude", 0755);
+  g_autofree char *local_dir = g_build_filename (home, ".local", "bin", NULL);
+  g_autofree char *local = g_build_filename (local_dir, "claude", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *found = NULL;
+
+  reset_environment (bin);
+  g_setenv ("CAIRN_CLAUDE", "/host/only/claude", TRUE);
+  found = cairn_launcher_find_cli_for (NULL, TRUE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (found, ==, "/host/only/claude");
+  g_clear_pointer (&found, g_free);
+  /* outside the Flatpak a missing path is still the error */
+  found = cairn_launcher_find_cli_for (NULL, FALSE, &error);
+  g_assert_error (error, CAIRN_LAUNCHER_ERROR, CAIRN_LAUNCHER_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_setenv ("CAIRN_CLAUDE", home, TRUE);   /* a folder the sandbox sees */
+  found = cairn_launcher_find_cli_for (NULL, TRUE, &error);
+  g_assert_error (error, CAIRN_LAUNCHER_ERROR, CAIRN_LAUNCHER_ERROR_NOT_EXECUTABLE);
+  g_clear_error (&error);
+
+  g_unsetenv ("CAIRN_CLAUDE");
+  found = cairn_launcher_find_cli_for (NULL, TRUE, NULL);
+  g_assert_cmpstr (found, ==, "claude");
+  g_clear_pointer (&found, g_free);
+
+  g_mkdir_with_parents (local_dir, 0700);
+  g_assert_cmpint (symlink ("/host/only/versions/claude", local), ==, 0);
+  found = cairn_launcher_find_cli_for (NULL, TRUE, NULL);
+  g_assert_cmpstr (found, ==, local);
+  g_clear_pointer (&found, g_free);
+  found = cairn_launcher_find_cli_for (NULL, FALSE, NULL);
+  g_assert_cmpstr (found, ==, on_path);
+  g_unlink (local);
+}
+
 /* The child sees Cairn's environment and runs in the project folder. */
 static void
 test_spawn_passes_environment (void)
@@ -499,6 +548,7 @@ main (int   argc,
   g_test_add_func ("/cairn/launcher/flatpak-spawn", test_flatpak_spawn);
   g_test_add_func ("/cairn/launcher/find-order", test_find_order);
   g_test_add_func ("/cairn/launcher/find-errors", test_find_errors);
+  g_test_add_func ("/cairn/launcher/find-in-flatpak", test_find_in_flatpak);
   g_test_add_func ("/cairn/launcher/spawn-passes-environment", test_spawn_passes_environment);
 
   status = g_test_run ();

@@ -250,6 +250,20 @@ check_regular_file (const struct stat  *st,
   return FALSE;
 }
 
+/* A file handed to the Flatpak from outside what it sees (chosen in the
+ * file-chooser portal, dropped from another app) is a document portal path,
+ * /run/flatpak/doc/ID/NAME once resolved (/run/user/UID/doc/… on the host).
+ * Its FUSE file system refuses every O_NOFOLLOW open with ELOOP, though
+ * nothing in it is a link and nothing can plant one there: only there the
+ * open follows. */
+static gboolean
+is_document_portal_path (const char *path)
+{
+  g_autofree char *host_doc = g_strdup_printf ("/run/user/%u/doc/", (guint)getuid ());
+
+  return g_str_has_prefix (path, "/run/flatpak/doc/") || g_str_has_prefix (path, host_doc);
+}
+
 /* O_NONBLOCK so that a FIFO cannot hang the thread before fstat() sees it. */
 static int
 open_regular_file (const char  *path,
@@ -258,7 +272,8 @@ open_regular_file (const char  *path,
                    GError     **error)
 {
   struct stat st;
-  int fd = g_open (path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0);
+  int flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (is_document_portal_path (path) ? 0 : O_NOFOLLOW);
+  int fd = g_open (path, flags, 0);
 
   if (fd < 0)
     {

@@ -54,9 +54,13 @@ cairn_git_build_argv (const char         *cwd,
   g_autoptr(GStrvBuilder) argv = g_strv_builder_new ();
   g_autofree char *directory = g_strdup_printf ("--directory=%s", cwd);
 
+  /* flatpak-spawn hands the host's git none of the environment set here:
+   * the same variables as arguments (none is a secret), LC_ALL=C for the
+   * messages Cairn reads (conflict lists) */
   if (in_flatpak)
     g_strv_builder_add_many (argv, "flatpak-spawn", "--host", "--watch-bus", directory,
-                             "--env=GIT_OPTIONAL_LOCKS=0", "--env=GIT_TERMINAL_PROMPT=0", NULL);
+                             "--env=GIT_OPTIONAL_LOCKS=0", "--env=GIT_TERMINAL_PROMPT=0",
+                             "--env=LC_ALL=C", NULL);
   g_strv_builder_addv (argv, (const char **)git_argv);
   return g_strv_builder_end (argv);
 }

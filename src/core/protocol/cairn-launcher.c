@@ -24,9 +24,11 @@
  * reinterpreted by a shell. */
 
 /* Variables the CLI reads that must reach it through flatpak-spawn, which
- * does not pass the sandbox's environment on to the host. */
+ * does not pass the sandbox's environment on to the host. HOME is the same
+ * path in the sandbox and on the host, and the one Cairn reads ~/.claude
+ * from; PATH and the XDG_* folders are the sandbox's own and stay. */
 static const char *forwarded_prefixes[] = {
-  "ANTHROPIC_", "CLAUDE_", "DISABLE_", "IS_SANDBOX", "HTTP_PROXY", "HTTPS_PROXY",
+  "HOME=", "ANTHROPIC_", "CLAUDE_", "DISABLE_", "IS_SANDBOX", "HTTP_PROXY", "HTTPS_PROXY",
   "NO_PROXY", "http_proxy", "https_proxy", "no_proxy", "NODE_", "AWS_", "GOOGLE_",
   "VERTEX_", "MCP_",
 };
@@ -78,14 +80,41 @@ usual_install_places (void)
   return places;
 }
 
+/* In the Flatpak the CLI is the host's, and the sandbox sees only part of
+ * the host: an absolute path it can't see (CAIRN_CLAUDE=/opt/…/claude) is
+ * the host's to resolve, and so is a link in ~/.local/bin to a place
+ * outside home, as npm and the installers make. If it isn't there either,
+ * starting it says so. A path the sandbox does see is checked as usual. */
+static gboolean
+check_host_executable (const char  *path,
+                       GError     **error)
+{
+  if (g_path_is_absolute (path) &&
+      (g_file_test (path, G_FILE_TEST_IS_SYMLINK) || !g_file_test (path, G_FILE_TEST_EXISTS)))
+    return TRUE;
+  return check_executable (path, error);
+}
+
+static gboolean
+check_cli (const char  *path,
+           gboolean     in_flatpak,
+           GError     **error)
+{
+  return in_flatpak ? check_host_executable (path, error) : check_executable (path, error);
+}
+
 static char *
-find_in_usual_places (void)
+find_in_usual_places (gboolean in_flatpak)
 {
   g_autoptr(GPtrArray) places = usual_install_places ();
 
   for (guint i = 0; i < places->len; i++)
-    if (check_executable (g_ptr_array_index (places, i), NULL))
-      return g_strdup (g_ptr_array_index (places, i));
+    {
+      const char *place = g_ptr_array_index (places, i);
+      if (check_executable (place, NULL) ||
+          (in_flatpak && g_file_test (place, G_FILE_TEST_IS_SYMLINK)))
+        return g_strdup (place);
+    }
   return NULL;
 }
 
@@ -101,20 +130,35 @@ char *
 cairn_launcher_find_cli (const char  *configured_path,
                          GError     **error)
 {
+  return cairn_launcher_find_cli_for (configured_path, cairn_launcher_in_flatpak (), error);
+}
+
+/**
+ * cairn_launcher_find_cli_for:
+ * @in_flatpak: whether the CLI is the host's, run through flatpak-spawn
+ *
+ * cairn_launcher_find_cli(), in or out of the Flatpak. In it, the sandbox's
+ * PATH is the runtime's, so `claude` on PATH is left to the host.
+ */
+char *
+cairn_launcher_find_cli_for (const char  *configured_path,
+                             gboolean     in_flatpak,
+                             GError     **error)
+{
   const char *from_env = g_getenv ("CAIRN_CLAUDE");
   char *found;
 
   if (configured_path != NULL && *configured_path != '\0')
-    return check_executable (configured_path, error) ? g_strdup (configured_path) : NULL;
+    return check_cli (configured_path, in_flatpak, error) ? g_strdup (configured_path) : NULL;
   if (from_env != NULL && *from_env != '\0')
-    return check_executable (from_env, error) ? g_strdup (from_env) : NULL;
-  if ((found = g_find_program_in_path ("claude")))
+    return check_cli (from_env, in_flatpak, error) ? g_strdup (from_env) : NULL;
+  if (!in_flatpak && (found = g_find_program_in_path ("claude")))
     return found;
-  if ((found = find_in_usual_places ()))
+  if ((found = find_in_usual_places (in_flatpak)))
     return found;
 
   /* Inside Flatpak the host's PATH is invisible: let the host resolve it. */
-  if (cairn_launcher_in_flatpak ())
+  if (in_flatpak)
     return g_strdup ("claude");
 
   g_set_error (error, CAIRN_LAUNCHER_ERROR, CAIRN_LAUNCHER_ERROR_NOT_FOUND,

@@ -47,6 +47,9 @@ GQuark       cairn_launcher_error_quark   (void);
 gboolean     cairn_launcher_in_flatpak    (void);
 char        *cairn_launcher_find_cli      (const char                *configured_path,
                                            GError                   **error);
+char        *cairn_launcher_find_cli_for  (const char                *configured_path,
+                                           gboolean                   in_flatpak,
+                                           GError                   **error);
 gboolean     cairn_launcher_is_model_id   (const char                *model);
 gboolean     cairn_launcher_check_options (const CairnLaunchOptions  *options,
                                            GError                   **error);
