@@ -204,6 +204,13 @@ cairn_application_open (GApplication  *app,
     }
 }
 
+static CairnWindow *
+new_window_for (GtkApplication *app,
+                GFile          *folder)
+{
+  return cairn_application_new_window (CAIRN_APPLICATION (app), folder);
+}
+
 /* The search provider lives beside the application's own object, on its
  * connection (as GNOME Text Editor's does), at <object path>/SearchProvider,
  * the path the search provider file names. */
@@ -218,7 +225,8 @@ cairn_application_dbus_register (GApplication     *app,
 
   if (!G_APPLICATION_CLASS (cairn_application_parent_class)->dbus_register (app, connection, object_path, error))
     return FALSE;
-  self->search_provider = cairn_shell_search_provider_new (GTK_APPLICATION (app));
+  self->search_provider = cairn_shell_search_provider_new (GTK_APPLICATION (app), cairn_application_get_history (self),
+                                                           new_window_for);
   /* started for a search: the first words typed find titles at once */
   if (g_application_get_flags (app) & G_APPLICATION_IS_SERVICE)
     cairn_shell_search_provider_prepare (self->search_provider);

@@ -12,7 +12,6 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "cairn-application.h"
 #include "cairn-shell-search-provider.h"
 #include "cairn-shell-search-provider-generated.h"
 #include "history/cairn-history-cache.h"
@@ -76,6 +75,8 @@ struct _CairnShellSearchProvider
   GObject                parent_instance;
 
   GtkApplication        *app;   /* (unowned): it owns the provider */
+  CairnHistoryIndex     *history;
+  CairnNewWindowFunc     new_window;
   CairnSearchProvider2  *skeleton;
   Listing               *listing;
   gint64                 listed_at;
@@ -410,7 +411,7 @@ list_projects (CairnShellSearchProvider *self,
   self->listing_running = TRUE;
   /* (the source object only says "from the cache") */
   task = g_task_new (cached ? self : NULL, self->listing_cancellable, listed_cb, g_object_ref (self));
-  g_task_set_task_data (task, g_object_ref (cairn_application_get_history (CAIRN_APPLICATION (self->app))),
+  g_task_set_task_data (task, g_object_ref (self->history),
                         g_object_unref);
   g_task_set_return_on_cancel (task, TRUE);
   g_task_run_in_thread (task, list_thread);
@@ -533,7 +534,7 @@ window_for (CairnShellSearchProvider *self,
   for (GList *l = windows; l != NULL; l = l->next)
     if (CAIRN_IS_WINDOW (l->data) && cairn_window_get_folder (l->data) == NULL)
       return l->data;
-  return cairn_application_new_window (CAIRN_APPLICATION (self->app), folder);
+  return self->new_window (self->app, folder);
 }
 
 static gboolean
@@ -578,7 +579,7 @@ handle_launch_cb (CairnShellSearchProvider *self,
   if (window == NULL && self->listing != NULL && self->listing->infos->len > 0)
     folder = g_file_new_for_path (cairn_conversation_info_get_cwd (g_ptr_array_index (self->listing->infos, 0)));
   if (window == NULL)
-    window = cairn_application_new_window (CAIRN_APPLICATION (self->app), folder);
+    window = self->new_window (self->app, folder);
   gtk_window_present_with_time (GTK_WINDOW (window), timestamp);
   cairn_window_search_for (window, text);
   g_dbus_method_invocation_return_value (invocation, NULL);
@@ -595,6 +596,7 @@ cairn_shell_search_provider_dispose (GObject *object)
   g_clear_pointer (&self->query, query_free);
   g_clear_object (&self->skeleton);
   g_clear_object (&self->search);
+  g_clear_object (&self->history);
   g_clear_pointer (&self->listing, listing_free);
   g_clear_pointer (&self->by_path, g_hash_table_unref);
   g_clear_pointer (&self->results, g_hash_table_unref);
@@ -633,11 +635,15 @@ cairn_shell_search_provider_init (CairnShellSearchProvider *self)
 }
 
 CairnShellSearchProvider *
-cairn_shell_search_provider_new (GtkApplication *app)
+cairn_shell_search_provider_new (GtkApplication     *app,
+                                 CairnHistoryIndex  *history,
+                                 CairnNewWindowFunc  new_window)
 {
   CairnShellSearchProvider *self = g_object_new (CAIRN_TYPE_SHELL_SEARCH_PROVIDER, NULL);
 
   self->app = app;
+  self->history = g_object_ref (history);
+  self->new_window = new_window;
   return self;
 }
 

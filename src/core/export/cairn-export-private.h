@@ -12,7 +12,18 @@
 
 G_BEGIN_DECLS
 
-/* What the formats share: the conversation as the user saw it
+/* Export is one piece over several files, one concern each:
+ *   cairn-export.c           the entry (a format chosen, rendered in a thread,
+ *                            written atomically) and the walk over the items
+ *                            that both documents share, calling each format
+ *   cairn-export-read.c      the conversation as the user sees it opened
+ *   cairn-export-markdown.c  the Markdown document
+ *   cairn-export-html.c      the HTML document, every text escaped
+ *   cairn-export-tree.c      a reply's Markdown tree as HTML
+ * The formats call the shared walk and it calls them back: a circle inside
+ * this one piece, as a class split over files has.
+ *
+ * What the formats share: the conversation as the user saw it
  * (cairn-export-read.c), and where its images go. */
 typedef struct
 {

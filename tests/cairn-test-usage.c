@@ -1,0 +1,31 @@
+/* cairn-test-usage.c
+ *
+ * Copyright 2026 Cairn developers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "cairn-test-usage.h"
+
+/* What the usage tests share: a history read, and its total. */
+
+CairnUsageData *
+cairn_test_usage_load (const char *projects_path,
+      const char *index_path)
+{
+  g_autoptr(GFile) projects = g_file_new_for_path (projects_path);
+  CairnUsageLoadOptions options = { NULL, index_path != NULL, index_path };
+
+  return cairn_usage_data_load (projects, &options, NULL);
+}
+
+CairnUsageSums
+cairn_test_usage_total (CairnUsageData *data)
+{
+  CairnUsageQuery query = { CAIRN_USAGE_DAILY, 0, 0, G_DATE_SUNDAY, NULL };
+  g_autoptr(GPtrArray) rows = cairn_usage_report (data, &query);
+
+  return cairn_usage_total (rows);
+}
