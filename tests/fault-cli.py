@@ -253,6 +253,18 @@ def main():
         # SIGTERM, the pid file) is never the version probe's
         print(os.environ.get("CAIRN_TEST_CLI_VERSION", "2.1.330") + " (Claude Code)")
         return
+    if sys.argv[1:3] == ["auth", "status"]:
+        hang_pid_file = os.environ.get("CAIRN_FAULT_AUTH_HANG_PID_FILE")
+        if hang_pid_file:
+            # a probe that hangs and ignores SIGTERM: it must not outlive Cairn
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            with open(hang_pid_file, "w") as f:
+                f.write(str(os.getpid()))
+            while True:
+                time.sleep(60)
+        # the sign-in probe, likewise: signed in with the key the tests set
+        print('{"loggedIn": true, "authMethod": "api_key", "apiProvider": "firstParty"}')
+        return
     log = os.environ.get("CAIRN_FAULT_LOG")
     stuck = os.environ.get("CAIRN_FAULT_STUCK")
     if stuck:

@@ -6,7 +6,8 @@
 Cairn runs tests/fault-cli.py with CAIRN_FAULT_STUCK: a CLI that ignores
 SIGTERM and outlives its stdin, as a stuck one would. After a turn, Ctrl+Q:
 Cairn must SIGKILL it after its 3 s of grace and exit itself, within about
-3.5 s, leaving no process behind.
+3.5 s, leaving no process behind: its sign-in probe (`auth status`) hangs
+too, ignoring SIGTERM, and must go with Cairn.
 """
 import cairn_atspi as ui  # first: sets up pyatspi and the environment
 
@@ -30,7 +31,9 @@ def run(cairn, tmp):
     os.makedirs(project)
     pid_file = os.path.join(tmp, "cli.pid")
     fault = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fault-cli.py")
-    env = {"CAIRN_FAULT_STUCK": "1", "CAIRN_FAULT_PID_FILE": pid_file}
+    probe_pid_file = os.path.join(tmp, "probe.pid")
+    env = {"CAIRN_FAULT_STUCK": "1", "CAIRN_FAULT_PID_FILE": pid_file,
+           "CAIRN_FAULT_AUTH_HANG_PID_FILE": probe_pid_file}
     cairn_proc = ui.start_cairn(cairn, tmp, 9, fault, project, env)
     try:
         app, _ = ui.send_first_prompt(cairn_proc, "ping")
@@ -47,6 +50,9 @@ def run(cairn, tmp):
         progress(f"Cairn exited with {cairn_proc.returncode} after {took:.2f} s")
         if alive(pid):
             raise Failure(f"the CLI {pid} outlived Cairn")
+        # the sign-in probe hung, ignoring SIGTERM: it goes with Cairn
+        probe = int(open(probe_pid_file).read())
+        wait_for("the hung sign-in probe gone", lambda: not alive(probe), 2)
         if took < 2.5:
             raise Failure(f"Cairn exited after {took:.2f} s: the CLI was not given its grace")
         if took > 3.5 + 1.0:   # the grace, and xdotool's and a loaded machine's slack

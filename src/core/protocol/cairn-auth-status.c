@@ -166,6 +166,7 @@ cairn_auth_status_check_async (const char          *cli_path,
   argv = cairn_launcher_host_argv (command, NULL, in_flatpak);
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
                                         G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  cairn_launcher_end_with_us (launcher);
   if (in_flatpak)
     {
       int fd = cairn_launcher_flatpak_env_fd (&error);

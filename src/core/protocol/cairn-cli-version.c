@@ -76,11 +76,13 @@ static GSubprocess *
 spawn_version (const char  *cli,
                GError     **error)
 {
-  GSubprocessFlags flags = G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE;
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                                                       G_SUBPROCESS_FLAGS_STDERR_MERGE);
 
+  cairn_launcher_end_with_us (launcher);
   if (cairn_launcher_in_flatpak ())
-    return g_subprocess_new (flags, error, "flatpak-spawn", "--host", cli, "--version", NULL);
-  return g_subprocess_new (flags, error, cli, "--version", NULL);
+    return g_subprocess_launcher_spawn (launcher, error, "flatpak-spawn", "--host", cli, "--version", NULL);
+  return g_subprocess_launcher_spawn (launcher, error, cli, "--version", NULL);
 }
 
 /**

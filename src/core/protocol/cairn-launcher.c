@@ -14,6 +14,8 @@
 #include <glib/gi18n.h>
 #include <errno.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include "cairn-types.h"
@@ -430,4 +432,24 @@ cairn_launch_options_clear (CairnLaunchOptions *options)
   g_clear_pointer (&options->permission_mode, g_free);
   g_clear_pointer (&options->model, g_free);
   g_clear_pointer (&options->allowed_tools, g_strfreev);
+}
+
+static void
+die_with_parent (gpointer user_data)
+{
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+}
+
+/**
+ * cairn_launcher_end_with_us:
+ *
+ * A probe Cairn starts and waits for (`--version`, `auth status`) must not
+ * outlive it: a CLI that hangs there would be left running for good once
+ * Cairn quit before its own time-out. The kernel kills it when Cairn's
+ * main thread, which spawns it, ends.
+ */
+void
+cairn_launcher_end_with_us (GSubprocessLauncher *launcher)
+{
+  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
 }

@@ -56,6 +56,7 @@ gboolean     cairn_launcher_check_options (const CairnLaunchOptions  *options,
 GStrv        cairn_launcher_build_argv    (const CairnLaunchOptions  *options);
 GBytes      *cairn_launcher_build_flatpak_env (void);
 int          cairn_launcher_flatpak_env_fd (GError                  **error);
+void         cairn_launcher_end_with_us    (GSubprocessLauncher      *launcher);
 GStrv        cairn_launcher_host_argv     (const char * const        *argv,
                                            const char                *cwd,
                                            gboolean                   in_flatpak);
