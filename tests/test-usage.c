@@ -410,9 +410,11 @@ test_index (void)
   g_autofree char *more_text = reply_lines (more, 1);
   g_autoptr(CairnUsageData) first = cairn_test_usage_load (projects, index);
   g_autoptr(CairnUsageData) second = cairn_test_usage_load (projects, index);
-  g_autoptr(CairnUsageData) grown = NULL, rewritten = NULL, damaged = NULL;
+  g_autoptr(CairnUsageData) grown = NULL, rewritten = NULL, torn = NULL, damaged = NULL;
   g_autoptr(GString) s2_text = NULL;
   g_autofree char *contents = NULL;
+  gsize length;
+  guint64 frame;
   FILE *f;
 
   g_assert_cmpuint (first->files_read, ==, 5);
@@ -438,6 +440,18 @@ test_index (void)
   rewritten = cairn_test_usage_load (projects, index);
   g_assert_cmpuint (rewritten->files_read, ==, 1);
   g_assert_cmpuint (cairn_test_usage_total (rewritten).input, ==, WANT_INPUT + 5 + 10);
+  /* a frame damaged past its first bytes (which name its file, size
+   * and time): that file is read again, the figures are the same */
+  g_clear_pointer (&contents, g_free);
+  g_assert_true (g_file_get_contents (index, &contents, &length, NULL));
+  g_assert_cmpuint (length, >, 40);
+  memcpy (&frame, contents + 32, sizeof frame);
+  g_assert_cmpuint (frame, <=, length - 40);
+  contents[40 + frame - 1] ^= 0x7f;   /* the tuple's last framing offset */
+  g_assert_true (g_file_set_contents (index, contents, length, NULL));
+  torn = cairn_test_usage_load (projects, index);
+  g_assert_cmpuint (torn->files_read, ==, 1);
+  g_assert_cmpuint (cairn_test_usage_total (torn).input, ==, WANT_INPUT + 5 + 10);
   /* damaged: no index, read again, same figures */
   g_assert_true (g_file_set_contents (index, "junk junk junk junk", -1, NULL));
   damaged = cairn_test_usage_load (projects, index);
