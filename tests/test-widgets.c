@@ -78,6 +78,7 @@ test_instantiate_types (void)
     CAIRN_TYPE_CHANGES_PANE,
     CAIRN_TYPE_USAGE_BAR,
     CAIRN_TYPE_USAGE_CHART,
+    CAIRN_TYPE_USAGE_SCALE,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (types); i++)

@@ -15,11 +15,12 @@
 #include "widgets/cairn-usage-chart.h"
 
 /* The usage chart: its bars (children, each its own accessible image
- * with its figures) side by side over a scale of tokens, a few
- * gridlines with their values at the left, and each bar's date under
- * it, thinned so that none overlap. The scale and the dates are drawn,
- * not widgets: a screen reader hears them once, in the bars' names and
- * descriptions, not twice. */
+ * with its figures) side by side over a few gridlines, and each bar's
+ * date under it, thinned so that none overlap; beside it (outside its
+ * scrolled window, so that it stays in view) a CairnUsageScale with the
+ * gridlines' values. The values and the dates are drawn, not widgets: a
+ * screen reader hears them once, in the bars' names and descriptions,
+ * not twice. */
 
 #define BAR_WIDTH 24
 #define BAR_GAP 4
@@ -34,17 +35,25 @@ struct _CairnUsageChart
   GPtrArray *labels;   /* char *, nullable: each bar's, in order */
   double     top;      /* the scale's top, the bars' full height */
   double     step;     /* between gridlines; 0: none */
+  GtkWidget *scale;    /* (weak): its values, drawn beside it */
+};
+
+struct _CairnUsageScale
+{
+  GtkWidget        parent_instance;
+  CairnUsageChart *chart;   /* (weak) */
 };
 
 G_DEFINE_FINAL_TYPE (CairnUsageChart, cairn_usage_chart, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (CairnUsageScale, cairn_usage_scale, GTK_TYPE_WIDGET)
 
 static PangoLayout *
-text_layout (CairnUsageChart *self,
-             const char      *text,
-             int             *width,
-             int             *height)
+text_layout (gpointer    widget,
+             const char *text,
+             int        *width,
+             int        *height)
 {
-  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (widget), text);
 
   pango_layout_get_pixel_size (layout, width, height);
   return layout;
@@ -94,7 +103,7 @@ cairn_usage_chart_measure (GtkWidget      *widget,
   CairnUsageChart *self = CAIRN_USAGE_CHART (widget);
 
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
-    *minimum = *natural = axis_width (self) + self->labels->len * PITCH;
+    *minimum = *natural = BAR_GAP + self->labels->len * PITCH;
   else
     {
       *minimum = PLOT_HEIGHT / 2 + label_height (self);
@@ -109,7 +118,7 @@ cairn_usage_chart_size_allocate (GtkWidget *widget,
                                  int        baseline)
 {
   CairnUsageChart *self = CAIRN_USAGE_CHART (widget);
-  int x = axis_width (self), plot = MAX (height - label_height (self), 0);
+  int x = BAR_GAP, plot = MAX (height - label_height (self), 0);
 
   for (GtkWidget *bar = gtk_widget_get_first_child (widget); bar != NULL; bar = gtk_widget_get_next_sibling (bar))
     {
@@ -160,12 +169,19 @@ draw_text (GtkSnapshot   *snapshot,
   gtk_snapshot_restore (snapshot);
 }
 
+/* The @i-th gridline's height in a plot @plot pixels high. */
+static double
+line_y (CairnUsageChart *self,
+        guint            i,
+        int              plot)
+{
+  return plot - i * self->step / self->top * (plot - 1) - 1;
+}
+
 static void
-draw_scale (CairnUsageChart *self,
+draw_lines (CairnUsageChart *self,
             GtkSnapshot     *snapshot,
             const GdkRGBA   *line,
-            const GdkRGBA   *text,
-            int              left,
             int              plot)
 {
   int width = gtk_widget_get_width (GTK_WIDGET (self));
@@ -173,15 +189,23 @@ draw_scale (CairnUsageChart *self,
   if (self->step <= 0 || plot <= 1)
     return;   /* nothing to scale */
   for (guint i = 0; i <= n_lines (self); i++)
-    {
-      double y = plot - i * self->step / self->top * (plot - 1) - 1;
-      g_autofree char *figure = cairn_usage_format_tokens_short (i * self->step);
-      int w, h;
-      g_autoptr(PangoLayout) layout = text_layout (self, figure, &w, &h);
+    gtk_snapshot_append_color (snapshot, line, &GRAPHENE_RECT_INIT (0, line_y (self, i, plot), width, 1));
+}
 
-      gtk_snapshot_append_color (snapshot, line, &GRAPHENE_RECT_INIT (left, y, width - left, 1));
-      draw_text (snapshot, layout, left - TEXT_GAP - w, CLAMP (y - h / 2.0, 0, MAX (plot - h, 0)), text);
-    }
+static void
+widget_colors (GtkWidget *widget,
+               GdkRGBA   *line,
+               GdkRGBA   *text)
+{
+  GdkRGBA color;
+
+  /* GTK 4.8 has no gtk_widget_get_color () yet */
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  *line = *text = color;
+  line->alpha *= 0.15;
+  text->alpha *= 0.7;
 }
 
 /* The dates, the last bar's always: the latest is what one looks for. */
@@ -214,17 +238,11 @@ cairn_usage_chart_snapshot (GtkWidget   *widget,
                             GtkSnapshot *snapshot)
 {
   CairnUsageChart *self = CAIRN_USAGE_CHART (widget);
-  int left = axis_width (self), plot = MAX (gtk_widget_get_height (widget) - label_height (self), 0);
-  GdkRGBA color, line, text;
+  int left = BAR_GAP, plot = MAX (gtk_widget_get_height (widget) - label_height (self), 0);
+  GdkRGBA line, text;
 
-  /* GTK 4.8 has no gtk_widget_get_color () yet */
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-  line = text = color;
-  line.alpha *= 0.15;
-  text.alpha *= 0.7;
-  draw_scale (self, snapshot, &line, &text, left, plot);
+  widget_colors (widget, &line, &text);
+  draw_lines (self, snapshot, &line, plot);
   for (GtkWidget *bar = gtk_widget_get_first_child (widget); bar != NULL; bar = gtk_widget_get_next_sibling (bar))
     gtk_widget_snapshot_child (widget, bar, snapshot);
   draw_labels (self, snapshot, &text, left, plot);
@@ -233,7 +251,10 @@ cairn_usage_chart_snapshot (GtkWidget   *widget,
 static void
 cairn_usage_chart_dispose (GObject *object)
 {
-  cairn_usage_chart_clear (CAIRN_USAGE_CHART (object));
+  CairnUsageChart *self = CAIRN_USAGE_CHART (object);
+
+  cairn_usage_chart_clear (self);
+  g_clear_weak_pointer (&self->scale);
   G_OBJECT_CLASS (cairn_usage_chart_parent_class)->dispose (object);
 }
 
@@ -309,6 +330,8 @@ cairn_usage_chart_set_max (CairnUsageChart *self,
       self->top = ceil (max / self->step - 1e-9) * self->step;
     }
   gtk_widget_queue_resize (GTK_WIDGET (self));
+  if (self->scale != NULL)
+    gtk_widget_queue_resize (self->scale);
   return self->top;
 }
 
@@ -327,4 +350,88 @@ cairn_usage_chart_append (CairnUsageChart *self,
   gtk_widget_set_parent (bar, GTK_WIDGET (self));
   g_ptr_array_add (self->labels, g_strdup (label));
   gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+/* The scale: the chart's gridlines' values, right-aligned, at the
+ * heights the chart draws its lines at (it is as high as the chart's
+ * scrolled window, beside it). */
+
+static void
+cairn_usage_scale_measure (GtkWidget      *widget,
+                           GtkOrientation  orientation,
+                           int             for_size,
+                           int            *minimum,
+                           int            *natural,
+                           int            *minimum_baseline,
+                           int            *natural_baseline)
+{
+  CairnUsageScale *self = CAIRN_USAGE_SCALE (widget);
+
+  *minimum = *natural = orientation == GTK_ORIENTATION_HORIZONTAL && self->chart ? axis_width (self->chart) : 0;
+}
+
+static void
+cairn_usage_scale_snapshot (GtkWidget   *widget,
+                            GtkSnapshot *snapshot)
+{
+  CairnUsageChart *chart = CAIRN_USAGE_SCALE (widget)->chart;
+  int width = gtk_widget_get_width (widget), plot;
+  GdkRGBA line, text;
+
+  if (chart == NULL || chart->step <= 0)
+    return;
+  plot = gtk_widget_get_height (widget) - label_height (chart);
+  if (plot <= 1)
+    return;
+  widget_colors (widget, &line, &text);
+  for (guint i = 0; i <= n_lines (chart); i++)
+    {
+      double y = line_y (chart, i, plot);
+      g_autofree char *figure = cairn_usage_format_tokens_short (i * chart->step);
+      int w, h;
+      g_autoptr(PangoLayout) layout = text_layout (widget, figure, &w, &h);
+
+      draw_text (snapshot, layout, width - TEXT_GAP - w, CLAMP (y - h / 2.0, 0, MAX (plot - h, 0)), &text);
+    }
+}
+
+static void
+cairn_usage_scale_dispose (GObject *object)
+{
+  g_clear_weak_pointer (&CAIRN_USAGE_SCALE (object)->chart);
+  G_OBJECT_CLASS (cairn_usage_scale_parent_class)->dispose (object);
+}
+
+static void
+cairn_usage_scale_class_init (CairnUsageScaleClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = cairn_usage_scale_dispose;
+  widget_class->measure = cairn_usage_scale_measure;
+  widget_class->snapshot = cairn_usage_scale_snapshot;
+  /* its figures are the bars' own, said with each bar */
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_PRESENTATION);
+  gtk_widget_class_set_css_name (widget_class, "usagescale");
+}
+
+static void
+cairn_usage_scale_init (CairnUsageScale *self)
+{
+}
+
+/**
+ * cairn_usage_chart_set_scale:
+ * @scale: the CairnUsageScale to show this chart's values
+ */
+void
+cairn_usage_chart_set_scale (CairnUsageChart *self,
+                             CairnUsageScale *scale)
+{
+  g_return_if_fail (CAIRN_IS_USAGE_CHART (self));
+  g_return_if_fail (CAIRN_IS_USAGE_SCALE (scale));
+
+  g_set_weak_pointer (&self->scale, GTK_WIDGET (scale));
+  g_set_weak_pointer (&scale->chart, self);
+  gtk_widget_queue_resize (GTK_WIDGET (scale));
 }

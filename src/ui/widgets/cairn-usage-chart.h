@@ -15,6 +15,10 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (CairnUsageChart, cairn_usage_chart, CAIRN, USAGE_CHART, GtkWidget)
 
+#define CAIRN_TYPE_USAGE_SCALE (cairn_usage_scale_get_type ())
+
+G_DECLARE_FINAL_TYPE (CairnUsageScale, cairn_usage_scale, CAIRN, USAGE_SCALE, GtkWidget)
+
 GtkWidget *cairn_usage_chart_new     (void);
 void       cairn_usage_chart_clear   (CairnUsageChart *self);
 double     cairn_usage_chart_set_max (CairnUsageChart *self,
@@ -23,6 +27,8 @@ void       cairn_usage_chart_append  (CairnUsageChart *self,
                                       GtkWidget       *bar,
                                       const char      *label);
 guint      cairn_usage_chart_get_label_step (CairnUsageChart *self);
+void       cairn_usage_chart_set_scale (CairnUsageChart *self,
+                                        CairnUsageScale *scale);
 const char *cairn_usage_chart_get_label    (CairnUsageChart *self,
                                             guint            index);
 

@@ -34,6 +34,8 @@ struct _CairnUsageWindow
   GtkDropDown    *period;
   GtkDropDown    *split;
   CairnUsageChart *bars;
+  CairnUsageScale *scale;
+  GtkScrolledWindow *chart_scroller;
   GtkFlowBox     *legend;
   GtkColumnView  *table;
   GtkLabel       *notes;
@@ -57,6 +59,8 @@ struct _CairnUsageWindow
   guint           grouping;  /* the dropdown's: an index into groupings */
   char           *plan_limit;
   gboolean        filling;   /* the filters are being refilled: no redraw for each */
+  gboolean        to_latest; /* scroll the chart to its last bar once it is laid out */
+  guint           scroll_id;
 };
 
 /* the last one, the 5-hour blocks, lists blocks rather than grouping */
@@ -638,8 +642,38 @@ cairn_usage_window_set_plan_limit (CairnUsageWindow *self,
 static void
 period_changed_cb (CairnUsageWindow *self)
 {
-  if (!self->filling)
-    show_period (self);
+  if (self->filling)
+    return;
+  self->to_latest = TRUE;
+  show_period (self);
+}
+
+/* A chart chosen anew shows its latest bars, the ones looked for; one
+ * read again while it is shown stays where it was scrolled to. */
+static gboolean
+scroll_to_latest_cb (gpointer user_data)
+{
+  CairnUsageWindow *self = user_data;
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (self->chart_scroller);
+
+  self->scroll_id = 0;
+  self->to_latest = FALSE;
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) -
+                                        gtk_adjustment_get_page_size (adjustment));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+chart_width_cb (GtkAdjustment    *adjustment,
+                CairnUsageWindow *self)
+{
+  double end = gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment);
+
+  if (!self->to_latest || gtk_adjustment_get_page_size (adjustment) <= 0 || end <= 0)
+    return;   /* not laid out yet, or all of it in view */
+  /* after the viewport has set the adjustment's value for this layout */
+  if (self->scroll_id == 0)
+    self->scroll_id = g_idle_add (scroll_to_latest_cb, self);
 }
 
 static void
@@ -653,6 +687,7 @@ split_changed_cb (CairnUsageWindow *self)
     return;
   choose_keys (self);
   show_legend (self);
+  self->to_latest = TRUE;
   show_period (self);
 }
 
@@ -663,6 +698,7 @@ cairn_usage_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->reload_id, g_source_remove);
+  g_clear_handle_id (&self->scroll_id, g_source_remove);
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
@@ -695,10 +731,13 @@ cairn_usage_window_class_init (CairnUsageWindowClass *klass)
   G_OBJECT_CLASS (klass)->dispose = cairn_usage_window_dispose;
   G_OBJECT_CLASS (klass)->finalize = cairn_usage_window_finalize;
   g_type_ensure (CAIRN_TYPE_USAGE_CHART);
+  g_type_ensure (CAIRN_TYPE_USAGE_SCALE);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-usage-window.ui");
   gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, period);
   gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, split);
   gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, bars);
+  gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, chart_scroller);
+  gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, scale);
   gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, legend);
   gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, table);
   gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, notes);
@@ -743,6 +782,10 @@ cairn_usage_window_init (CairnUsageWindow *self)
   g_signal_connect_object (self->since, "changed", G_CALLBACK (period_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->until, "changed", G_CALLBACK (period_changed_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_set_visible (GTK_WIDGET (self->notes), FALSE);
+  cairn_usage_chart_set_scale (self->bars, self->scale);
+  self->to_latest = TRUE;
+  g_signal_connect_object (gtk_scrolled_window_get_hadjustment (self->chart_scroller), "changed",
+                           G_CALLBACK (chart_width_cb), self, 0);
 }
 
 CairnUsageWindow *
