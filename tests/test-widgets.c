@@ -363,7 +363,8 @@ screenshot (const char *name)
 
 /* With CAIRN_TEST_SHOTS=DIR and CAIRN_TEST_USAGE_CORPUS=CONFIG (a corpus
  * of tests/history-corpus.py --usage), the window on it, light and dark:
- * DIR/usage-light.png, DIR/usage-dark.png. */
+ * DIR/usage-light.png, DIR/usage-dark.png, the blocks, by project, by
+ * month. */
 static void
 usage_screenshots (void)
 {
@@ -402,6 +403,9 @@ usage_screenshots (void)
   screenshot ("usage-projects-dark.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
   screenshot ("usage-projects-light.png");
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_widget_get_template_child (GTK_WIDGET (window),
+                                                                            CAIRN_TYPE_USAGE_WINDOW, "period")), 2);
+  screenshot ("usage-months-light.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
   gtk_window_destroy (GTK_WINDOW (window));
 }

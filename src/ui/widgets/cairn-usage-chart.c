@@ -25,6 +25,7 @@
 #define BAR_WIDTH 24
 #define BAR_GAP 4
 #define PITCH (BAR_WIDTH + BAR_GAP)
+#define MAX_PITCH 72   /* a few bars widen to fill the room, up to this */
 #define PLOT_HEIGHT 240
 #define TEXT_GAP 6
 #define MAX_LINES 4
@@ -35,6 +36,8 @@ struct _CairnUsageChart
   GPtrArray *labels;   /* char *, nullable: each bar's, in order */
   double     top;      /* the scale's top, the bars' full height */
   double     step;     /* between gridlines; 0: none */
+  int        left;     /* the first bar's x, as allocated */
+  int        pitch;    /* from a bar's x to the next one's */
   GtkWidget *scale;    /* (weak): its values, drawn beside it */
 };
 
@@ -118,12 +121,17 @@ cairn_usage_chart_size_allocate (GtkWidget *widget,
                                  int        baseline)
 {
   CairnUsageChart *self = CAIRN_USAGE_CHART (widget);
-  int x = BAR_GAP, plot = MAX (height - label_height (self), 0);
+  int plot = MAX (height - label_height (self), 0), x;
+  guint n = self->labels->len;
 
+  /* given more room than they need, a few bars widen, and they keep to
+   * the right, where the latest is */
+  self->pitch = n > 0 ? CLAMP ((width - BAR_GAP) / (int)n, PITCH, MAX_PITCH) : PITCH;
+  self->left = x = MAX (width - (int)n * self->pitch, BAR_GAP);
   for (GtkWidget *bar = gtk_widget_get_first_child (widget); bar != NULL; bar = gtk_widget_get_next_sibling (bar))
     {
-      gtk_widget_size_allocate (bar, &(GtkAllocation){ x, 0, BAR_WIDTH, plot }, -1);
-      x += PITCH;
+      gtk_widget_size_allocate (bar, &(GtkAllocation){ x, 0, self->pitch - BAR_GAP, plot }, -1);
+      x += self->pitch;
     }
 }
 
@@ -140,7 +148,7 @@ cairn_usage_chart_get_label_step (CairnUsageChart *self)
       g_autoptr(PangoLayout) layout = label ? text_layout (self, label, &width, &height) : NULL;
       widest = MAX (widest, width);
     }
-  return MAX (1, (widest + 2 * TEXT_GAP + PITCH - 1) / PITCH);
+  return MAX (1, (widest + 2 * TEXT_GAP + self->pitch - 1) / self->pitch);
 }
 
 /**
@@ -228,7 +236,8 @@ draw_labels (CairnUsageChart *self,
       if (label == NULL || (n - 1 - i) % step != 0)
         continue;
       layout = text_layout (self, label, &w, &h);
-      draw_text (snapshot, layout, CLAMP (left + i * PITCH + BAR_WIDTH / 2.0 - w / 2.0, 0, MAX (width - w, 0)),
+      draw_text (snapshot, layout,
+                 CLAMP (left + i * self->pitch + (self->pitch - BAR_GAP) / 2.0 - w / 2.0, 0, MAX (width - w, 0)),
                  plot + TEXT_GAP / 2.0, color);
     }
 }
@@ -238,7 +247,7 @@ cairn_usage_chart_snapshot (GtkWidget   *widget,
                             GtkSnapshot *snapshot)
 {
   CairnUsageChart *self = CAIRN_USAGE_CHART (widget);
-  int left = BAR_GAP, plot = MAX (gtk_widget_get_height (widget) - label_height (self), 0);
+  int left = self->left, plot = MAX (gtk_widget_get_height (widget) - label_height (self), 0);
   GdkRGBA line, text;
 
   widget_colors (widget, &line, &text);
@@ -282,6 +291,7 @@ cairn_usage_chart_class_init (CairnUsageChartClass *klass)
 static void
 cairn_usage_chart_init (CairnUsageChart *self)
 {
+  self->pitch = PITCH;
   self->labels = g_ptr_array_new_with_free_func (g_free);
 }
 
