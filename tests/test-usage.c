@@ -297,6 +297,53 @@ test_periods (void)
   g_assert_cmpuint (row_at (sessions, 1)->sums.requests, ==, 1);
 }
 
+static guint64
+part_tokens (CairnUsageRow *row,
+             guint          i,
+             const char    *name)
+{
+  CairnUsageModelSums *part = g_ptr_array_index (row->models, i);
+
+  g_assert_cmpstr (part->model, ==, name);
+  return cairn_usage_sums_tokens (&part->sums);
+}
+
+/* The chart stacked by project: a week's parts are its projects, each
+ * with its own tokens (a: r1 16,000 + r2 20,600 + r3 20 + r4 4,000;
+ * b: r5 201,000 + r6 14 + r8 2, r7 being in 2099); the colours go to
+ * the keys with the most tokens over the whole history. */
+static void
+test_split_by_project (void)
+{
+  g_autofree char *projects = make_history ();
+  g_autoptr(CairnUsageData) data = cairn_test_usage_load (projects, NULL);
+  CairnUsageQuery query = { CAIRN_USAGE_WEEKLY, 0, 0, G_DATE_SUNDAY, NULL, NULL, CAIRN_USAGE_SPLIT_PROJECT };
+  g_autoptr(GPtrArray) weeks = NULL, by_model = NULL, top_projects = NULL, top_models = NULL;
+
+  set_tz ("UTC");
+  weeks = cairn_usage_report (data, &query);
+  g_assert_cmpstr (key_at (weeks, 0), ==, "2026-03-08");
+  g_assert_cmpuint (row_at (weeks, 0)->models->len, ==, 2);
+  g_assert_cmpuint (part_tokens (row_at (weeks, 0), 0, "-home-u-a"), ==, 40620);
+  g_assert_cmpuint (part_tokens (row_at (weeks, 0), 1, "-home-u-b"), ==, 201016);
+  g_assert_cmpuint (cairn_usage_sums_tokens (&row_at (weeks, 0)->sums), ==, 40620 + 201016);
+  /* the same rows by model: the split changes only the parts */
+  query.split = CAIRN_USAGE_SPLIT_MODEL;
+  by_model = cairn_usage_report (data, &query);
+  g_assert_cmpuint (by_model->len, ==, weeks->len);
+  g_assert_cmpuint (row_at (by_model, 0)->models->len, ==, 5);
+  g_assert_cmpuint (part_tokens (row_at (by_model, 0), 4, "claude-unknown-9"), ==, 14);
+  top_projects = cairn_usage_top_keys (data, CAIRN_USAGE_SPLIT_PROJECT, 1);
+  g_assert_cmpuint (top_projects->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (top_projects, 0), ==, "-home-u-b");
+  top_models = cairn_usage_top_keys (data, CAIRN_USAGE_SPLIT_MODEL, 10);
+  g_assert_cmpuint (top_models->len, ==, 5);   /* <synthetic> is none */
+  g_assert_cmpstr (g_ptr_array_index (top_models, 0), ==, "claude-haiku-5-5");
+  g_assert_cmpstr (g_ptr_array_index (top_models, 1), ==, "claude-sonnet-5");
+  g_assert_cmpstr (g_ptr_array_index (top_models, 2), ==, "claude-opus-4-8");
+  g_assert_cmpstr (g_ptr_array_index (top_models, 4), ==, "claude-unknown-9");
+}
+
 static gint64
 at (const char *iso)
 {
@@ -363,9 +410,11 @@ test_index (void)
   g_autofree char *more_text = reply_lines (more, 1);
   g_autoptr(CairnUsageData) first = cairn_test_usage_load (projects, index);
   g_autoptr(CairnUsageData) second = cairn_test_usage_load (projects, index);
-  g_autoptr(CairnUsageData) grown = NULL, rewritten = NULL, damaged = NULL;
+  g_autoptr(CairnUsageData) grown = NULL, rewritten = NULL, torn = NULL, damaged = NULL;
   g_autoptr(GString) s2_text = NULL;
   g_autofree char *contents = NULL;
+  gsize length;
+  guint64 frame;
   FILE *f;
 
   g_assert_cmpuint (first->files_read, ==, 5);
@@ -391,6 +440,18 @@ test_index (void)
   rewritten = cairn_test_usage_load (projects, index);
   g_assert_cmpuint (rewritten->files_read, ==, 1);
   g_assert_cmpuint (cairn_test_usage_total (rewritten).input, ==, WANT_INPUT + 5 + 10);
+  /* a frame damaged past its first bytes (which name its file, size
+   * and time): that file is read again, the figures are the same */
+  g_clear_pointer (&contents, g_free);
+  g_assert_true (g_file_get_contents (index, &contents, &length, NULL));
+  g_assert_cmpuint (length, >, 40);
+  memcpy (&frame, contents + 32, sizeof frame);
+  g_assert_cmpuint (frame, <=, length - 40);
+  contents[40 + frame - 1] ^= 0x7f;   /* the tuple's last framing offset */
+  g_assert_true (g_file_set_contents (index, contents, length, NULL));
+  torn = cairn_test_usage_load (projects, index);
+  g_assert_cmpuint (torn->files_read, ==, 1);
+  g_assert_cmpuint (cairn_test_usage_total (torn).input, ==, WANT_INPUT + 5 + 10);
   /* damaged: no index, read again, same figures */
   g_assert_true (g_file_set_contents (index, "junk junk junk junk", -1, NULL));
   damaged = cairn_test_usage_load (projects, index);
@@ -570,6 +631,7 @@ main (int   argc,
   g_test_add_func ("/cairn/usage/made-history", test_made_history);
   g_test_add_func ("/cairn/usage/pricing", test_pricing);
   g_test_add_func ("/cairn/usage/periods", test_periods);
+  g_test_add_func ("/cairn/usage/split-by-project", test_split_by_project);
   g_test_add_func ("/cairn/usage/blocks", test_blocks);
   g_test_add_func ("/cairn/usage/index", test_index);
   g_test_add_func ("/cairn/usage/appended-while-read", test_appended_while_read);

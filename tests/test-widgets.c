@@ -52,6 +52,7 @@
 #include "window/cairn-usage-window.h"
 #include "window/cairn-worktree-dialog.h"
 #include "widgets/cairn-usage-bar.h"
+#include "widgets/cairn-usage-chart.h"
 #include "cairn-test-harness.h"
 
 static void
@@ -76,6 +77,8 @@ test_instantiate_types (void)
     CAIRN_TYPE_TERMINAL,
     CAIRN_TYPE_CHANGES_PANE,
     CAIRN_TYPE_USAGE_BAR,
+    CAIRN_TYPE_USAGE_CHART,
+    CAIRN_TYPE_USAGE_SCALE,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (types); i++)
@@ -360,7 +363,8 @@ screenshot (const char *name)
 
 /* With CAIRN_TEST_SHOTS=DIR and CAIRN_TEST_USAGE_CORPUS=CONFIG (a corpus
  * of tests/history-corpus.py --usage), the window on it, light and dark:
- * DIR/usage-light.png, DIR/usage-dark.png. */
+ * DIR/usage-light.png, DIR/usage-dark.png, the blocks, by project, by
+ * month. */
 static void
 usage_screenshots (void)
 {
@@ -392,6 +396,16 @@ usage_screenshots (void)
   gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_widget_get_template_child (GTK_WIDGET (window),
                                                                             CAIRN_TYPE_USAGE_WINDOW, "period")), 5);
   screenshot ("usage-blocks-dark.png");
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_widget_get_template_child (GTK_WIDGET (window),
+                                                                            CAIRN_TYPE_USAGE_WINDOW, "period")), 0);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_widget_get_template_child (GTK_WIDGET (window),
+                                                                            CAIRN_TYPE_USAGE_WINDOW, "split")), 1);
+  screenshot ("usage-projects-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+  screenshot ("usage-projects-light.png");
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_widget_get_template_child (GTK_WIDGET (window),
+                                                                            CAIRN_TYPE_USAGE_WINDOW, "period")), 2);
+  screenshot ("usage-months-light.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -480,6 +494,89 @@ test_usage_window (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "usage.export", NULL));
   gtk_window_destroy (GTK_WINDOW (window));
   cairn_test_remove_dir (dir);
+}
+
+/* The first bar's segments, bottom first, as "8000 7000 … | other". */
+static char *
+first_bar_segments (CairnUsageWindow *window)
+{
+  GtkWidget *bar = gtk_widget_get_first_child (cairn_usage_window_get_bars (window));
+  GString *text = g_string_new (NULL);
+  guint n = 0;
+  const double *values = cairn_usage_bar_get_values (CAIRN_USAGE_BAR (bar), &n);
+
+  g_assert_cmpuint (n, ==, CAIRN_USAGE_BAR_OTHER + 1);
+  for (guint i = 0; i < CAIRN_USAGE_BAR_OTHER; i++)
+    g_string_append_printf (text, "%.0f ", values[i]);
+  g_string_append_printf (text, "| %.0f", values[CAIRN_USAGE_BAR_OTHER]);
+  return g_string_free (text, FALSE);
+}
+
+static guint
+legend_items (CairnUsageWindow *window)
+{
+  GtkWidget *legend = (GtkWidget *)gtk_widget_get_template_child (GTK_WIDGET (window), CAIRN_TYPE_USAGE_WINDOW, "legend");
+  guint n = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (legend); child; child = gtk_widget_get_next_sibling (child))
+    n++;
+  return n;
+}
+
+/* Coloured by model or by project: eight projects on one day, project i
+ * with (i + 1) thousand tokens, opus for the even ones (1+3+5+7 = 16K),
+ * sonnet for the odd (20K). By project the six biggest have a colour
+ * each, the most first, and the two smallest are "Other" together. Under
+ * the bars, their days. */
+static void
+test_usage_window_split (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("usage-split");
+  g_autoptr(GFile) projects = g_file_new_for_path (dir);
+  CairnUsageWindow *window;
+  GtkDropDown *split;
+  GtkWidget *chart;
+  g_autofree char *by_model = NULL, *by_project = NULL;
+
+  g_setenv ("TZ", "UTC", TRUE);
+  tzset ();
+  for (int i = 0; i < 8; i++)
+    {
+      g_autofree char *folder = g_strdup_printf ("%s/-p%d", dir, i);
+      g_autofree char *id = g_strdup_printf ("m%d", i);
+      g_autofree char *line = usage_line (id, i % 2 ? "claude-sonnet-5" : "claude-opus-4-8",
+                                          "2026-03-10T10:00:00.000Z", (i + 1) * 1000, 0);
+      g_autofree char *later = usage_line ("late", "claude-opus-4-8", "2026-03-11T10:00:00.000Z", 1, 0);
+      g_autofree char *text = g_strconcat (line, i == 0 ? later : "", NULL);
+
+      cairn_test_write_file (folder, "s.jsonl", text);
+    }
+  window = cairn_usage_window_new (NULL);
+  cairn_usage_window_load (window, projects);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (cairn_test_wait_until (usage_loaded, window, 5000));
+  chart = cairn_usage_window_get_bars (window);
+  g_assert_cmpstr (cairn_usage_chart_get_label (CAIRN_USAGE_CHART (chart), 0), ==, "Mar 10");
+  g_assert_cmpstr (cairn_usage_chart_get_label (CAIRN_USAGE_CHART (chart), 1), ==, "Mar 11");
+  g_assert_cmpuint (cairn_usage_chart_get_label_step (CAIRN_USAGE_CHART (chart)), >=, 1);
+  by_model = first_bar_segments (window);
+  g_assert_cmpstr (by_model, ==, "20000 16000 0 0 0 0 0 | 0");
+  g_assert_cmpuint (legend_items (window), ==, 2);
+  gtk_test_accessible_assert_property (chart, GTK_ACCESSIBLE_PROPERTY_LABEL, "Tokens by Period and Model");
+  split = GTK_DROP_DOWN (gtk_widget_get_template_child (GTK_WIDGET (window), CAIRN_TYPE_USAGE_WINDOW, "split"));
+  gtk_test_accessible_assert_property (split, GTK_ACCESSIBLE_PROPERTY_LABEL, "Colour the Bars By");
+  gtk_drop_down_set_selected (split, 1);
+  by_project = first_bar_segments (window);
+  g_assert_cmpstr (by_project, ==, "8000 7000 6000 5000 4000 3000 0 | 3000");
+  g_assert_cmpuint (legend_items (window), ==, 7);
+  gtk_test_accessible_assert_property (chart, GTK_ACCESSIBLE_PROPERTY_LABEL, "Tokens by Period and Project");
+  g_assert_true (g_str_has_prefix (cairn_usage_bar_get_description (CAIRN_USAGE_BAR (gtk_widget_get_first_child (chart))),
+                                   "2026-03-10: 36,000 tokens"));
+  /* the table stays by model: its export says the models */
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (
+                      gtk_widget_get_template_child (GTK_WIDGET (window), CAIRN_TYPE_USAGE_WINDOW, "table"))))), ==, 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+  cairn_test_remove_dir (dir);
   usage_screenshots ();
 }
 
@@ -496,6 +593,7 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/terminal/size-and-keys", test_terminal_size_and_keys);
   g_test_add_func ("/cairn/widgets/worktree-dialog", test_worktree_dialog);
   g_test_add_func ("/cairn/widgets/usage-window", test_usage_window);
+  g_test_add_func ("/cairn/widgets/usage-window/split", test_usage_window_split);
   g_test_add_func ("/cairn/widgets/preferences/mode", test_preferences_mode);
   g_test_add_func ("/cairn/widgets/preferences/supervised", test_preferences_supervised);
   g_test_add_func ("/cairn/widgets/instantiate-attachment-types",

@@ -23,14 +23,20 @@
  * magic, the version and the entry's size, 32 bytes), then a frame per
  * file: its length (64 bits) and a GVariant of FILE_TYPE, padded to 8
  * bytes. Frames rather than one GVariant so that writing it serializes a
- * file at a time, not the whole index at once. A file is trusted at the size and modification time it was
+ * file at a time, not the whole index at once. The file's size and time
+ * come first, then its path: fixed-size, then a nul-terminated string,
+ * so a run learns which files the index knows from each frame's first
+ * bytes, and reads a frame whole only when it merges that file. A file is trusted at the size and modification time it was
  * read at; one that grew is read on from where it was read to. The cache
  * is untrusted bytes too: a damaged record is dropped (its file is read
  * again), a damaged or foreign cache is no cache. */
 
 #define MAGIC "cairn-usage-index\n"
-#define VERSION 2
-#define FILE_TYPE "(sttttuuasasasay)"
+#define VERSION 3
+#define FILE_TYPE "(ttsttuuasasasay)"
+/* size, time, then the path's bytes: a path is shorter than this */
+#define PREFIX_BYTES (16 + 4096 + 1)
+#define FIRST_READ 512
 /* bigger than any real index (a few hundred bytes a request) */
 #define MAX_CACHE_BYTES (G_GUINT64_CONSTANT (2) << 30)
 
@@ -83,10 +89,10 @@ file_of (GVariant *record)
   gsize length;
   gconstpointer bytes;
 
-  g_variant_get_child (record, 0, "&s", &path);
+  g_variant_get_child (record, 2, "&s", &path);
   file = cairn_usage_file_new (path);
-  g_variant_get_child (record, 1, "t", &file->size);
-  g_variant_get_child (record, 2, "t", &file->mtime_us);
+  g_variant_get_child (record, 0, "t", &file->size);
+  g_variant_get_child (record, 1, "t", &file->mtime_us);
   g_variant_get_child (record, 3, "t", &file->read_to);
   g_variant_get_child (record, 4, "t", &file->tail_hash);
   g_variant_get_child (record, 5, "u", &file->bad_lines);
@@ -176,6 +182,7 @@ index_fd_clear (IndexFd *index)
 struct _CairnUsageCacheRecord
 {
   IndexFd *index;     /* a g_rc_box */
+  char    *path;      /* what its frame begins with */
   guint64  offset;    /* of its GVariant in the file */
   guint64  length;
   guint64  size;      /* what its file was read at */
@@ -186,6 +193,7 @@ static void
 record_free (CairnUsageCacheRecord *record)
 {
   g_rc_box_release_full (record->index, (GDestroyNotify)index_fd_clear);
+  g_free (record->path);
   g_free (record);
 }
 
@@ -200,28 +208,47 @@ record_bytes (CairnUsageCacheRecord *record)
   return g_bytes_new_take (g_steal_pointer (&data), record->length);
 }
 
-/* Notes the frame at @offset: its path, size and time. */
+/* The frame's first bytes, up to its path's nul (FILE_TYPE's size and
+ * time are 8 bytes each and aligned, the string follows them), read in
+ * one small read for a usual path. */
+static gssize
+read_prefix (IndexFd *index,
+             guint64  offset,
+             guint64  length,
+             char     prefix[PREFIX_BYTES])
+{
+  gsize want = MIN (length, FIRST_READ);
+  gssize got = pread (index->fd, prefix, want, offset);
+
+  if (got == (gssize)want && memchr (prefix + 16, '\0', MAX (got, 16) - 16) == NULL && length > want)
+    got = pread (index->fd, prefix, MIN (length, PREFIX_BYTES), offset);
+  return got;
+}
+
+/* Notes the frame at @offset: its path, size and time, from its first
+ * bytes only. A frame damaged past them is found when it is merged
+ * (cairn_usage_cache_record_file ()). */
 static gboolean
 note_frame (GHashTable *records,
             IndexFd    *index,
             guint64     offset,
             guint64     length)
 {
-  CairnUsageCacheRecord probe = { index, offset, length, 0, 0 };
-  g_autoptr(GBytes) bytes = record_bytes (&probe);
-  g_autoptr(GVariant) variant = NULL;
+  char prefix[PREFIX_BYTES];
+  gssize got = read_prefix (index, offset, length, prefix);
+  const char *end = got > 16 ? memchr (prefix + 16, '\0', got - 16) : NULL;
   CairnUsageCacheRecord *record;
-  const char *path;
 
-  if (bytes == NULL)
+  if (end == NULL || !g_utf8_validate (prefix + 16, end - (prefix + 16), NULL))
     return FALSE;
-  variant = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE (FILE_TYPE), bytes, FALSE));
-  record = g_memdup2 (&probe, sizeof probe);
+  record = g_new0 (CairnUsageCacheRecord, 1);
   record->index = g_rc_box_acquire (index);
-  g_variant_get_child (variant, 0, "&s", &path);
-  g_variant_get_child (variant, 1, "t", &record->size);
-  g_variant_get_child (variant, 2, "t", &record->mtime_us);
-  g_hash_table_replace (records, g_strdup (path), record);
+  record->offset = offset;
+  record->length = length;
+  record->path = g_strdup (prefix + 16);
+  memcpy (&record->size, prefix, sizeof record->size);
+  memcpy (&record->mtime_us, prefix + 8, sizeof record->mtime_us);
+  g_hash_table_replace (records, g_strdup (record->path), record);
   return TRUE;
 }
 
@@ -283,18 +310,24 @@ cairn_usage_cache_record_stat (CairnUsageCacheRecord *record,
  * cairn_usage_cache_record_file:
  *
  * Returns: (transfer full) (nullable): what the record says, or %NULL
- *   when it is damaged or can't be read again
+ *   when it is damaged (whole, it says another path, size or time than
+ *   its first bytes did) or can't be read again
  */
 CairnUsageFile *
 cairn_usage_cache_record_file (CairnUsageCacheRecord *record)
 {
   g_autoptr(GBytes) bytes = record_bytes (record);
   g_autoptr(GVariant) variant = NULL;
+  g_autoptr(CairnUsageFile) file = NULL;
 
   if (bytes == NULL)
     return NULL;
   variant = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE (FILE_TYPE), bytes, FALSE));
-  return file_of (variant);
+  file = file_of (variant);
+  if (file == NULL || !g_str_equal (file->path, record->path) || file->size != record->size ||
+      file->mtime_us != record->mtime_us)
+    return NULL;
+  return g_steal_pointer (&file);
 }
 
 static GVariant *
@@ -306,7 +339,7 @@ strings_variant (GPtrArray *strings)
 static GVariant *
 record_of (CairnUsageFile *file)
 {
-  return g_variant_new ("(sttttuu@as@as@as@ay)", file->path, file->size, file->mtime_us, file->read_to,
+  return g_variant_new ("(ttsttuu@as@as@as@ay)", file->size, file->mtime_us, file->path, file->read_to,
                         file->tail_hash, file->bad_lines, file->synthetic, strings_variant (file->models),
                         strings_variant (file->sessions), strings_variant (file->cwds),
                         /* not copied: @file outlives the index being written */

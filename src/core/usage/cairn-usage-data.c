@@ -519,6 +519,7 @@ take_file (Found    *f,
       from_index = cairn_usage_file_new (f->path);
       file = cairn_usage_file_read (from_index, NULL) ? from_index : NULL;
       record = NULL;
+      f->was_read = TRUE;
     }
   if (file == NULL)
     {

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
+#include <math.h>
 #include <string.h>
 #include <time.h>
 
@@ -332,6 +333,44 @@ cairn_usage_format_tokens (guint64 tokens)
       g_string_append_c (text, digits[i]);
     }
   return g_string_free (text, FALSE);
+}
+
+/**
+ * cairn_usage_format_tokens_short:
+ *
+ * A chart axis's figure: "0", "750", "2.5K", "40M", "1.2B".
+ */
+char *
+cairn_usage_format_tokens_short (double tokens)
+{
+  double scale = 1000;
+  g_autofree char *figure = NULL;
+  guint unit = 0;
+
+  if (tokens < 1000)
+    return g_strdup_printf ("%.0f", tokens);
+  while (unit < 2 && tokens >= scale * 1000)
+    {
+      scale *= 1000;
+      unit++;
+    }
+  /* one decimal below 10 unless it is .0: 2.5K, 2K, 40K */
+  if (tokens / scale < 10 && fmod (tokens / scale, 1) >= 0.05)
+    figure = g_strdup_printf ("%.1f", tokens / scale);
+  else
+    figure = g_strdup_printf ("%.0f", tokens / scale);
+  switch (unit)
+    {
+    case 0:
+      /* Translators: a short token count on a chart's axis, in thousands */
+      return g_strdup_printf (_("%sK"), figure);
+    case 1:
+      /* Translators: a short token count on a chart's axis, in millions */
+      return g_strdup_printf (_("%sM"), figure);
+    default:
+      /* Translators: a short token count on a chart's axis, in billions */
+      return g_strdup_printf (_("%sB"), figure);
+    }
 }
 
 /* A cost, never $0 for what has no price. */

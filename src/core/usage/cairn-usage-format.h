@@ -32,6 +32,7 @@ void  cairn_usage_format_csv          (GPtrArray          *rows,
 void  cairn_usage_format_notes        (CairnUsageData     *data,
                                        GString            *out);
 char *cairn_usage_format_tokens       (guint64             tokens);
+char *cairn_usage_format_tokens_short (double              tokens);
 char *cairn_usage_format_cost         (const CairnUsageSums *sums);
 
 typedef struct

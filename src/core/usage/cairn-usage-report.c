@@ -112,9 +112,21 @@ row_new (const char *key)
   return row_new_take (g_strdup (key));
 }
 
+/* The name of @entry's part of a row: its model, or its project. */
+static const char *
+part_name (CairnUsageData        *data,
+           CairnUsageSplit        split,
+           const CairnUsageEntry *entry)
+{
+  if (split == CAIRN_USAGE_SPLIT_PROJECT)
+    return ((CairnUsageSession *)g_ptr_array_index (data->sessions, entry->session))->project;
+  return g_ptr_array_index (data->models, entry->model);
+}
+
 static void
 row_add (CairnUsageRow         *row,
          CairnUsageData        *data,
+         CairnUsageSplit        split,
          const CairnUsageEntry *entry)
 {
   CairnUsageSums one = { 0 };
@@ -124,7 +136,7 @@ row_add (CairnUsageRow         *row,
     row->first_us = entry->time_us;
   row->last_us = entry->time_us;
   cairn_usage_sums_add (&row->sums, &one);
-  models_add (row->models, g_ptr_array_index (data->models, entry->model), &one);
+  models_add (row->models, part_name (data, split, entry), &one);
 }
 
 /* The local day of a time, with the bounds of the last day found: the
@@ -287,7 +299,7 @@ cairn_usage_report (CairnUsageData        *data,
           g_hash_table_insert (rows, g_steal_pointer (&key), row);
           g_ptr_array_add (list, row);
         }
-      row_add (row, data, entry);
+      row_add (row, data, query->split, entry);
     }
   for (guint i = 0; i < list->len; i++)
     g_ptr_array_sort (((CairnUsageRow *)g_ptr_array_index (list, i))->models, model_sums_by_name);
@@ -327,6 +339,63 @@ cairn_usage_total_models (GPtrArray *rows)
     }
   g_ptr_array_sort (models, model_sums_by_name);
   return models;
+}
+
+typedef struct
+{
+  const char *name;
+  guint64     tokens;
+} KeyTokens;
+
+static int
+key_by_tokens (gconstpointer a,
+               gconstpointer b)
+{
+  const KeyTokens *x = a, *y = b;
+
+  return x->tokens > y->tokens ? -1 : x->tokens < y->tokens ? 1 : strcmp (x->name, y->name);
+}
+
+/**
+ * cairn_usage_top_keys:
+ * @n: how many at most
+ *
+ * The models (or projects) with the most tokens over the whole history,
+ * whatever is filtered: a chart's colours go by this order, so a model
+ * keeps its colour from one view to the next.
+ * Returns: (transfer full) (element-type utf8): the first @n names, the
+ *   most tokens first (ties by name)
+ */
+GPtrArray *
+cairn_usage_top_keys (CairnUsageData  *data,
+                      CairnUsageSplit  split,
+                      guint            n)
+{
+  g_autoptr(GHashTable) index = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GArray) keys = g_array_new (FALSE, FALSE, sizeof (KeyTokens));
+  GPtrArray *top = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < data->entries->len; i++)
+    {
+      const CairnUsageEntry *entry = &g_array_index (data->entries, CairnUsageEntry, i);
+      const char *name = part_name (data, split, entry);
+      gpointer at;
+      CairnUsageSums one = { 0 };
+
+      if (!g_hash_table_lookup_extended (index, name, NULL, &at))
+        {
+          KeyTokens key = { name, 0 };
+          at = GUINT_TO_POINTER (keys->len);
+          g_array_append_val (keys, key);
+          g_hash_table_insert (index, (gpointer)name, at);
+        }
+      sums_add_entry (&one, entry);
+      g_array_index (keys, KeyTokens, GPOINTER_TO_UINT (at)).tokens += cairn_usage_sums_tokens (&one);
+    }
+  g_array_sort (keys, key_by_tokens);
+  for (guint i = 0; i < keys->len && i < n; i++)
+    g_ptr_array_add (top, g_strdup (g_array_index (keys, KeyTokens, i).name));
+  return top;
 }
 
 /**
@@ -438,7 +507,7 @@ cairn_usage_blocks (CairnUsageData        *data,
       block->last_us = entry->time_us;
       sums_add_entry (&one, entry);
       cairn_usage_sums_add (&block->sums, &one);
-      models_add (block->models, g_ptr_array_index (data->models, entry->model), &one);
+      models_add (block->models, part_name (data, query->split, entry), &one);
     }
   if (block != NULL)
     {

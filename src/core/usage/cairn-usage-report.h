@@ -21,6 +21,14 @@ typedef enum
   CAIRN_USAGE_MODEL,
 } CairnUsageGrouping;
 
+/* what a row's parts are: its models, or its projects (the chart's
+ * stacks when it is coloured by project) */
+typedef enum
+{
+  CAIRN_USAGE_SPLIT_MODEL,
+  CAIRN_USAGE_SPLIT_PROJECT,
+} CairnUsageSplit;
+
 typedef struct
 {
   guint64 input;
@@ -46,7 +54,7 @@ typedef struct
   gint64          first_us;
   gint64          last_us;
   CairnUsageSums  sums;
-  GPtrArray      *models;     /* CairnUsageModelSums, by model name */
+  GPtrArray      *models;     /* CairnUsageModelSums, by model name (by project: CAIRN_USAGE_SPLIT_PROJECT) */
 } CairnUsageRow;
 
 typedef struct
@@ -69,6 +77,7 @@ typedef struct
   GDateWeekday       week_start;  /* G_DATE_SUNDAY like ccusage, or G_DATE_MONDAY */
   const char        *model;       /* only this model, or NULL */
   const char        *project;     /* only this project folder's name, or NULL */
+  CairnUsageSplit    split;       /* what each row's models are */
 } CairnUsageQuery;
 
 #define CAIRN_USAGE_BLOCK_US (5 * G_TIME_SPAN_HOUR)
@@ -88,5 +97,8 @@ CairnUsageSums cairn_usage_total     (GPtrArray             *rows);
 GPtrArray *cairn_usage_total_models  (GPtrArray             *rows);
 gboolean   cairn_usage_parse_day     (const char            *text,
                                       guint                 *day);
+GPtrArray *cairn_usage_top_keys      (CairnUsageData        *data,
+                                      CairnUsageSplit        split,
+                                      guint                  n);
 
 G_END_DECLS

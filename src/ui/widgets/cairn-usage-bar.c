@@ -29,9 +29,10 @@ struct _CairnUsageBar
 
 G_DEFINE_FINAL_TYPE (CairnUsageBar, cairn_usage_bar, GTK_TYPE_WIDGET)
 
-/* GNOME's palette (blue 3, green 4, yellow 5, orange 3, purple 3, red 3, brown 3) */
-static const char *const colors[CAIRN_USAGE_BAR_COLORS] = {
-  "#3584e4", "#2ec27e", "#e5a50a", "#ff7800", "#9141ac", "#e01b24", "#986a44",
+/* GNOME's palette (blue 3, green 4, yellow 5, orange 3, purple 3, red 3,
+ * brown 3), and light 5 for "Other" */
+static const char *const colors[CAIRN_USAGE_BAR_COLORS + 1] = {
+  "#3584e4", "#2ec27e", "#e5a50a", "#ff7800", "#9141ac", "#e01b24", "#986a44", "#9a9996",
 };
 
 static void
@@ -47,7 +48,7 @@ cairn_usage_bar_snapshot (GtkWidget   *widget,
       double h = self->values[i] / self->max * height;
       GdkRGBA color;
 
-      gdk_rgba_parse (&color, colors[i % CAIRN_USAGE_BAR_COLORS]);
+      gdk_rgba_parse (&color, colors[MIN (i, CAIRN_USAGE_BAR_OTHER)]);
       gtk_snapshot_append_color (snapshot, &color, &GRAPHENE_RECT_INIT (0, bottom - h, width, h));
       bottom -= h;
     }
@@ -104,7 +105,8 @@ cairn_usage_bar_new (void)
 
 /**
  * cairn_usage_bar_set:
- * @values: each segment's height, bottom first, in the units of @max
+ * @values: each segment's height, bottom first, in the units of @max;
+ *   the n-th in the palette's n-th colour (the last: the rest's grey)
  * @label: what the bar is (a day, a week, a month)
  * @description: its figures, for the tooltip and screen readers
  */
@@ -135,6 +137,20 @@ cairn_usage_bar_get_description (CairnUsageBar *self)
 {
   g_return_val_if_fail (CAIRN_IS_USAGE_BAR (self), NULL);
   return self->description;
+}
+
+/**
+ * cairn_usage_bar_get_values:
+ *
+ * Returns: (array length=n_values): the segments, bottom first
+ */
+const double *
+cairn_usage_bar_get_values (CairnUsageBar *self,
+                            guint         *n_values)
+{
+  g_return_val_if_fail (CAIRN_IS_USAGE_BAR (self), NULL);
+  *n_values = self->n_values;
+  return self->values;
 }
 
 /**

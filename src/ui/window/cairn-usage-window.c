@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "history/cairn-history-paths.h"
@@ -17,11 +18,12 @@
 #include "usage/cairn-usage-format.h"
 #include "usage/cairn-usage-report.h"
 #include "widgets/cairn-usage-bar.h"
+#include "widgets/cairn-usage-chart.h"
 #include "window/cairn-usage-window.h"
 #include "window/cairn-window.h"
 
 /* Usage over time: a bar a day, week or month, its tokens stacked by
- * model, and the same figures in a table beside it. The history is read
+ * model or by project, and the same figures in a table beside it. The history is read
  * in a thread (with the usage index, so a second opening reads only what
  * changed); what could not be read is said under the chart. */
 
@@ -30,7 +32,10 @@ struct _CairnUsageWindow
   AdwWindow       parent_instance;
 
   GtkDropDown    *period;
-  GtkBox         *bars;
+  GtkDropDown    *split;
+  CairnUsageChart *bars;
+  CairnUsageScale *scale;
+  GtkScrolledWindow *chart_scroller;
   GtkFlowBox     *legend;
   GtkColumnView  *table;
   GtkLabel       *notes;
@@ -42,8 +47,11 @@ struct _CairnUsageWindow
 
   GCancellable   *cancellable;
   CairnUsageData *data;
-  GPtrArray      *rows;     /* CairnUsageRow of the period shown */
-  GPtrArray      *models;   /* char *: every model, a colour each */
+  GPtrArray      *rows;     /* CairnUsageRow of the period shown, by model: the table's */
+  GPtrArray      *chart_rows; /* the same rows split as the chart is */
+  GPtrArray      *models;   /* char *: every model, for the filter */
+  GPtrArray      *keys;     /* char *: the models or projects with a colour of their own */
+  gboolean        other;    /* and the rest, in grey */
   GtkStringList  *indices;  /* the table's items: each a row's index */
   GFile          *projects;
   guint           reload_id;
@@ -51,6 +59,8 @@ struct _CairnUsageWindow
   guint           grouping;  /* the dropdown's: an index into groupings */
   char           *plan_limit;
   gboolean        filling;   /* the filters are being refilled: no redraw for each */
+  gboolean        to_latest; /* scroll the chart to its last bar once it is laid out */
+  guint           scroll_id;
 };
 
 /* the last one, the 5-hour blocks, lists blocks rather than grouping */
@@ -68,13 +78,32 @@ static const char *const report_names[] = { "daily", "weekly", "monthly", "proje
 G_DEFINE_FINAL_TYPE (CairnUsageWindow, cairn_usage_window, ADW_TYPE_WINDOW)
 
 static guint
-model_color (CairnUsageWindow *self,
-             const char       *model)
+key_color (CairnUsageWindow *self,
+           const char       *key)
 {
-  for (guint i = 0; i < self->models->len; i++)
-    if (g_str_equal (g_ptr_array_index (self->models, i), model))
+  for (guint i = 0; i < self->keys->len; i++)
+    if (g_str_equal (g_ptr_array_index (self->keys, i), key))
       return i;
-  return 0;
+  return CAIRN_USAGE_BAR_OTHER;
+}
+
+static CairnUsageSplit
+split_by (CairnUsageWindow *self)
+{
+  return gtk_drop_down_get_selected (self->split) == 1 ? CAIRN_USAGE_SPLIT_PROJECT : CAIRN_USAGE_SPLIT_MODEL;
+}
+
+/* A colour each for the models (or projects) with the most tokens over
+ * the whole history, so that one keeps its colour whatever is shown;
+ * past the palette, the rest are "Other". */
+static void
+choose_keys (CairnUsageWindow *self)
+{
+  g_clear_pointer (&self->keys, g_ptr_array_unref);
+  self->keys = cairn_usage_top_keys (self->data, split_by (self), CAIRN_USAGE_BAR_COLORS + 1);
+  self->other = self->keys->len > CAIRN_USAGE_BAR_COLORS;
+  if (self->other)
+    g_ptr_array_set_size (self->keys, CAIRN_USAGE_BAR_COLORS - 1);
 }
 
 /* A row's figures in words: the tooltip, and what a screen reader says. */
@@ -97,22 +126,78 @@ describe_row (CairnUsageRow *row)
   return g_string_free (text, FALSE);
 }
 
+/* A bar's date under it, in the desktop's locale (the keys are days in
+ * its time zone already), or a project's name's end; a conversation's
+ * id would say nothing. */
+static char *
+axis_label (CairnUsageWindow *self,
+            const char       *key)
+{
+  int year = 0, month = 0, day = 1, hour = 0, minute = 0;
+  g_autoptr(GDateTime) date = NULL;
+  glong length;
+
+  if (self->grouping == BLOCKS)
+    {
+      if (sscanf (key, "%d-%d-%d %d:%d", &year, &month, &day, &hour, &minute) == 5 &&
+          (date = g_date_time_new_local (year, month, day, hour, minute, 0)) != NULL)
+        /* Translators: a 5-hour block's start under a chart's bar (strftime; %-d: no padding) */
+        return g_date_time_format (date, _("%b %-d %H:%M"));
+      return NULL;
+    }
+  switch (groupings[self->grouping])
+    {
+    case CAIRN_USAGE_DAILY:
+    case CAIRN_USAGE_WEEKLY:
+      if (sscanf (key, "%d-%d-%d", &year, &month, &day) == 3 &&
+          (date = g_date_time_new_local (year, month, day, 0, 0, 0)) != NULL)
+        /* Translators: a day under a chart's bar (strftime; %-d: no padding) */
+        return g_date_time_format (date, _("%b %-d"));
+      return NULL;
+    case CAIRN_USAGE_MONTHLY:
+      if (sscanf (key, "%d-%d", &year, &month) == 2 && (date = g_date_time_new_local (year, month, 1, 0, 0, 0)) != NULL)
+        /* Translators: a month under a chart's bar (strftime) */
+        return g_date_time_format (date, _("%b %Y"));
+      return NULL;
+    case CAIRN_USAGE_PROJECT:
+      length = g_utf8_strlen (key, -1);
+      return length <= 12 ? g_strdup (key) : g_strconcat ("…", g_utf8_offset_to_pointer (key, length - 11), NULL);
+    case CAIRN_USAGE_SESSION:
+    case CAIRN_USAGE_MODEL:
+    default:
+      return NULL;
+    }
+}
+
 static void
 add_bar (CairnUsageWindow *self,
          CairnUsageRow    *row,
          double            max)
 {
   GtkWidget *bar = cairn_usage_bar_new ();
-  g_autofree double *values = g_new0 (double, self->models->len);
+  double values[CAIRN_USAGE_BAR_OTHER + 1] = { 0 };
   g_autofree char *description = describe_row (row);
+  g_autofree char *label = axis_label (self, row->key);
 
   for (guint i = 0; i < row->models->len; i++)
     {
-      CairnUsageModelSums *model = g_ptr_array_index (row->models, i);
-      values[model_color (self, model->model)] = cairn_usage_sums_tokens (&model->sums);
+      CairnUsageModelSums *part = g_ptr_array_index (row->models, i);
+      values[key_color (self, part->model)] += cairn_usage_sums_tokens (&part->sums);
     }
-  cairn_usage_bar_set (CAIRN_USAGE_BAR (bar), values, self->models->len, max, row->key, description);
-  gtk_box_append (self->bars, bar);
+  cairn_usage_bar_set (CAIRN_USAGE_BAR (bar), values, G_N_ELEMENTS (values), max, row->key, description);
+  cairn_usage_chart_append (self->bars, bar, label);
+}
+
+static void
+add_legend_item (CairnUsageWindow *self,
+                 guint             color,
+                 const char       *name)
+{
+  GtkWidget *item = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+  gtk_box_append (GTK_BOX (item), cairn_usage_bar_new_swatch (color));
+  gtk_box_append (GTK_BOX (item), gtk_label_new (name));
+  gtk_flow_box_append (self->legend, item);
 }
 
 static void
@@ -122,27 +207,25 @@ show_legend (CairnUsageWindow *self)
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->legend))) != NULL)
     gtk_flow_box_remove (self->legend, child);
-  for (guint i = 0; i < self->models->len; i++)
-    {
-      GtkWidget *item = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      gtk_box_append (GTK_BOX (item), cairn_usage_bar_new_swatch (i));
-      gtk_box_append (GTK_BOX (item), gtk_label_new (g_ptr_array_index (self->models, i)));
-      gtk_flow_box_append (self->legend, item);
-    }
+  for (guint i = 0; i < self->keys->len; i++)
+    add_legend_item (self, i, g_ptr_array_index (self->keys, i));
+  if (self->other)
+    /* Translators: the models or projects past the chart's colours, together */
+    add_legend_item (self, CAIRN_USAGE_BAR_OTHER, _("Other"));
 }
 
 static void
 show_chart (CairnUsageWindow *self)
 {
-  GtkWidget *child;
+  GPtrArray *rows = self->chart_rows;
   double max = 0;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->bars))) != NULL)
-    gtk_box_remove (self->bars, child);
-  for (guint i = 0; i < self->rows->len; i++)
-    max = MAX (max, cairn_usage_sums_tokens (&((CairnUsageRow *)g_ptr_array_index (self->rows, i))->sums));
-  for (guint i = 0; i < self->rows->len; i++)
-    add_bar (self, g_ptr_array_index (self->rows, i), max);
+  cairn_usage_chart_clear (self->bars);
+  for (guint i = 0; i < rows->len; i++)
+    max = MAX (max, cairn_usage_sums_tokens (&((CairnUsageRow *)g_ptr_array_index (rows, i))->sums));
+  max = cairn_usage_chart_set_max (self->bars, max);
+  for (guint i = 0; i < rows->len; i++)
+    add_bar (self, g_ptr_array_index (rows, i), max);
 }
 
 static void
@@ -224,6 +307,15 @@ fill_filters (CairnUsageWindow *self)
   fill_filter (self->project_filter, _("All Projects"), projects);
 }
 
+static GPtrArray *
+query_rows (CairnUsageWindow      *self,
+            const CairnUsageQuery *query)
+{
+  if (self->grouping == BLOCKS)
+    return cairn_usage_block_rows (self->data, query, g_get_real_time ());
+  return cairn_usage_report (self->data, query);
+}
+
 static void
 show_period (CairnUsageWindow *self)
 {
@@ -242,10 +334,11 @@ show_period (CairnUsageWindow *self)
   cairn_usage_parse_day (gtk_editable_get_text (GTK_EDITABLE (self->since)), &query.since);
   cairn_usage_parse_day (gtk_editable_get_text (GTK_EDITABLE (self->until)), &query.until);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
-  if (selected == BLOCKS)
-    self->rows = cairn_usage_block_rows (self->data, &query, g_get_real_time ());
-  else
-    self->rows = cairn_usage_report (self->data, &query);
+  g_clear_pointer (&self->chart_rows, g_ptr_array_unref);
+  /* the table (and its export) by model; the chart as it is split */
+  self->rows = query_rows (self, &query);
+  query.split = split_by (self);
+  self->chart_rows = query.split == CAIRN_USAGE_SPLIT_MODEL ? g_ptr_array_ref (self->rows) : query_rows (self, &query);
   /* the blocks beside the plan's own 5-hour window, when the CLI said it */
   gtk_widget_set_visible (GTK_WIDGET (self->plan), selected == BLOCKS && self->plan_limit != NULL);
   show_chart (self);
@@ -271,6 +364,7 @@ loaded_cb (GObject      *object,
   g_ptr_array_set_size (self->models, 0);
   for (guint i = 0; i < data->models->len; i++)
     g_ptr_array_add (self->models, g_strdup (g_ptr_array_index (data->models, i)));
+  choose_keys (self);
   show_legend (self);
   show_notes (self);
   self->filling = TRUE;
@@ -548,8 +642,53 @@ cairn_usage_window_set_plan_limit (CairnUsageWindow *self,
 static void
 period_changed_cb (CairnUsageWindow *self)
 {
-  if (!self->filling)
-    show_period (self);
+  if (self->filling)
+    return;
+  self->to_latest = TRUE;
+  show_period (self);
+}
+
+/* A chart chosen anew shows its latest bars, the ones looked for; one
+ * read again while it is shown stays where it was scrolled to. */
+static gboolean
+scroll_to_latest_cb (gpointer user_data)
+{
+  CairnUsageWindow *self = user_data;
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (self->chart_scroller);
+
+  self->scroll_id = 0;
+  self->to_latest = FALSE;
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) -
+                                        gtk_adjustment_get_page_size (adjustment));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+chart_width_cb (GtkAdjustment    *adjustment,
+                CairnUsageWindow *self)
+{
+  double end = gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment);
+
+  if (!self->to_latest || gtk_adjustment_get_page_size (adjustment) <= 0 || end <= 0)
+    return;   /* not laid out yet, or all of it in view */
+  /* after the viewport has set the adjustment's value for this layout */
+  if (self->scroll_id == 0)
+    self->scroll_id = g_idle_add (scroll_to_latest_cb, self);
+}
+
+static void
+split_changed_cb (CairnUsageWindow *self)
+{
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->bars), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  split_by (self) == CAIRN_USAGE_SPLIT_PROJECT ? _("Tokens by Period and Project")
+                                                                              : _("Tokens by Period and Model"),
+                                  -1);
+  if (self->data == NULL)
+    return;
+  choose_keys (self);
+  show_legend (self);
+  self->to_latest = TRUE;
+  show_period (self);
 }
 
 static void
@@ -559,6 +698,7 @@ cairn_usage_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->reload_id, g_source_remove);
+  g_clear_handle_id (&self->scroll_id, g_source_remove);
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
@@ -575,7 +715,9 @@ cairn_usage_window_finalize (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->data, cairn_usage_data_free);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
+  g_clear_pointer (&self->chart_rows, g_ptr_array_unref);
   g_clear_pointer (&self->models, g_ptr_array_unref);
+  g_clear_pointer (&self->keys, g_ptr_array_unref);
   g_clear_object (&self->indices);
   g_clear_pointer (&self->plan_limit, g_free);
   G_OBJECT_CLASS (cairn_usage_window_parent_class)->finalize (object);
@@ -588,9 +730,14 @@ cairn_usage_window_class_init (CairnUsageWindowClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = cairn_usage_window_dispose;
   G_OBJECT_CLASS (klass)->finalize = cairn_usage_window_finalize;
+  g_type_ensure (CAIRN_TYPE_USAGE_CHART);
+  g_type_ensure (CAIRN_TYPE_USAGE_SCALE);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cairnapp/Cairn/ui/cairn-usage-window.ui");
   gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, period);
+  gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, split);
   gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, bars);
+  gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, chart_scroller);
+  gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, scale);
   gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, legend);
   gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, table);
   gtk_widget_class_bind_template_child (widget_class, CairnUsageWindow, notes);
@@ -627,6 +774,7 @@ cairn_usage_window_init (CairnUsageWindow *self)
   gtk_column_view_set_model (self->table, GTK_SELECTION_MODEL (selection));
   g_signal_connect_object (self->period, "notify::selected", G_CALLBACK (period_changed_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->split, "notify::selected", G_CALLBACK (split_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->model_filter, "notify::selected", G_CALLBACK (period_changed_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->project_filter, "notify::selected", G_CALLBACK (period_changed_cb), self,
@@ -634,6 +782,10 @@ cairn_usage_window_init (CairnUsageWindow *self)
   g_signal_connect_object (self->since, "changed", G_CALLBACK (period_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->until, "changed", G_CALLBACK (period_changed_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_set_visible (GTK_WIDGET (self->notes), FALSE);
+  cairn_usage_chart_set_scale (self->bars, self->scale);
+  self->to_latest = TRUE;
+  g_signal_connect_object (gtk_scrolled_window_get_hadjustment (self->chart_scroller), "changed",
+                           G_CALLBACK (chart_width_cb), self, 0);
 }
 
 CairnUsageWindow *
