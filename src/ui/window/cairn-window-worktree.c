@@ -70,10 +70,24 @@ _cairn_window_probe_git (CairnWindow *self)
   g_cancellable_cancel (self->git_probing);
   g_clear_object (&self->git_probing);
   set_git_state (self, NULL, _("looking for a git repository…"));
-  if (path == NULL)
+  /* git's runs wait for the window's first frame (cairn-window.c) */
+  self->git_probe_waits = path != NULL && !self->drawn;
+  if (path == NULL || self->git_probe_waits)
     return;
   self->git_probing = g_cancellable_new ();
   cairn_git_repo_probe_async (path, self->git_probing, probed_cb, g_object_ref (self));
+}
+
+/**
+ * _cairn_window_run_git_probe:
+ *
+ * Asks git about the folder, if that waits for the first frame.
+ */
+void
+_cairn_window_run_git_probe (CairnWindow *self)
+{
+  if (self->git_probe_waits)
+    _cairn_window_probe_git (self);
 }
 
 /**
