@@ -260,6 +260,23 @@ test_software_gl_draws_with_cairo (void)
   gtk_window_destroy (window);
 }
 
+/* The renderer named without a GL context is the one a context gets. */
+static void
+test_gl_named_without_context (void)
+{
+  GdkDisplay *display = gdk_display_get_default ();
+  g_autofree char *named = cairn_renderer_describe_gl (display);
+  g_autofree char *made = cairn_renderer_describe_gl_context (display);
+
+  if (made == NULL)
+    {
+      g_test_skip ("no OpenGL here");
+      return;
+    }
+  g_test_message ("OpenGL: %s", made);
+  g_assert_cmpstr (named, ==, made);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -270,6 +287,7 @@ main (int   argc,
   adw_init ();
   g_test_add_func ("/cairn/idle/software-gl-draws-with-cairo", test_software_gl_draws_with_cairo);
   g_test_add_func ("/cairn/idle/software-gl-names", test_software_gl_names);
+  g_test_add_func ("/cairn/idle/gl-named-without-context", test_gl_named_without_context);
   g_test_add_func ("/cairn/idle/indicator-is-named", test_indicator_is_named);
   g_test_add_func ("/cairn/idle/running-turn-paints-few-frames", test_running_turn_paints_few_frames);
   g_test_add_func ("/cairn/idle/inactive-window-stands-still", test_inactive_window_stands_still);
