@@ -74,6 +74,8 @@ struct _CairnWindow
   GtkWidget            *worktree_button;
   GtkToggleButton      *changes_button;
   GtkRevealer          *changes_revealer;
+  GtkBox               *changes_box;
+  /* made the first time it is shown, in changes_box; %NULL until then */
   CairnChangesPane     *changes_pane;
   /* the folder's repository, or why it can have no worktree */
   CairnGitRepo         *git_repo;

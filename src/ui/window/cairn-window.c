@@ -212,6 +212,7 @@ cairn_window_dispose (GObject *object)
   g_clear_pointer (&self->checked_cli, g_free);
   _cairn_window_dispose_signin (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_WINDOW);
+  self->changes_pane = NULL;   /* went with changes_box */
   /* its last words are written before it goes */
   g_clear_object (&self->drafts);
   g_clear_object (&self->search);
