@@ -19,6 +19,7 @@
 #endif
 
 #include "cairn-renderer.h"
+#include "cairn-renderer-kept.h"
 
 /* Which of GTK's renderers draws Cairn's windows.
  *
@@ -31,6 +32,10 @@
  * takes, which redraws only what changed. So on software GL Cairn draws
  * with cairo (newer GTK, too, passes over its GL renderer when OpenGL is
  * llvmpipe). GSK_RENDERER, when set, still decides. */
+
+/* the software renderer the last launch found, when it holds for this
+ * one (cairn_renderer_software_gl_kept()) */
+static char *kept_software_gl;
 
 static const char * const software[] = {
   "llvmpipe", "softpipe", "Software Rasterizer", "swrast",
@@ -129,15 +134,46 @@ cairn_renderer_avoid_software_gl (GdkDisplay *display)
 {
   const char *asked = g_getenv ("GSK_RENDERER");
   g_autofree char *gl_renderer = NULL;
+  g_autofree char *key = NULL;
 
   g_return_val_if_fail (GDK_IS_DISPLAY (display), FALSE);
 
   if (asked != NULL && *asked != '\0')
     return FALSE;
-  gl_renderer = cairn_renderer_describe_gl (display);
+  if (kept_software_gl != NULL)
+    gl_renderer = g_strdup (kept_software_gl);
+  else
+    {
+      gl_renderer = cairn_renderer_describe_gl (display);
+      if ((key = cairn_renderer_kept_key ()) != NULL)
+        cairn_renderer_keep (key, cairn_renderer_is_software_gl (gl_renderer) ? gl_renderer : NULL);
+    }
   if (!cairn_renderer_is_software_gl (gl_renderer))
     return FALSE;
-  g_debug ("OpenGL is %s, software: drawing with cairo", gl_renderer);
+  g_debug ("OpenGL is %s, software%s: drawing with cairo", gl_renderer,
+           kept_software_gl ? " (kept from the last launch)" : "");
   g_object_set_data_full (G_OBJECT (display), "gsk-renderer", g_strdup ("cairo"), g_free);
   return TRUE;
+}
+
+/**
+ * cairn_renderer_software_gl_kept:
+ *
+ * Whether the last launch on this display found OpenGL to be software
+ * (cairn-renderer-kept.c), and GSK_RENDERER leaves the choice to Cairn:
+ * then the display can open without GL, and
+ * cairn_renderer_avoid_software_gl() chooses cairo without asking. Call
+ * before the display opens, before GDK_DEBUG changes.
+ */
+gboolean
+cairn_renderer_software_gl_kept (void)
+{
+  const char *asked = g_getenv ("GSK_RENDERER");
+  g_autofree char *key = NULL;
+
+  if (asked != NULL && *asked != '\0')
+    return FALSE;
+  if (kept_software_gl == NULL && (key = cairn_renderer_kept_key ()) != NULL)
+    kept_software_gl = cairn_renderer_kept_read (key);
+  return cairn_renderer_is_software_gl (kept_software_gl);
 }
