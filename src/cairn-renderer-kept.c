@@ -30,8 +30,9 @@
  * the display server's socket (a new server, a remote session, Xvfb: a
  * new socket) and the boot. Any change and the launch asks OpenGL again,
  * as without the file, and keeps or forgets what it says. Only "software"
- * is kept: a machine that gets a working GL driver draws with cairo for
- * one launch at most, never the other way round. */
+ * is kept: a GL driver installed while the same server runs is used from
+ * its next start (or the next boot) on; never is software GL drawn with
+ * the GL renderer. */
 
 static const char * const variables[] = {
   "GDK_BACKEND", "GDK_DEBUG", "GDK_GL", "WAYLAND_DISPLAY", "DISPLAY", "LIBGL_ALWAYS_SOFTWARE",
