@@ -493,7 +493,9 @@ cairn_application_init (CairnApplication *self)
 /* With GSK_RENDERER=cairo nothing in Cairn draws with OpenGL, yet GTK 4.8
  * still sets up GL on X11 when it opens the display, which loads Mesa
  * (with llvmpipe, LLVM): 60 MB of the 108 MB a window took at start
- * (tests/bench-startup.sh). So the cairo renderer comes without GL.
+ * (tests/bench-startup.sh). So the cairo renderer comes without GL, and
+ * so does the launch that will choose cairo because the last one on the
+ * same display found OpenGL to be software (cairn-renderer-kept.c).
  * Call before the application starts (it opens the display). */
 void
 cairn_application_skip_gl_for_cairo (void)
@@ -501,7 +503,7 @@ cairn_application_skip_gl_for_cairo (void)
   const char *debug = g_getenv ("GDK_DEBUG");
   g_autofree char *flags = NULL;
 
-  if (g_strcmp0 (g_getenv ("GSK_RENDERER"), "cairo") != 0)
+  if (g_strcmp0 (g_getenv ("GSK_RENDERER"), "cairo") != 0 && !cairn_renderer_software_gl_kept ())
     return;
   flags = debug && *debug ? g_strconcat (debug, ",gl-disable", NULL) : g_strdup ("gl-disable");
   g_setenv ("GDK_DEBUG", flags, TRUE);

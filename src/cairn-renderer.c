@@ -12,8 +12,14 @@
 #include <string.h>
 
 #include <epoxy/gl.h>
+#include <gtk/gtk.h>   /* GDK_WINDOWING_X11 */
+#ifdef GDK_WINDOWING_X11
+#include <epoxy/glx.h>
+#include <gdk/x11/gdkx.h>
+#endif
 
 #include "cairn-renderer.h"
+#include "cairn-renderer-kept.h"
 
 /* Which of GTK's renderers draws Cairn's windows.
  *
@@ -27,19 +33,66 @@
  * with cairo (newer GTK, too, passes over its GL renderer when OpenGL is
  * llvmpipe). GSK_RENDERER, when set, still decides. */
 
+/* the software renderer the last launch found, when it holds for this
+ * one (cairn_renderer_software_gl_kept()) */
+static char *kept_software_gl;
+
 static const char * const software[] = {
   "llvmpipe", "softpipe", "Software Rasterizer", "swrast",
 };
+
+/* GLX_MESA_query_renderer names the renderer a context on the screen
+ * would get without making one: the string GL_RENDERER says, in 0.05 ms
+ * where a context made current took 5 ms (llvmpipe, Xvfb, a loaded
+ * machine), on the way to the first frame. GTK 4.8 on X11 has set up GLX
+ * when it opened the display, so asking costs nothing more. */
+static char *
+describe_glx_renderer (GdkDisplay *display)
+{
+#ifdef GDK_WINDOWING_X11
+  Display *xdisplay;
+  int screen, major, minor;
+  const char *name;
+
+  if (!GDK_IS_X11_DISPLAY (display) || !gdk_x11_display_get_glx_version (display, &major, &minor))
+    return NULL;
+  xdisplay = gdk_x11_display_get_xdisplay (display);
+  screen = gdk_x11_screen_get_screen_number (gdk_x11_display_get_screen (display));
+  if (!epoxy_has_glx_extension (xdisplay, screen, "GLX_MESA_query_renderer"))
+    return NULL;
+  name = glXQueryRendererStringMESA (xdisplay, screen, 0, GLX_RENDERER_DEVICE_ID_MESA);
+  return name && *name ? g_strdup (name) : NULL;
+#else
+  return NULL;
+#endif
+}
 
 /**
  * cairn_renderer_describe_gl:
  *
  * Returns: (transfer full) (nullable): what OpenGL says renders on
  *   @display (GL_RENDERER, "llvmpipe (LLVM 15.0.6, 256 bits)"), or %NULL
- *   without OpenGL
+ *   without OpenGL; asked without a context where the display can
  */
 char *
 cairn_renderer_describe_gl (GdkDisplay *display)
+{
+  char *name;
+
+  g_return_val_if_fail (GDK_IS_DISPLAY (display), NULL);
+
+  name = describe_glx_renderer (display);
+  return name ? name : cairn_renderer_describe_gl_context (display);
+}
+
+/**
+ * cairn_renderer_describe_gl_context:
+ *
+ * Returns: (transfer full) (nullable): GL_RENDERER of a context made on
+ *   @display, or %NULL without OpenGL
+ */
+char *
+cairn_renderer_describe_gl_context (GdkDisplay *display)
 {
   g_autoptr(GdkGLContext) context = NULL;
   char *name;
@@ -81,15 +134,46 @@ cairn_renderer_avoid_software_gl (GdkDisplay *display)
 {
   const char *asked = g_getenv ("GSK_RENDERER");
   g_autofree char *gl_renderer = NULL;
+  g_autofree char *key = NULL;
 
   g_return_val_if_fail (GDK_IS_DISPLAY (display), FALSE);
 
   if (asked != NULL && *asked != '\0')
     return FALSE;
-  gl_renderer = cairn_renderer_describe_gl (display);
+  if (kept_software_gl != NULL)
+    gl_renderer = g_strdup (kept_software_gl);
+  else
+    {
+      gl_renderer = cairn_renderer_describe_gl (display);
+      if ((key = cairn_renderer_kept_key ()) != NULL)
+        cairn_renderer_keep (key, cairn_renderer_is_software_gl (gl_renderer) ? gl_renderer : NULL);
+    }
   if (!cairn_renderer_is_software_gl (gl_renderer))
     return FALSE;
-  g_debug ("OpenGL is %s, software: drawing with cairo", gl_renderer);
+  g_debug ("OpenGL is %s, software%s: drawing with cairo", gl_renderer,
+           kept_software_gl ? " (kept from the last launch)" : "");
   g_object_set_data_full (G_OBJECT (display), "gsk-renderer", g_strdup ("cairo"), g_free);
   return TRUE;
+}
+
+/**
+ * cairn_renderer_software_gl_kept:
+ *
+ * Whether the last launch on this display found OpenGL to be software
+ * (cairn-renderer-kept.c), and GSK_RENDERER leaves the choice to Cairn:
+ * then the display can open without GL, and
+ * cairn_renderer_avoid_software_gl() chooses cairo without asking. Call
+ * before the display opens, before GDK_DEBUG changes.
+ */
+gboolean
+cairn_renderer_software_gl_kept (void)
+{
+  const char *asked = g_getenv ("GSK_RENDERER");
+  g_autofree char *key = NULL;
+
+  if (asked != NULL && *asked != '\0')
+    return FALSE;
+  if (kept_software_gl == NULL && (key = cairn_renderer_kept_key ()) != NULL)
+    kept_software_gl = cairn_renderer_kept_read (key);
+  return cairn_renderer_is_software_gl (kept_software_gl);
 }

@@ -21,6 +21,7 @@
 #include <json-glib/json-glib.h>
 
 #include "cairn-renderer.h"
+#include "cairn-renderer-kept.h"
 #include "rows/cairn-transcript-row.h"
 #include "widgets/cairn-working-indicator.h"
 #include "transcript/cairn-text-item.h"
@@ -260,6 +261,71 @@ test_software_gl_draws_with_cairo (void)
   gtk_window_destroy (window);
 }
 
+/* The renderer named without a GL context is the one a context gets. */
+static void
+test_gl_named_without_context (void)
+{
+  GdkDisplay *display = gdk_display_get_default ();
+  g_autofree char *named = cairn_renderer_describe_gl (display);
+  g_autofree char *made = cairn_renderer_describe_gl_context (display);
+
+  if (made == NULL)
+    {
+      g_test_skip ("no OpenGL here");
+      return;
+    }
+  g_test_message ("OpenGL: %s", made);
+  g_assert_cmpstr (named, ==, made);
+}
+
+static gboolean
+kept_is (const char *key,
+         const char *expected)
+{
+  g_autofree char *kept = cairn_renderer_kept_read (key);
+
+  return g_strcmp0 (kept, expected) == 0;
+}
+
+/* Software GL found is kept for the next launch on the same display and
+ * settings, which then opens the display without GL; any change of them
+ * and it asks again. */
+static void
+test_software_gl_kept (void)
+{
+  GdkDisplay *display = gdk_display_get_default ();
+  g_autofree char *gl = cairn_renderer_describe_gl (display);
+  g_autofree char *key = cairn_renderer_kept_key ();
+  g_autofree char *other_key = NULL;
+  gint64 until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  if (!cairn_renderer_is_software_gl (gl))
+    {
+      g_test_skip_printf ("OpenGL here is not software: %s", gl ? gl : "none");
+      return;
+    }
+  g_assert_nonnull (key);
+  cairn_renderer_keep (key, NULL);
+  g_assert_true (kept_is (key, NULL));
+  g_assert_false (cairn_renderer_software_gl_kept ());
+
+  g_assert_true (cairn_renderer_avoid_software_gl (display));
+  while (!kept_is (key, gl) && g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (kept_is (key, gl));
+  g_assert_true (cairn_renderer_software_gl_kept ());
+
+  /* another driver asked for: not the same verdict */
+  g_setenv ("LIBGL_ALWAYS_SOFTWARE", "0", TRUE);
+  other_key = cairn_renderer_kept_key ();
+  g_unsetenv ("LIBGL_ALWAYS_SOFTWARE");
+  g_assert_cmpstr (key, !=, other_key);
+  g_assert_true (kept_is (other_key, NULL));
+
+  cairn_renderer_keep (key, NULL);
+  g_assert_true (kept_is (key, NULL));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -270,6 +336,8 @@ main (int   argc,
   adw_init ();
   g_test_add_func ("/cairn/idle/software-gl-draws-with-cairo", test_software_gl_draws_with_cairo);
   g_test_add_func ("/cairn/idle/software-gl-names", test_software_gl_names);
+  g_test_add_func ("/cairn/idle/gl-named-without-context", test_gl_named_without_context);
+  g_test_add_func ("/cairn/idle/software-gl-kept", test_software_gl_kept);
   g_test_add_func ("/cairn/idle/indicator-is-named", test_indicator_is_named);
   g_test_add_func ("/cairn/idle/running-turn-paints-few-frames", test_running_turn_paints_few_frames);
   g_test_add_func ("/cairn/idle/inactive-window-stands-still", test_inactive_window_stands_still);

@@ -453,21 +453,35 @@ _cairn_changes_pane_class_init_diff (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Down, GDK_ALT_MASK, hunk_key_cb, "i", 1);
 }
 
+/* The first time the pane is shown, not when the window is made: the
+ * language manager's first look-up reads every language GtkSourceView
+ * has (about 150 files), which held the window's first frame. */
+void
+_cairn_changes_pane_highlight_diff (CairnChangesPane *self)
+{
+  GtkSourceLanguageManager *manager = gtk_source_language_manager_get_default ();
+  GtkSourceBuffer *buffers[] = { GTK_SOURCE_BUFFER (diff_buffer (self)), GTK_SOURCE_BUFFER (side_buffer (self->old_view)),
+                                  GTK_SOURCE_BUFFER (side_buffer (self->new_view)) };
+
+  if (self->highlighted)
+    return;
+  self->highlighted = TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (buffers); i++)
+    {
+      gtk_source_buffer_set_language (buffers[i], gtk_source_language_manager_get_language (manager, "diff"));
+      cairn_source_style_follow (buffers[i]);
+    }
+}
+
 void
 _cairn_changes_pane_init_diff (CairnChangesPane *self)
 {
   GtkSourceBuffer *buffer = GTK_SOURCE_BUFFER (diff_buffer (self));
-  GtkSourceLanguageManager *manager = gtk_source_language_manager_get_default ();
-
   GtkSourceBuffer *buffers[] = { buffer, GTK_SOURCE_BUFFER (side_buffer (self->old_view)),
                                   GTK_SOURCE_BUFFER (side_buffer (self->new_view)) };
 
   for (guint i = 0; i < G_N_ELEMENTS (buffers); i++)
-    {
-      gtk_source_buffer_set_language (buffers[i], gtk_source_language_manager_get_language (manager, "diff"));
-      gtk_source_buffer_set_highlight_matching_brackets (buffers[i], FALSE);
-      cairn_source_style_follow (buffers[i]);
-    }
+    gtk_source_buffer_set_highlight_matching_brackets (buffers[i], FALSE);
   /* synced scrolling: one vertical adjustment; the old side shows no bar */
   gtk_scrolled_window_set_vadjustment (self->old_scroller, gtk_scrolled_window_get_vadjustment (self->new_scroller));
   /* a shade any style shows, light or dark */

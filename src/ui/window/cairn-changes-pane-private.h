@@ -38,6 +38,8 @@ struct _CairnChangesPane
   GCancellable     *reading;
   guint             refresh_source;
   gboolean          active;
+  /* the views have diff's highlighting (from the first time shown) */
+  gboolean          highlighted;
   /* the diff shown, as read, and which file of changes it is */
   char             *diff;
   char             *diff_path;
@@ -78,6 +80,7 @@ void _cairn_changes_pane_show_selected  (CairnChangesPane *self);
 void _cairn_changes_pane_clear_diff     (CairnChangesPane *self);
 void _cairn_changes_pane_class_init_diff (GtkWidgetClass  *widget_class);
 void _cairn_changes_pane_init_diff      (CairnChangesPane *self);
+void _cairn_changes_pane_highlight_diff (CairnChangesPane *self);
 void _cairn_changes_pane_set_split      (CairnChangesPane *self,
                                          gboolean          split);
 

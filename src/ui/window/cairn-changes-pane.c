@@ -282,8 +282,10 @@ cairn_changes_pane_set_active (CairnChangesPane *self,
   g_return_if_fail (CAIRN_IS_CHANGES_PANE (self));
 
   self->active = active;
-  if (active)
-    cairn_changes_pane_refresh (self);
+  if (!active)
+    return;
+  _cairn_changes_pane_highlight_diff (self);
+  cairn_changes_pane_refresh (self);
 }
 
 const CairnGitChanges *

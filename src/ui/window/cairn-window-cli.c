@@ -47,7 +47,8 @@ version_cb (GObject      *object,
 }
 
 /* Asked once for each claude program the window uses, with whether it
- * is signed in. */
+ * is signed in: two runs of the CLI, which take a core each for a moment,
+ * so they wait for the window's first frame (cairn-window.c). */
 static void
 check_cli_version (CairnWindow *self,
                    const char  *cli)
@@ -56,8 +57,25 @@ check_cli_version (CairnWindow *self,
     return;
   g_free (self->checked_cli);
   self->checked_cli = g_strdup (cli);
-  cairn_cli_version_query_async (cli, version_cb, g_object_ref (self));
-  _cairn_window_check_signin (self, cli);
+  self->cli_probes_wait = TRUE;
+  if (self->drawn)
+    _cairn_window_run_cli_probes (self);
+}
+
+/**
+ * _cairn_window_run_cli_probes:
+ *
+ * Asks the claude program last found for its version and whether it is
+ * signed in, if that waits.
+ */
+void
+_cairn_window_run_cli_probes (CairnWindow *self)
+{
+  if (!self->cli_probes_wait || self->checked_cli == NULL)
+    return;
+  self->cli_probes_wait = FALSE;
+  cairn_cli_version_query_async (self->checked_cli, version_cb, g_object_ref (self));
+  _cairn_window_check_signin (self, self->checked_cli);
 }
 
 /* The claude program, or NULL after showing how to install it. */

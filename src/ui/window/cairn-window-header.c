@@ -410,7 +410,8 @@ _cairn_window_set_header_session (CairnWindow  *self,
   cairn_background_list_set_session (self->background_list, session);
   cairn_usage_panel_set_session (self->usage_panel, session);
   cairn_mcp_panel_set_session (self->mcp_panel, session);
-  cairn_changes_pane_set_session (self->changes_pane, session);
+  if (self->changes_pane != NULL)
+    cairn_changes_pane_set_session (self->changes_pane, session);
   gtk_list_box_bind_model (self->rules_list, session ? cairn_session_get_allow_rules (session) : NULL,
                            rule_row_new, NULL, NULL);
   if (session == NULL)

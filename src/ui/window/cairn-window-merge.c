@@ -117,7 +117,8 @@ removed_cb (GObject      *object,
                                                             "stays in history")));
       reopen_outside (self, request->worktree);
     }
-  cairn_changes_pane_refresh (self->changes_pane);
+  if (self->changes_pane != NULL)
+    cairn_changes_pane_refresh (self->changes_pane);
   _cairn_window_probe_git (self);
   merge_request_free (request);
 }
@@ -158,7 +159,8 @@ merged_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
   g_autofree char *done = NULL;
 
-  cairn_changes_pane_refresh (request->window->changes_pane);
+  if (request->window->changes_pane != NULL)
+    cairn_changes_pane_refresh (request->window->changes_pane);
   if (!cairn_git_merge_finish (result, &error))
     {
       _cairn_window_say (request->window, _("Not Merged"), error->message);
@@ -336,7 +338,7 @@ merge_body (const CairnGitChanges *changes)
 void
 _cairn_window_merge (CairnWindow *self)
 {
-  const CairnGitChanges *changes = cairn_changes_pane_get_changes (self->changes_pane);
+  const CairnGitChanges *changes = self->changes_pane ? cairn_changes_pane_get_changes (self->changes_pane) : NULL;
   g_autofree char *title = self->page ? cairn_page_dup_title (self->page) : NULL;
   g_autofree char *body = NULL;
   MergeRequest *request;

@@ -74,6 +74,8 @@ struct _CairnWindow
   GtkWidget            *worktree_button;
   GtkToggleButton      *changes_button;
   GtkRevealer          *changes_revealer;
+  GtkBox               *changes_box;
+  /* made the first time it is shown, in changes_box; %NULL until then */
   CairnChangesPane     *changes_pane;
   /* the folder's repository, or why it can have no worktree */
   CairnGitRepo         *git_repo;
@@ -107,6 +109,12 @@ struct _CairnWindow
   GtkLabel             *old_cli_label;
   /* the claude program whose --version was asked */
   char                 *checked_cli;
+  /* the first frame is painted: the probes that wait for it may start
+   * (cairn-window.c); until then they wait, marked here */
+  gboolean              drawn;
+  guint                 drawn_source;
+  gboolean              cli_probes_wait;
+  gboolean              git_probe_waits;
   CairnMissingCliPage  *missing_page;
   /* signing in (cairn-window-signin.c) */
   GtkRevealer          *signin_banner;
@@ -169,6 +177,7 @@ void          _cairn_window_dispose_signin        (CairnWindow    *self);
 
 /* cairn-window-worktree.c */
 void          _cairn_window_probe_git             (CairnWindow    *self);
+void          _cairn_window_run_git_probe         (CairnWindow    *self);
 void          _cairn_window_class_init_worktree   (GtkWidgetClass *widget_class);
 void          _cairn_window_list_conversations    (CairnWindow    *self);
 char         *_cairn_window_cwd_of               (CairnWindow    *self,
@@ -182,5 +191,6 @@ void          _cairn_window_merge                 (CairnWindow    *self);
 
 /* cairn-window-cli.c */
 char         *_cairn_window_find_cli              (CairnWindow  *self);
+void          _cairn_window_run_cli_probes        (CairnWindow  *self);
 
 G_END_DECLS

@@ -70,10 +70,24 @@ _cairn_window_probe_git (CairnWindow *self)
   g_cancellable_cancel (self->git_probing);
   g_clear_object (&self->git_probing);
   set_git_state (self, NULL, _("looking for a git repository…"));
-  if (path == NULL)
+  /* git's runs wait for the window's first frame (cairn-window.c) */
+  self->git_probe_waits = path != NULL && !self->drawn;
+  if (path == NULL || self->git_probe_waits)
     return;
   self->git_probing = g_cancellable_new ();
   cairn_git_repo_probe_async (path, self->git_probing, probed_cb, g_object_ref (self));
+}
+
+/**
+ * _cairn_window_run_git_probe:
+ *
+ * Asks git about the folder, if that waits for the first frame.
+ */
+void
+_cairn_window_run_git_probe (CairnWindow *self)
+{
+  if (self->git_probe_waits)
+    _cairn_window_probe_git (self);
 }
 
 /**
@@ -268,12 +282,6 @@ new_worktree_conversation_action (GtkWidget  *widget,
 }
 
 static void
-changes_revealed_cb (CairnWindow *self)
-{
-  cairn_changes_pane_set_active (self->changes_pane, gtk_revealer_get_reveal_child (self->changes_revealer));
-}
-
-static void
 changes_comment_cb (CairnWindow *self,
                     const char  *text)
 {
@@ -285,6 +293,34 @@ static void
 changes_merge_cb (CairnWindow *self)
 {
   _cairn_window_merge (self);
+}
+
+/* The Changes pane is made the first time it is shown, not with the
+ * window: its three source views, their buffers and its file list were a
+ * good part of what the window built, styled and measured before its
+ * first frame (15-35 ms on this machine), for a pane most windows never
+ * open. */
+static void
+ensure_changes_pane (CairnWindow *self)
+{
+  if (self->changes_pane != NULL)
+    return;
+  self->changes_pane = g_object_new (CAIRN_TYPE_CHANGES_PANE, "hexpand", TRUE, NULL);
+  g_signal_connect_object (self->changes_pane, "comment", G_CALLBACK (changes_comment_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->changes_pane, "merge", G_CALLBACK (changes_merge_cb), self, G_CONNECT_SWAPPED);
+  cairn_changes_pane_set_session (self->changes_pane, self->session);
+  gtk_box_append (self->changes_box, GTK_WIDGET (self->changes_pane));
+}
+
+static void
+changes_revealed_cb (CairnWindow *self)
+{
+  gboolean shown = gtk_revealer_get_reveal_child (self->changes_revealer);
+
+  if (shown)
+    ensure_changes_pane (self);
+  if (self->changes_pane != NULL)
+    cairn_changes_pane_set_active (self->changes_pane, shown);
 }
 
 static void
@@ -303,10 +339,8 @@ _cairn_window_class_init_worktree (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, changes_button);
   gtk_widget_class_bind_template_child (widget_class, CairnWindow, changes_revealer);
-  gtk_widget_class_bind_template_child (widget_class, CairnWindow, changes_pane);
+  gtk_widget_class_bind_template_child (widget_class, CairnWindow, changes_box);
   gtk_widget_class_bind_template_callback (widget_class, changes_revealed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, changes_comment_cb);
-  gtk_widget_class_bind_template_callback (widget_class, changes_merge_cb);
   gtk_widget_class_install_action (widget_class, "win.toggle-changes", NULL, toggle_changes_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_D, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "win.toggle-changes", NULL);

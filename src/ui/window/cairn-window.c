@@ -131,14 +131,50 @@ after_first_paint_cb (CairnWindow   *self,
   cairn_paint_report_now ("first-frame");
 }
 
+/* What need not hold the window's first frame waits until it is painted:
+ * the runs of the claude program (its version, whether it is signed in)
+ * and of git (is the folder a repository). Each is a process started
+ * from the main loop, and the CLI's take a core each for a moment, which
+ * the first frame wants on a machine of 2. They start in an idle after
+ * the first frame, or after a second for a window that is not drawn
+ * (hidden, or in a test). */
+#define UNDRAWN_TIMEOUT_MS 1000
+
+static gboolean
+drawn_cb (gpointer data)
+{
+  CairnWindow *self = data;
+
+  self->drawn_source = 0;
+  self->drawn = TRUE;
+  _cairn_window_run_cli_probes (self);
+  _cairn_window_run_git_probe (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+first_paint_cb (CairnWindow   *self,
+                GdkFrameClock *clock)
+{
+  g_signal_handlers_disconnect_by_func (clock, first_paint_cb, self);
+  if (self->drawn)
+    return;
+  g_clear_handle_id (&self->drawn_source, g_source_remove);
+  self->drawn_source = g_idle_add (drawn_cb, self);
+}
+
 static void
 cairn_window_map (GtkWidget *widget)
 {
+  GdkFrameClock *clock;
+
   GTK_WIDGET_CLASS (cairn_window_parent_class)->map (widget);
 
+  clock = gtk_widget_get_frame_clock (widget);
   if (cairn_paint_report_enabled ())
-    g_signal_connect_object (gtk_widget_get_frame_clock (widget), "after-paint",
-                             G_CALLBACK (after_first_paint_cb), widget, G_CONNECT_SWAPPED);
+    g_signal_connect_object (clock, "after-paint", G_CALLBACK (after_first_paint_cb), widget, G_CONNECT_SWAPPED);
+  if (!CAIRN_WINDOW (widget)->drawn)
+    g_signal_connect_object (clock, "after-paint", G_CALLBACK (first_paint_cb), widget, G_CONNECT_SWAPPED);
 }
 
 static void
@@ -164,6 +200,7 @@ cairn_window_dispose (GObject *object)
 
   if (self->page_stack != NULL)
     _cairn_window_close_all_pages (self);
+  g_clear_handle_id (&self->drawn_source, g_source_remove);
   g_cancellable_cancel (self->opening);
   g_clear_object (&self->opening);
   g_cancellable_cancel (self->git_probing);
@@ -175,6 +212,7 @@ cairn_window_dispose (GObject *object)
   g_clear_pointer (&self->checked_cli, g_free);
   _cairn_window_dispose_signin (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), CAIRN_TYPE_WINDOW);
+  self->changes_pane = NULL;   /* went with changes_box */
   /* its last words are written before it goes */
   g_clear_object (&self->drafts);
   g_clear_object (&self->search);
@@ -424,6 +462,7 @@ cairn_window_init (CairnWindow *self)
   self->search = cairn_search_new ();
   cairn_sidebar_set_search (self->sidebar, self->search);
   add_terminal_keys (self);
+  self->drawn_source = g_timeout_add (UNDRAWN_TIMEOUT_MS, drawn_cb, self);
 }
 
 /**
