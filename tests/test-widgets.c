@@ -580,6 +580,84 @@ test_usage_window_split (void)
   usage_screenshots ();
 }
 
+/* Whether the chart has been laid out where its view is scrolled to. */
+static gboolean
+chart_scrolled (gpointer chart)
+{
+  GtkWidget *viewport = gtk_widget_get_parent (chart);
+  GtkAdjustment *adjustment = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (viewport));
+  double x = 0, y = 0;
+
+  return gtk_widget_translate_coordinates (viewport, chart, 0, 0, &x, &y) &&
+         G_APPROX_VALUE (x, gtk_adjustment_get_value (adjustment), 0.5);
+}
+
+/* Scrolled to anywhere, the labels under the bars drawn are in view
+ * whole, none over another (one at an edge moves in, or is left out). */
+static void
+test_usage_window_labels_in_view (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("usage-labels");
+  g_autofree char *folder = g_build_filename (dir, "-p", NULL);
+  g_autoptr(GString) lines = g_string_new (NULL);
+  g_autoptr(GFile) projects = g_file_new_for_path (dir);
+  CairnUsageWindow *window;
+  CairnUsageChart *chart;
+  GtkAdjustment *adjustment;
+  guint drawn = 0;
+
+  g_setenv ("TZ", "UTC", TRUE);
+  tzset ();
+  for (int day = 1; day <= 60; day++)
+    {
+      g_autofree char *id = g_strdup_printf ("d%d", day);
+      g_autofree char *time = g_strdup_printf ("2026-%02d-%02dT10:00:00.000Z", day <= 31 ? 1 : 2, day <= 31 ? day : day - 31);
+      g_autofree char *line = usage_line (id, "claude-opus-4-8", time, 1000 * day, 0);
+      g_string_append (lines, line);
+    }
+  cairn_test_write_file (folder, "s.jsonl", lines->str);
+  window = cairn_usage_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 600);
+  cairn_usage_window_load (window, projects);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (cairn_test_wait_until (usage_loaded, window, 5000));
+  cairn_test_run_for (300);
+  chart = CAIRN_USAGE_CHART (cairn_usage_window_get_bars (window));
+  adjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (gtk_widget_get_template_child (
+                 GTK_WIDGET (window), CAIRN_TYPE_USAGE_WINDOW, "chart_scroller")));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >, gtk_adjustment_get_page_size (adjustment));
+  for (double value = 0; value <= gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment);
+       value += 9)
+    {
+      double lo, hi, right = -1;
+
+      gtk_adjustment_set_value (adjustment, value);
+      g_assert_true (cairn_test_wait_until (chart_scrolled, chart, 5000));
+      lo = gtk_adjustment_get_value (adjustment);
+      hi = lo + gtk_adjustment_get_page_size (adjustment);
+      for (guint i = 0; i < 60; i++)
+        {
+          double x, width;
+          if (!cairn_usage_chart_get_label_place (chart, i, &x, &width))
+            continue;
+          g_assert_cmpfloat (x, >=, lo);
+          g_assert_cmpfloat (x + width, <=, hi);
+          g_assert_cmpfloat (x, >, right);
+          right = x + width;
+          drawn++;
+        }
+      g_assert_cmpfloat (right, >, 0);   /* some drawn */
+    }
+  g_assert_cmpuint (drawn, >, 0);
+  if (g_getenv ("CAIRN_TEST_SHOTS") != NULL)
+    {
+      gtk_adjustment_set_value (adjustment, 3 * 28 + 14);   /* mid-bar at the left edge */
+      screenshot ("usage-labels-scrolled.png");
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  cairn_test_remove_dir (dir);
+}
+
 /* A reply of conversation @session that ran in @cwd (NULL: no cwd
  * said; no quotes or backslashes in it). */
 static char *
@@ -740,6 +818,7 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/usage-window", test_usage_window);
   g_test_add_func ("/cairn/widgets/usage-window/split", test_usage_window_split);
   g_test_add_func ("/cairn/widgets/usage-window/project-names", test_usage_window_project_names);
+  g_test_add_func ("/cairn/widgets/usage-window/labels-in-view", test_usage_window_labels_in_view);
   g_test_add_func ("/cairn/widgets/preferences/mode", test_preferences_mode);
   g_test_add_func ("/cairn/widgets/preferences/supervised", test_preferences_supervised);
   g_test_add_func ("/cairn/widgets/instantiate-attachment-types",

@@ -861,6 +861,9 @@ cairn_usage_window_init (CairnUsageWindow *self)
   self->to_latest = TRUE;
   g_signal_connect_object (gtk_scrolled_window_get_hadjustment (self->chart_scroller), "changed",
                            G_CALLBACK (chart_width_cb), self, 0);
+  /* the labels at the edges of the view move into it as it scrolls */
+  g_signal_connect_object (gtk_scrolled_window_get_hadjustment (self->chart_scroller), "value-changed",
+                           G_CALLBACK (gtk_widget_queue_draw), self->bars, G_CONNECT_SWAPPED);
 }
 
 CairnUsageWindow *
