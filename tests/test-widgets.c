@@ -611,7 +611,8 @@ test_usage_window_labels_in_view (void)
   for (int day = 1; day <= 60; day++)
     {
       g_autofree char *id = g_strdup_printf ("d%d", day);
-      g_autofree char *time = g_strdup_printf ("2026-%02d-%02dT10:00:00.000Z", day <= 31 ? 1 : 2, day <= 31 ? day : day - 31);
+      g_autofree char *time = g_strdup_printf ("2026-%02d-%02dT10:00:00.000Z", day <= 31 ? 1 : 2,
+                                               day <= 31 ? day : day - 31);
       g_autofree char *line = usage_line (id, "claude-opus-4-8", time, 1000 * day, 0);
       g_string_append (lines, line);
     }
@@ -777,11 +778,13 @@ test_usage_window_project_names (void)
   g_assert_nonnull (strstr (table_text, "\n/tmp/a & <b>bold\n"));
   g_assert_nonnull (strstr (table_text, "\n-nocwd\n"));
   g_assert_null (strstr (table_text, "-h-src-project-28"));
-  for (bar = gtk_widget_get_first_child (cairn_usage_window_get_bars (window)); bar; bar = gtk_widget_get_next_sibling (bar))
+  bar = gtk_widget_get_first_child (cairn_usage_window_get_bars (window));
+  for (; bar != NULL; bar = gtk_widget_get_next_sibling (bar))
     if (g_str_has_prefix (cairn_usage_bar_get_description (CAIRN_USAGE_BAR (bar)), "/tmp/a & <b>bold: 2,000 tokens"))
       break;
   g_assert_nonnull (bar);
-  gtk_test_accessible_assert_property (bar, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, cairn_usage_bar_get_description (CAIRN_USAGE_BAR (bar)));
+  gtk_test_accessible_assert_property (bar, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       cairn_usage_bar_get_description (CAIRN_USAGE_BAR (bar)));
   for (guint i = 0; i < 4; i++)
     found |= g_strcmp0 (cairn_usage_chart_get_label (CAIRN_USAGE_CHART (cairn_usage_window_get_bars (window)), i),
                         "a & <b>bold") == 0;
@@ -797,7 +800,8 @@ test_usage_window_project_names (void)
   g_assert_cmpint (position, >, 0);
   gtk_drop_down_set_selected (filter, position);
   bar = gtk_widget_get_first_child (cairn_usage_window_get_bars (window));
-  g_assert_true (g_str_has_prefix (cairn_usage_bar_get_description (CAIRN_USAGE_BAR (bar)), "~/work/project-28: 3,000 tokens"));
+  g_assert_true (g_str_has_prefix (cairn_usage_bar_get_description (CAIRN_USAGE_BAR (bar)),
+                                   "~/work/project-28: 3,000 tokens"));
   g_assert_null (gtk_widget_get_next_sibling (bar));
   gtk_window_destroy (GTK_WINDOW (window));
   cairn_test_remove_dir (dir);
