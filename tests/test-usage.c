@@ -21,6 +21,7 @@
 #include "usage/cairn-usage-data.h"
 #include "usage/cairn-usage-format.h"
 #include "usage/cairn-usage-line.h"
+#include "usage/cairn-usage-names.h"
 #include "usage/cairn-usage-pricing.h"
 #include "usage/cairn-usage-report.h"
 
@@ -344,6 +345,82 @@ test_split_by_project (void)
   g_assert_cmpstr (g_ptr_array_index (top_models, 4), ==, "claude-unknown-9");
 }
 
+/* A reply of session @session that ran in @cwd (NULL: none said), written in
+ * projects/@project (each its own request). */
+static void
+write_in (const char *projects,
+          const char *project,
+          const char *session,
+          const char *cwd)
+{
+  static guint n;
+  g_autofree char *id = g_strdup_printf ("msg_cwd_%u", n++);
+  g_autofree char *folder = g_build_filename (projects, project, NULL);
+  g_autofree char *file = g_strdup_printf ("%s.jsonl", session);
+  Reply reply = r3;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autofree char *line = NULL, *text = NULL;
+
+  reply.id = reply.request = id;
+  reply.session = session;
+  line = reply_line (&reply);
+  g_assert_true (json_parser_load_from_data (parser, line, -1, NULL));
+  if (cwd != NULL)
+    json_object_set_string_member (json_node_get_object (json_parser_get_root (parser)), "cwd", cwd);
+  else
+    json_object_remove_member (json_node_get_object (json_parser_get_root (parser)), "cwd");
+  g_free (line);
+  line = cairn_json_to_string (json_parser_get_root (parser), FALSE);
+  text = g_strconcat (line, "\n", NULL);
+  cairn_test_write_file (folder, file, text);
+}
+
+/* Projects named by the folder their conversations ran in: the home
+ * folder as "~"; short, the last component, or as many as tell two
+ * apart; the folder the key was made from before one more sessions ran
+ * in; markup characters as written; no cwd: the key. */
+static void
+test_project_names (void)
+{
+  g_autofree char *dir = cairn_test_make_subdir (tmp_root, "names");
+  g_autofree char *projects = g_build_filename (dir, "projects", NULL);
+  g_autoptr(CairnUsageData) data = NULL;
+  g_autoptr(CairnUsageNames) names = NULL;
+
+  write_in (projects, "-home-u-src-project-28", "a1", "/home/u/src/project-28");
+  write_in (projects, "-home-u-work-project-28", "b1", "/home/u/work/project-28/");
+  write_in (projects, "-home-u-q", "c1", "/home/u/q");
+  write_in (projects, "-home-u-q", "c2", "/home/u/elsewhere");
+  write_in (projects, "-home-u-q", "c3", "/home/u/elsewhere");
+  write_in (projects, "-srv-a----b-bold", "d1", "/srv/a & <b>bold");
+  write_in (projects, "-home-u", "e1", "/home/u");
+  write_in (projects, "-home-uv", "f1", "/home/uv");
+  write_in (projects, "-nocwd", "g1", NULL);
+  write_in (projects, "-home-u-old-x", "h1", "/home/u/old.x");
+  write_in (projects, "-home-u-old.x", "h2", "/home/u/old.x");
+  data = cairn_test_usage_load (projects, NULL);
+  names = cairn_usage_names_new (data, "/home/u/");
+  g_assert_cmpstr (cairn_usage_names_full (names, "-home-u-src-project-28"), ==, "~/src/project-28");
+  g_assert_cmpstr (cairn_usage_names_short (names, "-home-u-src-project-28"), ==, "src/project-28");
+  g_assert_cmpstr (cairn_usage_names_full (names, "-home-u-work-project-28"), ==, "~/work/project-28");
+  g_assert_cmpstr (cairn_usage_names_short (names, "-home-u-work-project-28"), ==, "work/project-28");
+  g_assert_cmpstr (cairn_usage_names_full (names, "-home-u-q"), ==, "~/q");
+  g_assert_cmpstr (cairn_usage_names_short (names, "-home-u-q"), ==, "q");
+  g_assert_cmpstr (cairn_usage_names_full (names, "-srv-a----b-bold"), ==, "/srv/a & <b>bold");
+  g_assert_cmpstr (cairn_usage_names_short (names, "-srv-a----b-bold"), ==, "a & <b>bold");
+  g_assert_cmpstr (cairn_usage_names_full (names, "-home-u"), ==, "~");
+  g_assert_cmpstr (cairn_usage_names_short (names, "-home-u"), ==, "~");
+  g_assert_cmpstr (cairn_usage_names_full (names, "-home-uv"), ==, "/home/uv");
+  g_assert_cmpstr (cairn_usage_names_short (names, "-home-uv"), ==, "uv");
+  /* no line said where: the key */
+  g_assert_cmpstr (cairn_usage_names_full (names, "-nocwd"), ==, "-nocwd");
+  g_assert_cmpstr (cairn_usage_names_short (names, "-nocwd"), ==, "-nocwd");
+  /* one folder under two keys (an older CLI's): the key tells them apart */
+  g_assert_cmpstr (cairn_usage_names_full (names, "-home-u-old-x"), ==, "~/old.x (-home-u-old-x)");
+  g_assert_cmpstr (cairn_usage_names_full (names, "-home-u-old.x"), ==, "~/old.x (-home-u-old.x)");
+  g_assert_cmpstr (cairn_usage_names_short (names, "-home-u-old.x"), ==, "old.x (-home-u-old.x)");
+}
+
 static gint64
 at (const char *iso)
 {
@@ -632,6 +709,7 @@ main (int   argc,
   g_test_add_func ("/cairn/usage/pricing", test_pricing);
   g_test_add_func ("/cairn/usage/periods", test_periods);
   g_test_add_func ("/cairn/usage/split-by-project", test_split_by_project);
+  g_test_add_func ("/cairn/usage/project-names", test_project_names);
   g_test_add_func ("/cairn/usage/blocks", test_blocks);
   g_test_add_func ("/cairn/usage/index", test_index);
   g_test_add_func ("/cairn/usage/appended-while-read", test_appended_while_read);

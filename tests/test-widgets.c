@@ -580,6 +580,233 @@ test_usage_window_split (void)
   usage_screenshots ();
 }
 
+/* Whether the chart has been laid out where its view is scrolled to. */
+static gboolean
+chart_scrolled (gpointer chart)
+{
+  GtkWidget *viewport = gtk_widget_get_parent (chart);
+  GtkAdjustment *adjustment = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (viewport));
+  double x = 0, y = 0;
+
+  return gtk_widget_translate_coordinates (viewport, chart, 0, 0, &x, &y) &&
+         G_APPROX_VALUE (x, gtk_adjustment_get_value (adjustment), 0.5);
+}
+
+/* Scrolled to anywhere, the labels under the bars drawn are in view
+ * whole, none over another (one at an edge moves in, or is left out). */
+static void
+test_usage_window_labels_in_view (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("usage-labels");
+  g_autofree char *folder = g_build_filename (dir, "-p", NULL);
+  g_autoptr(GString) lines = g_string_new (NULL);
+  g_autoptr(GFile) projects = g_file_new_for_path (dir);
+  CairnUsageWindow *window;
+  CairnUsageChart *chart;
+  GtkAdjustment *adjustment;
+  guint drawn = 0;
+
+  g_setenv ("TZ", "UTC", TRUE);
+  tzset ();
+  for (int day = 1; day <= 60; day++)
+    {
+      g_autofree char *id = g_strdup_printf ("d%d", day);
+      g_autofree char *time = g_strdup_printf ("2026-%02d-%02dT10:00:00.000Z", day <= 31 ? 1 : 2,
+                                               day <= 31 ? day : day - 31);
+      g_autofree char *line = usage_line (id, "claude-opus-4-8", time, 1000 * day, 0);
+      g_string_append (lines, line);
+    }
+  cairn_test_write_file (folder, "s.jsonl", lines->str);
+  window = cairn_usage_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 600);
+  cairn_usage_window_load (window, projects);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (cairn_test_wait_until (usage_loaded, window, 5000));
+  cairn_test_run_for (300);
+  chart = CAIRN_USAGE_CHART (cairn_usage_window_get_bars (window));
+  adjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (gtk_widget_get_template_child (
+                 GTK_WIDGET (window), CAIRN_TYPE_USAGE_WINDOW, "chart_scroller")));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >, gtk_adjustment_get_page_size (adjustment));
+  for (double value = 0; value <= gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment);
+       value += 9)
+    {
+      double lo, hi, right = -1;
+
+      gtk_adjustment_set_value (adjustment, value);
+      g_assert_true (cairn_test_wait_until (chart_scrolled, chart, 5000));
+      lo = gtk_adjustment_get_value (adjustment);
+      hi = lo + gtk_adjustment_get_page_size (adjustment);
+      for (guint i = 0; i < 60; i++)
+        {
+          double x, width;
+          if (!cairn_usage_chart_get_label_place (chart, i, &x, &width))
+            continue;
+          g_assert_cmpfloat (x, >=, lo);
+          g_assert_cmpfloat (x + width, <=, hi);
+          g_assert_cmpfloat (x, >, right);
+          right = x + width;
+          drawn++;
+        }
+      g_assert_cmpfloat (right, >, 0);   /* some drawn */
+    }
+  g_assert_cmpuint (drawn, >, 0);
+  if (g_getenv ("CAIRN_TEST_SHOTS") != NULL)
+    {
+      gtk_adjustment_set_value (adjustment, 3 * 28 + 14);   /* mid-bar at the left edge */
+      screenshot ("usage-labels-scrolled.png");
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  cairn_test_remove_dir (dir);
+}
+
+/* A reply of conversation @session that ran in @cwd (NULL: no cwd
+ * said; no quotes or backslashes in it). */
+static char *
+usage_line_in (const char *id,
+               int         input,
+               const char *session,
+               const char *cwd)
+{
+  g_autofree char *line = usage_line (id, "claude-opus-4-8", "2026-03-10T10:00:00.000Z", input, 0);
+  g_autofree char *placed = cwd ? g_strdup_printf ("\"cwd\":\"%s\",\"sessionId\":\"%s\"", cwd, session)
+                                : g_strdup_printf ("\"sessionId\":\"%s\"", session);
+  g_auto(GStrv) parts = g_strsplit (line, "\"sessionId\":\"s\"", 2);
+
+  return g_strjoin (placed, parts[0], parts[1], NULL);
+}
+
+/* The texts of the labels under @widget, in order, one a line. */
+static void
+collect_labels (GtkWidget *widget,
+                GString   *texts)
+{
+  if (GTK_IS_LABEL (widget))
+    {
+      g_assert_false (gtk_label_get_use_markup (GTK_LABEL (widget)));
+      g_string_append_printf (texts, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    collect_labels (child, texts);
+}
+
+static char *
+labels_of (CairnUsageWindow *window,
+           const char       *child)
+{
+  GString *texts = g_string_new (NULL);
+
+  collect_labels (GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), CAIRN_TYPE_USAGE_WINDOW, child)),
+                  texts);
+  return g_string_free (texts, FALSE);
+}
+
+/* The position of @text in @filter's list, or -1. */
+static int
+filter_position (GtkDropDown *filter,
+                 const char  *text)
+{
+  GListModel *items = gtk_drop_down_get_model (filter);
+
+  for (guint i = 0; i < g_list_model_get_n_items (items); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (items, i);
+      if (g_str_equal (gtk_string_object_get_string (item), text))
+        return i;
+    }
+  return -1;
+}
+
+/* Projects named as the user knows them: by the folder their
+ * conversations ran in (the lines' cwd), the home folder as "~"; in the
+ * legend and under the bars the last components that tell two apart,
+ * the whole path in the tooltip; a folder with markup characters as
+ * written; one no line placed, by its key. The filter shows the paths and
+ * still filters by the key. */
+static void
+test_usage_window_project_names (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("usage-names");
+  g_autoptr(GFile) projects = g_file_new_for_path (dir);
+  g_autofree char *src = g_build_filename (g_get_home_dir (), "src", "project-28", NULL);
+  g_autofree char *work = g_build_filename (g_get_home_dir (), "work", "project-28", NULL);
+  const struct { const char *key, *cwd; int tokens; } made[] = {
+    { "-h-src-project-28", src, 4000 }, { "-h-work-project-28", work, 3000 },
+    { "-tmp-a----b-bold", "/tmp/a & <b>bold", 2000 }, { "-nocwd", NULL, 1000 } };
+  CairnUsageWindow *window;
+  GtkDropDown *filter;
+  GtkWidget *legend, *bar;
+  g_autofree char *legend_text = NULL, *table_text = NULL;
+  gboolean found = FALSE;
+  int position;
+
+  g_setenv ("TZ", "UTC", TRUE);
+  tzset ();
+  for (guint i = 0; i < G_N_ELEMENTS (made); i++)
+    {
+      g_autofree char *folder = g_build_filename (dir, made[i].key, NULL);
+      g_autofree char *id = g_strdup_printf ("n%u", i);
+      g_autofree char *session = g_strdup_printf ("s%u", i);
+      g_autofree char *line = usage_line_in (id, made[i].tokens, session, made[i].cwd);
+      g_autofree char *file = g_strdup_printf ("%s.jsonl", session);
+      cairn_test_write_file (folder, file, line);
+    }
+  window = cairn_usage_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 640);
+  cairn_usage_window_load (window, projects);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (cairn_test_wait_until (usage_loaded, window, 5000));
+  /* coloured by project: the legend, most tokens first */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_widget_get_template_child (GTK_WIDGET (window),
+                                                                            CAIRN_TYPE_USAGE_WINDOW, "split")), 1);
+  legend_text = labels_of (window, "legend");
+  g_assert_cmpstr (legend_text, ==, "src/project-28\nwork/project-28\na & <b>bold\n-nocwd\n");
+  legend = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), CAIRN_TYPE_USAGE_WINDOW, "legend"));
+  /* the first item's label: flow box child > box > swatch, label */
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (gtk_widget_get_last_child (gtk_widget_get_first_child (
+                     gtk_widget_get_first_child (legend)))), ==, "~/src/project-28");
+  bar = gtk_widget_get_first_child (cairn_usage_window_get_bars (window));
+  g_assert_cmpstr (cairn_usage_bar_get_description (CAIRN_USAGE_BAR (bar)), ==,
+                   "2026-03-10: 10,000 tokens, $0.05\n~/src/project-28: 4,000, $0.02\n~/work/project-28: 3,000, $0.01\n"
+                   "-nocwd: 1,000, $0.01\n/tmp/a & <b>bold: 2,000, $0.01");
+  /* per project: the table's names and each bar's */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_widget_get_template_child (GTK_WIDGET (window),
+                                                                            CAIRN_TYPE_USAGE_WINDOW, "period")), 3);
+  cairn_test_run_for (300);
+  table_text = labels_of (window, "table");
+  g_assert_nonnull (strstr (table_text, "\n~/src/project-28\n"));
+  g_assert_nonnull (strstr (table_text, "\n~/work/project-28\n"));
+  g_assert_nonnull (strstr (table_text, "\n/tmp/a & <b>bold\n"));
+  g_assert_nonnull (strstr (table_text, "\n-nocwd\n"));
+  g_assert_null (strstr (table_text, "-h-src-project-28"));
+  bar = gtk_widget_get_first_child (cairn_usage_window_get_bars (window));
+  for (; bar != NULL; bar = gtk_widget_get_next_sibling (bar))
+    if (g_str_has_prefix (cairn_usage_bar_get_description (CAIRN_USAGE_BAR (bar)), "/tmp/a & <b>bold: 2,000 tokens"))
+      break;
+  g_assert_nonnull (bar);
+  gtk_test_accessible_assert_property (bar, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       cairn_usage_bar_get_description (CAIRN_USAGE_BAR (bar)));
+  for (guint i = 0; i < 4; i++)
+    found |= g_strcmp0 (cairn_usage_chart_get_label (CAIRN_USAGE_CHART (cairn_usage_window_get_bars (window)), i),
+                        "a & <b>bold") == 0;
+  g_assert_true (found);
+  if (g_getenv ("CAIRN_TEST_SHOTS") != NULL)
+    screenshot ("usage-project-names-light.png");
+  /* the filter names the folders and filters by the key */
+  filter = GTK_DROP_DOWN (gtk_widget_get_template_child (GTK_WIDGET (window), CAIRN_TYPE_USAGE_WINDOW,
+                                                         "project_filter"));
+  g_assert_cmpint (filter_position (filter, "-h-work-project-28"), ==, -1);
+  g_assert_cmpint (filter_position (filter, "/tmp/a & <b>bold"), >, 0);
+  position = filter_position (filter, "~/work/project-28");
+  g_assert_cmpint (position, >, 0);
+  gtk_drop_down_set_selected (filter, position);
+  bar = gtk_widget_get_first_child (cairn_usage_window_get_bars (window));
+  g_assert_true (g_str_has_prefix (cairn_usage_bar_get_description (CAIRN_USAGE_BAR (bar)),
+                                   "~/work/project-28: 3,000 tokens"));
+  g_assert_null (gtk_widget_get_next_sibling (bar));
+  gtk_window_destroy (GTK_WINDOW (window));
+  cairn_test_remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -594,6 +821,8 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/worktree-dialog", test_worktree_dialog);
   g_test_add_func ("/cairn/widgets/usage-window", test_usage_window);
   g_test_add_func ("/cairn/widgets/usage-window/split", test_usage_window_split);
+  g_test_add_func ("/cairn/widgets/usage-window/project-names", test_usage_window_project_names);
+  g_test_add_func ("/cairn/widgets/usage-window/labels-in-view", test_usage_window_labels_in_view);
   g_test_add_func ("/cairn/widgets/preferences/mode", test_preferences_mode);
   g_test_add_func ("/cairn/widgets/preferences/supervised", test_preferences_supervised);
   g_test_add_func ("/cairn/widgets/instantiate-attachment-types",

@@ -216,29 +216,110 @@ widget_colors (GtkWidget *widget,
   text->alpha *= 0.7;
 }
 
-/* The dates, the last bar's always: the latest is what one looks for. */
+/* The part of the chart in view, in its own coordinates: the scrolled
+ * window's viewport's, else all of it. */
+static void
+visible_range (CairnUsageChart *self,
+               double          *left,
+               double          *right)
+{
+  GtkWidget *viewport = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_VIEWPORT);
+  double x = 0, y = 0;
+
+  *left = 0;
+  *right = gtk_widget_get_width (GTK_WIDGET (self));
+  if (viewport == NULL || !gtk_widget_translate_coordinates (viewport, GTK_WIDGET (self), 0, 0, &x, &y))
+    return;
+  *left = MAX (*left, x);
+  *right = MIN (*right, x + gtk_widget_get_width (viewport));
+}
+
+static gboolean
+label_shown (CairnUsageChart *self,
+             guint            index,
+             guint            step)
+{
+  guint n = self->labels->len;
+
+  return index < n && g_ptr_array_index (self->labels, index) != NULL && (n - 1 - index) % step == 0;
+}
+
+static double
+label_width (CairnUsageChart *self,
+             guint            index)
+{
+  int w = 0, h;
+  g_autoptr(PangoLayout) layout = text_layout (self, g_ptr_array_index (self->labels, index), &w, &h);
+
+  return w;
+}
+
+/* Where the @index-th bar's label goes: centred under the bar, or moved
+ * into view when part of it would be scrolled out (": 17" for "Nov 17");
+ * FALSE when it does not fit there: moved off its bar or onto the next
+ * label. Labels go every @step bars, the last bar's always: the latest is
+ * what one looks for. */
+static gboolean
+place_label (CairnUsageChart *self,
+             guint            index,
+             guint            step,
+             double          *x,
+             double          *width)
+{
+  double lo, hi, centre = self->left + index * self->pitch + (self->pitch - BAR_GAP) / 2.0, natural;
+
+  if (!label_shown (self, index, step))
+    return FALSE;
+  visible_range (self, &lo, &hi);
+  *width = label_width (self, index);
+  natural = centre - *width / 2;
+  *x = CLAMP (natural, lo, MAX (hi - *width, lo));
+  if (centre < *x || centre > *x + *width || *x + *width > hi)
+    return FALSE;
+  if (*x > natural && label_shown (self, index + step, step))
+    return *x + *width + TEXT_GAP <= self->left + (index + step) * self->pitch + (self->pitch - BAR_GAP) / 2.0 -
+                                      label_width (self, index + step) / 2;
+  if (*x < natural && index >= step && label_shown (self, index - step, step))
+    return *x - TEXT_GAP >= self->left + (index - step) * self->pitch + (self->pitch - BAR_GAP) / 2.0 +
+                            label_width (self, index - step) / 2;
+  return TRUE;
+}
+
+/**
+ * cairn_usage_chart_get_label_place:
+ * @x: (out): its left, in the chart's coordinates
+ * @width: (out): its width
+ *
+ * Returns: whether the @index-th bar's label is drawn, where it is
+ */
+gboolean
+cairn_usage_chart_get_label_place (CairnUsageChart *self,
+                                   guint            index,
+                                   double          *x,
+                                   double          *width)
+{
+  g_return_val_if_fail (CAIRN_IS_USAGE_CHART (self), FALSE);
+  return place_label (self, index, cairn_usage_chart_get_label_step (self), x, width);
+}
+
 static void
 draw_labels (CairnUsageChart *self,
              GtkSnapshot     *snapshot,
              const GdkRGBA   *color,
-             int              left,
              int              plot)
 {
-  int width = gtk_widget_get_width (GTK_WIDGET (self));
-  guint step = cairn_usage_chart_get_label_step (self), n = self->labels->len;
+  guint step = cairn_usage_chart_get_label_step (self);
 
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < self->labels->len; i++)
     {
-      const char *label = g_ptr_array_index (self->labels, i);
-      g_autoptr(PangoLayout) layout = NULL;
+      double x, width;
       int w, h;
+      g_autoptr(PangoLayout) layout = NULL;
 
-      if (label == NULL || (n - 1 - i) % step != 0)
+      if (!place_label (self, i, step, &x, &width))
         continue;
-      layout = text_layout (self, label, &w, &h);
-      draw_text (snapshot, layout,
-                 CLAMP (left + i * self->pitch + (self->pitch - BAR_GAP) / 2.0 - w / 2.0, 0, MAX (width - w, 0)),
-                 plot + TEXT_GAP / 2.0, color);
+      layout = text_layout (self, g_ptr_array_index (self->labels, i), &w, &h);
+      draw_text (snapshot, layout, x, plot + TEXT_GAP / 2.0, color);
     }
 }
 
@@ -247,14 +328,14 @@ cairn_usage_chart_snapshot (GtkWidget   *widget,
                             GtkSnapshot *snapshot)
 {
   CairnUsageChart *self = CAIRN_USAGE_CHART (widget);
-  int left = self->left, plot = MAX (gtk_widget_get_height (widget) - label_height (self), 0);
+  int plot = MAX (gtk_widget_get_height (widget) - label_height (self), 0);
   GdkRGBA line, text;
 
   widget_colors (widget, &line, &text);
   draw_lines (self, snapshot, &line, plot);
   for (GtkWidget *bar = gtk_widget_get_first_child (widget); bar != NULL; bar = gtk_widget_get_next_sibling (bar))
     gtk_widget_snapshot_child (widget, bar, snapshot);
-  draw_labels (self, snapshot, &text, left, plot);
+  draw_labels (self, snapshot, &text, plot);
 }
 
 static void

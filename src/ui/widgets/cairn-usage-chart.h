@@ -32,4 +32,9 @@ void       cairn_usage_chart_set_scale (CairnUsageChart *self,
 const char *cairn_usage_chart_get_label    (CairnUsageChart *self,
                                             guint            index);
 
+gboolean   cairn_usage_chart_get_label_place (CairnUsageChart *self,
+                                              guint            index,
+                                              double          *x,
+                                              double          *width);
+
 G_END_DECLS

@@ -16,6 +16,7 @@
 #include "history/cairn-history-paths.h"
 #include "usage/cairn-usage-data.h"
 #include "usage/cairn-usage-format.h"
+#include "usage/cairn-usage-names.h"
 #include "usage/cairn-usage-report.h"
 #include "widgets/cairn-usage-bar.h"
 #include "widgets/cairn-usage-chart.h"
@@ -47,6 +48,7 @@ struct _CairnUsageWindow
 
   GCancellable   *cancellable;
   CairnUsageData *data;
+  CairnUsageNames *names;  /* the projects as the user knows them: by their folders */
   GPtrArray      *rows;     /* CairnUsageRow of the period shown, by model: the table's */
   GPtrArray      *chart_rows; /* the same rows split as the chart is */
   GPtrArray      *models;   /* char *: every model, for the filter */
@@ -93,6 +95,26 @@ split_by (CairnUsageWindow *self)
   return gtk_drop_down_get_selected (self->split) == 1 ? CAIRN_USAGE_SPLIT_PROJECT : CAIRN_USAGE_SPLIT_MODEL;
 }
 
+/* A row's or part's name as shown: a project by its folder ("~/src/cairn",
+ * or only "cairn" where room is tight); a model, day or conversation as
+ * it is keyed. */
+static const char *
+shown_name (CairnUsageWindow *self,
+            const char       *key,
+            gboolean          is_project,
+            gboolean          tight)
+{
+  if (!is_project || self->names == NULL)
+    return key;
+  return tight ? cairn_usage_names_short (self->names, key) : cairn_usage_names_full (self->names, key);
+}
+
+static gboolean
+rows_are_projects (CairnUsageWindow *self)
+{
+  return self->grouping != BLOCKS && groupings[self->grouping] == CAIRN_USAGE_PROJECT;
+}
+
 /* A colour each for the models (or projects) with the most tokens over
  * the whole history, so that one keeps its colour whatever is shown;
  * past the palette, the rest are "Other". */
@@ -108,27 +130,32 @@ choose_keys (CairnUsageWindow *self)
 
 /* A row's figures in words: the tooltip, and what a screen reader says. */
 static char *
-describe_row (CairnUsageRow *row)
+describe_row (CairnUsageWindow *self,
+              CairnUsageRow    *row)
 {
   GString *text = g_string_new (NULL);
   g_autofree char *total = cairn_usage_format_tokens (cairn_usage_sums_tokens (&row->sums));
   g_autofree char *cost = cairn_usage_format_cost (&row->sums);
 
   /* Translators: a period's tokens and cost, e.g. "2026-11-24: 1,234 tokens, $0.52" */
-  g_string_append_printf (text, _("%s: %s tokens, %s"), row->key, total, cost);
+  g_string_append_printf (text, _("%s: %s tokens, %s"), shown_name (self, row->key, rows_are_projects (self), FALSE),
+                          total, cost);
   for (guint i = 0; i < row->models->len; i++)
     {
       CairnUsageModelSums *model = g_ptr_array_index (row->models, i);
       g_autofree char *tokens = cairn_usage_format_tokens (cairn_usage_sums_tokens (&model->sums));
       g_autofree char *model_cost = cairn_usage_format_cost (&model->sums);
-      g_string_append_printf (text, "\n%s: %s, %s", model->model, tokens, model_cost);
+      g_string_append_printf (text, "\n%s: %s, %s",
+                              shown_name (self, model->model, split_by (self) == CAIRN_USAGE_SPLIT_PROJECT, FALSE),
+                              tokens, model_cost);
     }
   return g_string_free (text, FALSE);
 }
 
 /* A bar's date under it, in the desktop's locale (the keys are days in
- * its time zone already), or a project's name's end; a conversation's
- * id would say nothing. */
+ * its time zone already), or a project's folder's name (its end when
+ * long: the whole path is in the bar's tooltip); a conversation's id
+ * would say nothing. */
 static char *
 axis_label (CairnUsageWindow *self,
             const char       *key)
@@ -160,6 +187,7 @@ axis_label (CairnUsageWindow *self,
         return g_date_time_format (date, _("%b %Y"));
       return NULL;
     case CAIRN_USAGE_PROJECT:
+      key = shown_name (self, key, TRUE, TRUE);
       length = g_utf8_strlen (key, -1);
       return length <= 12 ? g_strdup (key) : g_strconcat ("…", g_utf8_offset_to_pointer (key, length - 11), NULL);
     case CAIRN_USAGE_SESSION:
@@ -176,7 +204,7 @@ add_bar (CairnUsageWindow *self,
 {
   GtkWidget *bar = cairn_usage_bar_new ();
   double values[CAIRN_USAGE_BAR_OTHER + 1] = { 0 };
-  g_autofree char *description = describe_row (row);
+  g_autofree char *description = describe_row (self, row);
   g_autofree char *label = axis_label (self, row->key);
 
   for (guint i = 0; i < row->models->len; i++)
@@ -184,19 +212,29 @@ add_bar (CairnUsageWindow *self,
       CairnUsageModelSums *part = g_ptr_array_index (row->models, i);
       values[key_color (self, part->model)] += cairn_usage_sums_tokens (&part->sums);
     }
-  cairn_usage_bar_set (CAIRN_USAGE_BAR (bar), values, G_N_ELEMENTS (values), max, row->key, description);
+  cairn_usage_bar_set (CAIRN_USAGE_BAR (bar), values, G_N_ELEMENTS (values), max,
+                       shown_name (self, row->key, rows_are_projects (self), FALSE), description);
   cairn_usage_chart_append (self->bars, bar, label);
 }
 
+/* A legend's model or project (its folder's name; the whole path in the
+ * tooltip and for a screen reader). */
 static void
 add_legend_item (CairnUsageWindow *self,
                  guint             color,
-                 const char       *name)
+                 const char       *name,
+                 const char       *full)
 {
   GtkWidget *item = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label = gtk_label_new (name);
 
+  if (full != NULL && !g_str_equal (full, name))
+    {
+      gtk_widget_set_tooltip_text (label, full);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, full, -1);
+    }
   gtk_box_append (GTK_BOX (item), cairn_usage_bar_new_swatch (color));
-  gtk_box_append (GTK_BOX (item), gtk_label_new (name));
+  gtk_box_append (GTK_BOX (item), label);
   gtk_flow_box_append (self->legend, item);
 }
 
@@ -204,14 +242,18 @@ static void
 show_legend (CairnUsageWindow *self)
 {
   GtkWidget *child;
+  gboolean projects = split_by (self) == CAIRN_USAGE_SPLIT_PROJECT;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->legend))) != NULL)
     gtk_flow_box_remove (self->legend, child);
   for (guint i = 0; i < self->keys->len; i++)
-    add_legend_item (self, i, g_ptr_array_index (self->keys, i));
+    {
+      const char *key = g_ptr_array_index (self->keys, i);
+      add_legend_item (self, i, shown_name (self, key, projects, TRUE), shown_name (self, key, projects, FALSE));
+    }
   if (self->other)
     /* Translators: the models or projects past the chart's colours, together */
-    add_legend_item (self, CAIRN_USAGE_BAR_OTHER, _("Other"));
+    add_legend_item (self, CAIRN_USAGE_BAR_OTHER, _("Other"), NULL);
 }
 
 static void
@@ -251,60 +293,88 @@ show_notes (CairnUsageWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->notes), notes->str[0] != '\0');
 }
 
-static int
-compare_names (gconstpointer a,
-               gconstpointer b)
-{
-  return g_utf8_collate (*(const char **)a, *(const char **)b);
-}
-
-/* The filter's choice, or NULL for its first item (all). */
+/* The key of the filter's choice (a model, a project folder's name), or
+ * NULL for its first item (all). */
 static const char *
 filter_choice (GtkDropDown *filter)
 {
-  GtkStringObject *item = gtk_drop_down_get_selected_item (filter);
+  GPtrArray *keys = g_object_get_data (G_OBJECT (filter), "keys");
   guint selected = gtk_drop_down_get_selected (filter);
 
-  return item != NULL && selected > 0 && selected != GTK_INVALID_LIST_POSITION ? gtk_string_object_get_string (item)
-                                                                                : NULL;
+  return keys != NULL && selected > 0 && selected <= keys->len ? g_ptr_array_index (keys, selected - 1) : NULL;
 }
 
-/* Fills a filter with "all" and @names, keeping what was chosen. */
+/* Fills a filter with "all" and @shown, keyed by @keys (taken), keeping
+ * what was chosen. */
 static void
 fill_filter (GtkDropDown *filter,
              const char  *all,
-             GPtrArray   *names)
+             GPtrArray   *shown,
+             GPtrArray   *keys)
 {
   g_autofree char *chosen = g_strdup (filter_choice (filter));
   g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
   guint selected = 0;
 
   gtk_string_list_append (list, all);
-  for (guint i = 0; i < names->len; i++)
+  for (guint i = 0; i < shown->len; i++)
     {
-      gtk_string_list_append (list, g_ptr_array_index (names, i));
-      if (g_strcmp0 (chosen, g_ptr_array_index (names, i)) == 0)
+      gtk_string_list_append (list, g_ptr_array_index (shown, i));
+      if (g_strcmp0 (chosen, g_ptr_array_index (keys, i)) == 0)
         selected = i + 1;
     }
+  g_object_set_data_full (G_OBJECT (filter), "keys", keys, (GDestroyNotify)g_ptr_array_unref);
   gtk_drop_down_set_model (filter, G_LIST_MODEL (list));
   gtk_drop_down_set_selected (filter, selected);
+}
+
+typedef struct
+{
+  const char *shown;
+  const char *key;
+} Choice;
+
+static int
+compare_choices (gconstpointer a,
+                 gconstpointer b)
+{
+  return g_utf8_collate (((const Choice *)a)->shown, ((const Choice *)b)->shown);
+}
+
+/* The projects by their folders, in order; each filters by its key. */
+static void
+fill_project_filter (CairnUsageWindow *self)
+{
+  g_autoptr(GArray) choices = g_array_new (FALSE, FALSE, sizeof (Choice));
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) shown = g_ptr_array_new ();
+  GPtrArray *keys = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < self->data->sessions->len; i++)
+    {
+      CairnUsageSession *session = g_ptr_array_index (self->data->sessions, i);
+      Choice choice = { shown_name (self, session->project, TRUE, FALSE), session->project };
+      if (g_hash_table_add (seen, session->project))
+        g_array_append_val (choices, choice);
+    }
+  g_array_sort (choices, compare_choices);
+  for (guint i = 0; i < choices->len; i++)
+    {
+      g_ptr_array_add (shown, (gpointer)g_array_index (choices, Choice, i).shown);
+      g_ptr_array_add (keys, g_strdup (g_array_index (choices, Choice, i).key));
+    }
+  fill_filter (self->project_filter, _("All Projects"), shown, keys);
 }
 
 static void
 fill_filters (CairnUsageWindow *self)
 {
-  g_autoptr(GPtrArray) projects = g_ptr_array_new ();
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  GPtrArray *models = g_ptr_array_new_with_free_func (g_free);
 
-  for (guint i = 0; i < self->data->sessions->len; i++)
-    {
-      CairnUsageSession *session = g_ptr_array_index (self->data->sessions, i);
-      if (g_hash_table_add (seen, session->project))
-        g_ptr_array_add (projects, session->project);
-    }
-  g_ptr_array_sort (projects, (GCompareFunc)compare_names);
-  fill_filter (self->model_filter, _("All Models"), self->models);
-  fill_filter (self->project_filter, _("All Projects"), projects);
+  for (guint i = 0; i < self->models->len; i++)
+    g_ptr_array_add (models, g_strdup (g_ptr_array_index (self->models, i)));
+  fill_filter (self->model_filter, _("All Models"), self->models, models);
+  fill_project_filter (self);
 }
 
 static GPtrArray *
@@ -361,6 +431,8 @@ loaded_cb (GObject      *object,
   self = CAIRN_USAGE_WINDOW (user_data);
   g_clear_pointer (&self->data, cairn_usage_data_free);
   self->data = data;
+  g_clear_pointer (&self->names, cairn_usage_names_free);
+  self->names = cairn_usage_names_new (data, g_get_home_dir ());
   g_ptr_array_set_size (self->models, 0);
   for (guint i = 0; i < data->models->len; i++)
     g_ptr_array_add (self->models, g_strdup (g_ptr_array_index (data->models, i)));
@@ -426,13 +498,14 @@ typedef enum
 } Column;
 
 static char *
-cell_text (CairnUsageRow *row,
-           Column         column)
+cell_text (CairnUsageWindow *self,
+           CairnUsageRow    *row,
+           Column            column)
 {
   switch (column)
     {
     case COLUMN_PERIOD:
-      return g_strdup (row->key);
+      return g_strdup (shown_name (self, row->key, rows_are_projects (self), FALSE));
     case COLUMN_INPUT:
       return cairn_usage_format_tokens (row->sums.input);
     case COLUMN_OUTPUT:
@@ -469,7 +542,7 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
 
   if (self->rows == NULL || index >= self->rows->len)
     return;
-  text = cell_text (g_ptr_array_index (self->rows, index), column);
+  text = cell_text (self, g_ptr_array_index (self->rows, index), column);
   gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), text);
 }
 
@@ -509,7 +582,8 @@ compare_rows_cb (gconstpointer a,
   switch (by->column)
     {
     case COLUMN_PERIOD:
-      return g_utf8_collate (x->key, y->key);
+      return g_utf8_collate (shown_name (by->self, x->key, rows_are_projects (by->self), FALSE),
+                             shown_name (by->self, y->key, rows_are_projects (by->self), FALSE));
     case COLUMN_INPUT:
       return compare_numbers (x->sums.input, y->sums.input);
     case COLUMN_OUTPUT:
@@ -714,6 +788,7 @@ cairn_usage_window_finalize (GObject *object)
 
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->data, cairn_usage_data_free);
+  g_clear_pointer (&self->names, cairn_usage_names_free);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   g_clear_pointer (&self->chart_rows, g_ptr_array_unref);
   g_clear_pointer (&self->models, g_ptr_array_unref);
@@ -786,6 +861,9 @@ cairn_usage_window_init (CairnUsageWindow *self)
   self->to_latest = TRUE;
   g_signal_connect_object (gtk_scrolled_window_get_hadjustment (self->chart_scroller), "changed",
                            G_CALLBACK (chart_width_cb), self, 0);
+  /* the labels at the edges of the view move into it as it scrolls */
+  g_signal_connect_object (gtk_scrolled_window_get_hadjustment (self->chart_scroller), "value-changed",
+                           G_CALLBACK (gtk_widget_queue_draw), self->bars, G_CONNECT_SWAPPED);
 }
 
 CairnUsageWindow *
