@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <glib-unix.h>
 #include <sys/ioctl.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "widgets/cairn-terminal-pty.h"
@@ -32,7 +33,11 @@
  * What VTE did with its PTY is done here: keys, pastes and its answers
  * to the child's queries come back through VteTerminal::commit and are
  * written to the master; the grid's size goes to the PTY (TIOCSWINSZ,
- * so SIGWINCH). The end of the child's output (EOF) is reported once VTE
+ * so SIGWINCH). VTE still gets a PTY of its own, a sink no child reads:
+ * with none it drops legacy (X10) mouse reports before ::commit (its
+ * feed_child_binary() returns early without a PTY), with one it commits
+ * them as all else it sends. What it writes to the sink is drained and
+ * dropped, ::commit has carried it. The end of the child's output (EOF) is reported once VTE
  * has processed all of it, as VTE reported child-exited after EOF. */
 
 /* What one of VTE's passes may take on the main loop; a frame comes
@@ -55,12 +60,70 @@ struct _CairnTerminalView
   VteTerminal parent_instance;
 
   glong       columns, rows;
+  VtePty     *sink;
+  int         sink_peer;
+  guint       sink_source;
 };
 
 G_DEFINE_FINAL_TYPE (CairnTerminalView, cairn_terminal_view, VTE_TYPE_TERMINAL)
 
 enum { SIGNAL_GRID_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
+
+/* ---- the sink: a PTY for VTE that no child reads ---- */
+
+static gboolean
+sink_drain_cb (int          fd,
+               GIOCondition condition,
+               gpointer     data)
+{
+  char buffer[4096];
+
+  while (read (fd, buffer, sizeof buffer) > 0)
+    ;
+  return G_SOURCE_CONTINUE;
+}
+
+/* The sink's other side, raw (nothing echoed back to VTE, every byte as
+ * it is) and non-blocking. */
+static int
+sink_open_peer (VtePty *sink)
+{
+  struct termios tio;
+  int fd = ioctl (vte_pty_get_fd (sink), TIOCGPTPEER, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+
+  if (fd < 0)
+    return -1;
+  if (tcgetattr (fd, &tio) == 0)
+    {
+      cfmakeraw (&tio);
+      tcsetattr (fd, TCSANOW, &tio);
+    }
+  return fd;
+}
+
+/* For the view's whole life: VTE 0.70 crashes when its PTY is set to
+ * NULL (vte_terminal_set_pty dereferences it), and the sink's other side
+ * stays open until then (VTE would read its closing as a child's end). */
+static void
+sink_start (CairnTerminalView *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  self->sink_peer = -1;
+  self->sink = vte_pty_new_sync (VTE_PTY_NO_CTTY, NULL, &error);
+  if (self->sink != NULL)
+    self->sink_peer = sink_open_peer (self->sink);
+  if (self->sink_peer < 0)
+    {
+      /* keys and SGR mouse reports still go through ::commit */
+      g_debug ("no sink PTY: %s", error ? error->message : g_strerror (errno));
+      g_clear_object (&self->sink);
+      return;
+    }
+  vte_terminal_set_pty (VTE_TERMINAL (self), self->sink);
+  self->sink_source = g_unix_fd_add (self->sink_peer, G_IO_IN, sink_drain_cb, NULL);
+}
 
 /* VTE sets its grid from its allocation (and from a font change, which
  * reallocates). */
@@ -84,8 +147,21 @@ cairn_terminal_view_size_allocate (GtkWidget *widget,
 }
 
 static void
+cairn_terminal_view_finalize (GObject *object)
+{
+  CairnTerminalView *self = CAIRN_TERMINAL_VIEW (object);
+
+  g_clear_handle_id (&self->sink_source, g_source_remove);
+  if (self->sink_peer >= 0)
+    close (self->sink_peer);
+  g_clear_object (&self->sink);
+  G_OBJECT_CLASS (cairn_terminal_view_parent_class)->finalize (object);
+}
+
+static void
 cairn_terminal_view_class_init (CairnTerminalViewClass *klass)
 {
+  G_OBJECT_CLASS (klass)->finalize = cairn_terminal_view_finalize;
   GTK_WIDGET_CLASS (klass)->size_allocate = cairn_terminal_view_size_allocate;
   signals[SIGNAL_GRID_CHANGED] = g_signal_new ("grid-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                                0, NULL, NULL, NULL, G_TYPE_NONE, 0);
@@ -94,6 +170,7 @@ cairn_terminal_view_class_init (CairnTerminalViewClass *klass)
 static void
 cairn_terminal_view_init (CairnTerminalView *self)
 {
+  sink_start (self);
 }
 
 GtkWidget *
@@ -225,6 +302,7 @@ contents_changed_cb (CairnTerminalPty *self)
 
   if (self->pending == 0)
     return;
+  g_debug ("pass %.1f %zu", busy_ms, self->pending);
   if (self->pending >= self->budget / 2 && busy_ms >= 1)
     {
       gsize target = (gsize)(self->pending * (TARGET_BUSY_MS / busy_ms));
@@ -246,6 +324,7 @@ read_cb (int          fd,
 {
   CairnTerminalPty *self = data;
   char buffer[16384];
+  gint64 t0 = g_get_monotonic_time ();
 
   while (self->pending < self->budget)
     {
@@ -271,6 +350,7 @@ read_cb (int          fd,
         }
     }
   self->read_source = 0;
+  g_debug ("read %.1f %zu", (g_get_monotonic_time () - t0) / 1000.0, self->pending);
   wait_for_pass (self);
   return G_SOURCE_REMOVE;
 }
