@@ -14,6 +14,7 @@
 #include <glib-unix.h>
 #include <sys/ioctl.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "widgets/cairn-terminal-pty.h"
@@ -26,9 +27,13 @@
  * window 100 ms and more at a time, 165–310 ms on a loaded machine. Here
  * the terminal has no VtePty: Cairn reads the PTY master, below drawing,
  * and feeds VTE at most a budget of bytes between two of VTE's
- * processing passes (VTE parses all it was fed in one pass), a budget
- * tuned from how long each pass held the main loop, to TARGET_BUSY_MS.
- * The child waits on the PTY meanwhile: nothing is lost or reordered.
+ * processing passes (VTE parses all it was fed in one pass, then waits
+ * 30 ms before the next), a budget tuned so that a pass costs
+ * TARGET_PASS_MS of the main thread's CPU time. CPU time, not wall time:
+ * on a loaded machine most of a pass's wall time is the wait for a core
+ * (a pass of 12 ms of CPU took 20–180 ms), which a smaller pass does not
+ * shorten; it only makes the flood slower. The child waits on the PTY
+ * meanwhile: nothing is lost or reordered.
  *
  * What VTE did with its PTY is done here: keys, pastes and its answers
  * to the child's queries come back through VteTerminal::commit and are
@@ -37,13 +42,14 @@
  * with none it drops legacy (X10) mouse reports before ::commit (its
  * feed_child_binary() returns early without a PTY), with one it commits
  * them as all else it sends. What it writes to the sink is drained and
- * dropped, ::commit has carried it. The end of the child's output (EOF) is reported once VTE
- * has processed all of it, as VTE reported child-exited after EOF. */
+ * dropped, ::commit has carried it. The end of the child's output (EOF)
+ * is reported once VTE has processed all of it, as VTE reported
+ * child-exited after EOF. */
 
-/* What one of VTE's passes may take on the main loop; a frame comes
- * between passes, so a frame gap is about this, VTE's 30 ms between
- * passes and a frame. */
-#define TARGET_BUSY_MS 25
+/* What one of VTE's passes may cost in CPU time of the main thread; a
+ * frame comes between passes, so the frame gap is this (or its wall
+ * time, on a loaded machine) and a frame. */
+#define TARGET_PASS_MS 12
 #define MIN_BUDGET (4 * 1024)
 #define MAX_BUDGET (4 * 1024 * 1024)
 #define START_BUDGET (64 * 1024)
@@ -179,13 +185,23 @@ cairn_terminal_view_new (void)
   return g_object_new (CAIRN_TYPE_TERMINAL_VIEW, NULL);
 }
 
-/* ---- a meter: when the main loop woke for this iteration ---- */
+/* ---- a meter: when the main loop woke for this iteration, in wall and CPU time ---- */
 
 typedef struct
 {
   GSource source;
-  gint64  woke;
+  gint64  woke, woke_cpu;
 } Meter;
+
+/* This thread's CPU time, in µs. */
+static gint64
+thread_cpu_time (void)
+{
+  struct timespec now;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &now);
+  return now.tv_sec * G_USEC_PER_SEC + now.tv_nsec / 1000;
+}
 
 static gboolean
 meter_prepare (GSource *source,
@@ -201,6 +217,7 @@ static gboolean
 meter_check (GSource *source)
 {
   ((Meter *)source)->woke = g_get_monotonic_time ();
+  ((Meter *)source)->woke_cpu = thread_cpu_time ();
   return FALSE;
 }
 
@@ -279,6 +296,7 @@ resume_cb (gpointer data)
   CairnTerminalPty *self = data;
 
   self->resume_source = 0;
+  g_debug ("%zu bytes fed, no pass changed anything in %d ms: going on", self->pending, RESUME_AFTER_MS);
   self->pending = 0;
   start_reading (self);
   maybe_end (self);
@@ -293,19 +311,22 @@ wait_for_pass (CairnTerminalPty *self)
 }
 
 /* VTE's pass over what it was fed ends with contents-changed (when it
- * changed anything): as VTE tunes its slices, but to TARGET_BUSY_MS, from
- * a pass over a full budget. */
+ * changed anything): as VTE tunes its slices, the budget goes halfway to
+ * what would have cost TARGET_PASS_MS of CPU, from a pass over most of a
+ * budget. */
 static void
 contents_changed_cb (CairnTerminalPty *self)
 {
-  double busy_ms = (g_get_monotonic_time () - ((Meter *)self->meter)->woke) / 1000.0;
+  Meter *meter = (Meter *)self->meter;
+  double cpu_ms = (thread_cpu_time () - meter->woke_cpu) / 1000.0;
 
   if (self->pending == 0)
     return;
-  g_debug ("pass %.1f %zu", busy_ms, self->pending);
-  if (self->pending >= self->budget / 2 && busy_ms >= 1)
+  g_debug ("pass over %zu bytes: %.1f ms CPU, %.1f ms wall; budget %zu", self->pending, cpu_ms,
+           (g_get_monotonic_time () - meter->woke) / 1000.0, self->budget);
+  if (self->pending >= self->budget / 2 && cpu_ms >= 0.5)
     {
-      gsize target = (gsize)(self->pending * (TARGET_BUSY_MS / busy_ms));
+      gsize target = (gsize)(self->pending * (TARGET_PASS_MS / cpu_ms));
 
       self->budget = CLAMP ((self->budget + target) / 2, MIN_BUDGET, MAX_BUDGET);
     }
@@ -324,7 +345,6 @@ read_cb (int          fd,
 {
   CairnTerminalPty *self = data;
   char buffer[16384];
-  gint64 t0 = g_get_monotonic_time ();
 
   while (self->pending < self->budget)
     {
@@ -350,7 +370,6 @@ read_cb (int          fd,
         }
     }
   self->read_source = 0;
-  g_debug ("read %.1f %zu", (g_get_monotonic_time () - t0) / 1000.0, self->pending);
   wait_for_pass (self);
   return G_SOURCE_REMOVE;
 }
