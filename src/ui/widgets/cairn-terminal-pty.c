@@ -25,15 +25,15 @@
  * slices it tunes to take VTE_MAX_PROCESS_TIME (100 ms, internal), so a
  * child printing as fast as it can (a flood, binary junk) holds the
  * window 100 ms and more at a time, 165–310 ms on a loaded machine. Here
- * the terminal has no VtePty: Cairn reads the PTY master, below drawing,
+ * VTE does not read the child's PTY: Cairn reads its master, below drawing,
  * and feeds VTE at most a budget of bytes between two of VTE's
  * processing passes (VTE parses all it was fed in one pass, then waits
  * 30 ms before the next), a budget tuned so that a pass costs
  * TARGET_PASS_MS of the main thread's CPU time. CPU time, not wall time:
  * on a loaded machine most of a pass's wall time is the wait for a core
- * (a pass of 12 ms of CPU took 20–180 ms), which a smaller pass does not
- * shorten; it only makes the flood slower. The child waits on the PTY
- * meanwhile: nothing is lost or reordered.
+ * (passes of 8–18 ms of CPU took up to 420 ms), which a smaller pass
+ * does not shorten; it only makes the flood slower. The child waits on
+ * the PTY meanwhile: nothing is lost or reordered.
  *
  * What VTE did with its PTY is done here: keys, pastes and its answers
  * to the child's queries come back through VteTerminal::commit and are
