@@ -37,71 +37,6 @@ typedef struct
   gboolean done;
 } Frames;
 
-/* How long each main-loop iteration ran (from the poll's return to the
- * next prepare), in wall time and in this thread's CPU time: wall time
- * far over CPU time is the machine's load (the process waiting for a
- * core, or for the X server), CPU time is what the code held. */
-typedef struct
-{
-  GSource source;
-  gint64  woke, woke_cpu;
-  double  wall_max, cpu_max;
-} Loop;
-
-static gboolean
-loop_prepare (GSource *source,
-              int     *timeout)
-{
-  Loop *loop = (Loop *)source;
-
-  *timeout = -1;
-  if (loop->woke != 0)
-    {
-      loop->wall_max = MAX (loop->wall_max, (g_get_monotonic_time () - loop->woke) / 1000.0);
-      loop->cpu_max = MAX (loop->cpu_max, (cairn_test_thread_cpu_time_us () - loop->woke_cpu) / 1000.0);
-    }
-  loop->woke = 0;
-  return FALSE;
-}
-
-/* the first source checked after each poll */
-static gboolean
-loop_check (GSource *source)
-{
-  Loop *loop = (Loop *)source;
-
-  loop->woke = g_get_monotonic_time ();
-  loop->woke_cpu = cairn_test_thread_cpu_time_us ();
-  return FALSE;
-}
-
-static gboolean
-loop_dispatch (GSource     *source,
-               GSourceFunc  callback,
-               gpointer     data)
-{
-  return G_SOURCE_CONTINUE;
-}
-
-static GSourceFuncs loop_funcs = { loop_prepare, loop_check, loop_dispatch, NULL, NULL, NULL };
-
-static Loop *
-loop_watch (void)
-{
-  GSource *source = g_source_new (&loop_funcs, sizeof (Loop));
-
-  g_source_set_priority (source, G_MININT / 2);
-  g_source_attach (source, NULL);
-  return (Loop *)source;
-}
-
-static void
-loop_unwatch (Loop *loop)
-{
-  g_source_destroy ((GSource *)loop);
-  g_source_unref ((GSource *)loop);
-}
-
 static void
 before_paint_cb (GdkFrameClock *clock,
                  Frames        *f)
@@ -168,7 +103,7 @@ flood (gboolean    cairn,
   GtkWidget *widget = cairn ? GTK_WIDGET (cairn_terminal_new ()) : vte_terminal_new ();
   GdkFrameClock *clock;
   gint64 start;
-  Loop *loop;
+  CairnTestLoop *loop;
 
   gtk_window_set_default_size (window, 800, 600);
   gtk_window_set_child (window, with_animation (widget, animate));
@@ -179,7 +114,7 @@ flood (gboolean    cairn,
   g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &f);
   g_signal_connect_swapped (widget, cairn ? "exited" : "child-exited", G_CALLBACK (ended_cb), &f);
   start = g_get_monotonic_time ();
-  loop = loop_watch ();
+  loop = cairn_test_loop_watch ();
   if (cairn)
     cairn_terminal_spawn (CAIRN_TERMINAL (widget), argv, g_get_tmp_dir (), FALSE);
   else
@@ -194,7 +129,7 @@ flood (gboolean    cairn,
            cairn_test_gap_percentile_ms (f.starts, 50), cairn_test_gap_percentile_ms (f.starts, 95),
            cairn_test_longest_gap_ms (f.starts), f.layout_max, f.paint_max, f.outside_max,
            loop->wall_max, loop->cpu_max);
-  loop_unwatch (loop);
+  cairn_test_loop_unwatch (loop);
   g_array_unref (f.starts);
   gtk_window_destroy (window);
 }

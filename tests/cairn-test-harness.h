@@ -141,6 +141,18 @@ double            cairn_test_longest_gap_ms   (GArray             *frames);
 double            cairn_test_gap_percentile_ms (GArray            *frames,
                                                 double             percent);
 
+/* How long each main-loop iteration ran, in wall and in this thread's CPU
+ * time (the longest of each, in ms). */
+typedef struct
+{
+  GSource source;
+  gint64  woke, woke_cpu;
+  double  wall_max, cpu_max;
+} CairnTestLoop;
+
+CairnTestLoop    *cairn_test_loop_watch       (void);
+void              cairn_test_loop_unwatch     (CairnTestLoop      *loop);
+
 typedef struct _CairnTestChurn CairnTestChurn;
 CairnTestChurn   *cairn_test_churn_start      (const char         *folder,
                                                const char         *contents);

@@ -48,6 +48,64 @@ cairn_test_longest_gap_ms (GArray *frames)
   return longest / 1000.0;
 }
 
+/* An iteration runs from the poll's return to the next prepare: wall time
+ * far over CPU time is the machine's load (the process waiting for a
+ * core, or for the X server), CPU time is what the code held. */
+static gboolean
+loop_prepare (GSource *source,
+              int     *timeout)
+{
+  CairnTestLoop *loop = (CairnTestLoop *)source;
+
+  *timeout = -1;
+  if (loop->woke != 0)
+    {
+      loop->wall_max = MAX (loop->wall_max, (g_get_monotonic_time () - loop->woke) / 1000.0);
+      loop->cpu_max = MAX (loop->cpu_max, (cairn_test_thread_cpu_time_us () - loop->woke_cpu) / 1000.0);
+    }
+  loop->woke = 0;
+  return FALSE;
+}
+
+/* the first source checked after each poll */
+static gboolean
+loop_check (GSource *source)
+{
+  CairnTestLoop *loop = (CairnTestLoop *)source;
+
+  loop->woke = g_get_monotonic_time ();
+  loop->woke_cpu = cairn_test_thread_cpu_time_us ();
+  return FALSE;
+}
+
+static gboolean
+loop_dispatch (GSource     *source,
+               GSourceFunc  callback,
+               gpointer     data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+static GSourceFuncs loop_funcs = { loop_prepare, loop_check, loop_dispatch, NULL, NULL, NULL };
+
+/* Watches the default main context's iterations from now on. */
+CairnTestLoop *
+cairn_test_loop_watch (void)
+{
+  GSource *source = g_source_new (&loop_funcs, sizeof (CairnTestLoop));
+
+  g_source_set_priority (source, G_MININT / 2);
+  g_source_attach (source, NULL);
+  return (CairnTestLoop *)source;
+}
+
+void
+cairn_test_loop_unwatch (CairnTestLoop *loop)
+{
+  g_source_destroy ((GSource *)loop);
+  g_source_unref ((GSource *)loop);
+}
+
 struct _CairnTestChurn
 {
   char    *folder;

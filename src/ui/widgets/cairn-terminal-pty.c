@@ -13,6 +13,8 @@
 #include <fcntl.h>
 #include <glib-unix.h>
 #include <sys/ioctl.h>
+#include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "widgets/cairn-terminal-pty.h"
@@ -23,22 +25,31 @@
  * slices it tunes to take VTE_MAX_PROCESS_TIME (100 ms, internal), so a
  * child printing as fast as it can (a flood, binary junk) holds the
  * window 100 ms and more at a time, 165–310 ms on a loaded machine. Here
- * the terminal has no VtePty: Cairn reads the PTY master, below drawing,
+ * VTE does not read the child's PTY: Cairn reads its master, below drawing,
  * and feeds VTE at most a budget of bytes between two of VTE's
- * processing passes (VTE parses all it was fed in one pass), a budget
- * tuned from how long each pass held the main loop, to TARGET_BUSY_MS.
- * The child waits on the PTY meanwhile: nothing is lost or reordered.
+ * processing passes (VTE parses all it was fed in one pass, then waits
+ * 30 ms before the next), a budget tuned so that a pass costs
+ * TARGET_PASS_MS of the main thread's CPU time. CPU time, not wall time:
+ * on a loaded machine most of a pass's wall time is the wait for a core
+ * (passes of 8–18 ms of CPU took up to 420 ms), which a smaller pass
+ * does not shorten; it only makes the flood slower. The child waits on
+ * the PTY meanwhile: nothing is lost or reordered.
  *
  * What VTE did with its PTY is done here: keys, pastes and its answers
  * to the child's queries come back through VteTerminal::commit and are
  * written to the master; the grid's size goes to the PTY (TIOCSWINSZ,
- * so SIGWINCH). The end of the child's output (EOF) is reported once VTE
- * has processed all of it, as VTE reported child-exited after EOF. */
+ * so SIGWINCH). VTE still gets a PTY of its own, a sink no child reads:
+ * with none it drops legacy (X10) mouse reports before ::commit (its
+ * feed_child_binary() returns early without a PTY), with one it commits
+ * them as all else it sends. What it writes to the sink is drained and
+ * dropped, ::commit has carried it. The end of the child's output (EOF)
+ * is reported once VTE has processed all of it, as VTE reported
+ * child-exited after EOF. */
 
-/* What one of VTE's passes may take on the main loop; a frame comes
- * between passes, so a frame gap is about this, VTE's 30 ms between
- * passes and a frame. */
-#define TARGET_BUSY_MS 25
+/* What one of VTE's passes may cost in CPU time of the main thread; a
+ * frame comes between passes, so the frame gap is this (or its wall
+ * time, on a loaded machine) and a frame. */
+#define TARGET_PASS_MS 12
 #define MIN_BUDGET (4 * 1024)
 #define MAX_BUDGET (4 * 1024 * 1024)
 #define START_BUDGET (64 * 1024)
@@ -55,12 +66,70 @@ struct _CairnTerminalView
   VteTerminal parent_instance;
 
   glong       columns, rows;
+  VtePty     *sink;
+  int         sink_peer;
+  guint       sink_source;
 };
 
 G_DEFINE_FINAL_TYPE (CairnTerminalView, cairn_terminal_view, VTE_TYPE_TERMINAL)
 
 enum { SIGNAL_GRID_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
+
+/* ---- the sink: a PTY for VTE that no child reads ---- */
+
+static gboolean
+sink_drain_cb (int          fd,
+               GIOCondition condition,
+               gpointer     data)
+{
+  char buffer[4096];
+
+  while (read (fd, buffer, sizeof buffer) > 0)
+    ;
+  return G_SOURCE_CONTINUE;
+}
+
+/* The sink's other side, raw (nothing echoed back to VTE, every byte as
+ * it is) and non-blocking. */
+static int
+sink_open_peer (VtePty *sink)
+{
+  struct termios tio;
+  int fd = ioctl (vte_pty_get_fd (sink), TIOCGPTPEER, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+
+  if (fd < 0)
+    return -1;
+  if (tcgetattr (fd, &tio) == 0)
+    {
+      cfmakeraw (&tio);
+      tcsetattr (fd, TCSANOW, &tio);
+    }
+  return fd;
+}
+
+/* For the view's whole life: VTE 0.70 crashes when its PTY is set to
+ * NULL (vte_terminal_set_pty dereferences it), and the sink's other side
+ * stays open until then (VTE would read its closing as a child's end). */
+static void
+sink_start (CairnTerminalView *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  self->sink_peer = -1;
+  self->sink = vte_pty_new_sync (VTE_PTY_NO_CTTY, NULL, &error);
+  if (self->sink != NULL)
+    self->sink_peer = sink_open_peer (self->sink);
+  if (self->sink_peer < 0)
+    {
+      /* keys and SGR mouse reports still go through ::commit */
+      g_debug ("no sink PTY: %s", error ? error->message : g_strerror (errno));
+      g_clear_object (&self->sink);
+      return;
+    }
+  vte_terminal_set_pty (VTE_TERMINAL (self), self->sink);
+  self->sink_source = g_unix_fd_add (self->sink_peer, G_IO_IN, sink_drain_cb, NULL);
+}
 
 /* VTE sets its grid from its allocation (and from a font change, which
  * reallocates). */
@@ -84,8 +153,21 @@ cairn_terminal_view_size_allocate (GtkWidget *widget,
 }
 
 static void
+cairn_terminal_view_finalize (GObject *object)
+{
+  CairnTerminalView *self = CAIRN_TERMINAL_VIEW (object);
+
+  g_clear_handle_id (&self->sink_source, g_source_remove);
+  if (self->sink_peer >= 0)
+    close (self->sink_peer);
+  g_clear_object (&self->sink);
+  G_OBJECT_CLASS (cairn_terminal_view_parent_class)->finalize (object);
+}
+
+static void
 cairn_terminal_view_class_init (CairnTerminalViewClass *klass)
 {
+  G_OBJECT_CLASS (klass)->finalize = cairn_terminal_view_finalize;
   GTK_WIDGET_CLASS (klass)->size_allocate = cairn_terminal_view_size_allocate;
   signals[SIGNAL_GRID_CHANGED] = g_signal_new ("grid-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                                0, NULL, NULL, NULL, G_TYPE_NONE, 0);
@@ -94,6 +176,7 @@ cairn_terminal_view_class_init (CairnTerminalViewClass *klass)
 static void
 cairn_terminal_view_init (CairnTerminalView *self)
 {
+  sink_start (self);
 }
 
 GtkWidget *
@@ -102,13 +185,23 @@ cairn_terminal_view_new (void)
   return g_object_new (CAIRN_TYPE_TERMINAL_VIEW, NULL);
 }
 
-/* ---- a meter: when the main loop woke for this iteration ---- */
+/* ---- a meter: when the main loop woke for this iteration, in wall and CPU time ---- */
 
 typedef struct
 {
   GSource source;
-  gint64  woke;
+  gint64  woke, woke_cpu;
 } Meter;
+
+/* This thread's CPU time, in µs. */
+static gint64
+thread_cpu_time (void)
+{
+  struct timespec now;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &now);
+  return now.tv_sec * G_USEC_PER_SEC + now.tv_nsec / 1000;
+}
 
 static gboolean
 meter_prepare (GSource *source,
@@ -124,6 +217,7 @@ static gboolean
 meter_check (GSource *source)
 {
   ((Meter *)source)->woke = g_get_monotonic_time ();
+  ((Meter *)source)->woke_cpu = thread_cpu_time ();
   return FALSE;
 }
 
@@ -202,6 +296,7 @@ resume_cb (gpointer data)
   CairnTerminalPty *self = data;
 
   self->resume_source = 0;
+  g_debug ("%zu bytes fed, no pass changed anything in %d ms: going on", self->pending, RESUME_AFTER_MS);
   self->pending = 0;
   start_reading (self);
   maybe_end (self);
@@ -216,18 +311,22 @@ wait_for_pass (CairnTerminalPty *self)
 }
 
 /* VTE's pass over what it was fed ends with contents-changed (when it
- * changed anything): as VTE tunes its slices, but to TARGET_BUSY_MS, from
- * a pass over a full budget. */
+ * changed anything): as VTE tunes its slices, the budget goes halfway to
+ * what would have cost TARGET_PASS_MS of CPU, from a pass over most of a
+ * budget. */
 static void
 contents_changed_cb (CairnTerminalPty *self)
 {
-  double busy_ms = (g_get_monotonic_time () - ((Meter *)self->meter)->woke) / 1000.0;
+  Meter *meter = (Meter *)self->meter;
+  double cpu_ms = (thread_cpu_time () - meter->woke_cpu) / 1000.0;
 
   if (self->pending == 0)
     return;
-  if (self->pending >= self->budget / 2 && busy_ms >= 1)
+  g_debug ("pass over %zu bytes: %.1f ms CPU, %.1f ms wall; budget %zu", self->pending, cpu_ms,
+           (g_get_monotonic_time () - meter->woke) / 1000.0, self->budget);
+  if (self->pending >= self->budget / 2 && cpu_ms >= 0.5)
     {
-      gsize target = (gsize)(self->pending * (TARGET_BUSY_MS / busy_ms));
+      gsize target = (gsize)(self->pending * (TARGET_PASS_MS / cpu_ms));
 
       self->budget = CLAMP ((self->budget + target) / 2, MIN_BUDGET, MAX_BUDGET);
     }
