@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
@@ -721,4 +722,45 @@ cairn_test_sh (const char *dir,
   g_assert_true (g_spawn_sync (dir, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL,
                                &status, NULL));
   g_assert_true (g_spawn_check_wait_status (status, NULL));
+}
+
+/**
+ * cairn_test_history_init:
+ * @prefix: names the two folders made
+ *
+ * The CLI keeps a project's conversations under projects/ in a folder named
+ * after the project's real path, every character but [A-Za-z0-9] made '-'.
+ * Sets CLAUDE_CONFIG_DIR, and CAIRN_CLAUDE to a CLI that does nothing, until
+ * cairn_test_history_clear().
+ */
+void
+cairn_test_history_init (CairnTestHistory *history,
+                         const char       *prefix)
+{
+  g_autofree char *config = g_strconcat (prefix, "-config", NULL);
+  g_autofree char *project = g_strconcat (prefix, "-project", NULL);
+  g_autofree char *folder_name = NULL;
+
+  history->config = cairn_test_make_dir (config);
+  history->project = cairn_test_make_dir (project);
+  history->cwd = realpath (history->project, NULL);
+  folder_name = g_strcanon (g_strdup (history->cwd),
+                            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", '-');
+  history->folder = g_build_filename (history->config, "projects", folder_name, NULL);
+  g_assert_cmpint (g_mkdir_with_parents (history->folder, 0700), ==, 0);
+  g_setenv ("CLAUDE_CONFIG_DIR", history->config, TRUE);
+  g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
+}
+
+void
+cairn_test_history_clear (CairnTestHistory *history)
+{
+  g_unsetenv ("CAIRN_CLAUDE");
+  g_unsetenv ("CLAUDE_CONFIG_DIR");
+  cairn_test_remove_dir (history->config);
+  cairn_test_remove_dir (history->project);
+  g_free (history->config);
+  g_free (history->project);
+  g_free (history->folder);
+  free (history->cwd);
 }

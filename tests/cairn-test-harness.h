@@ -74,6 +74,20 @@ GFile            *cairn_test_write_gfile      (const char         *dir,
                                                const char         *name,
                                                const char         *text);
 char             *cairn_test_rows_contents    (void);
+
+/* A made history: a fresh config folder holding the CLI's folder for a fresh
+ * project folder, and Cairn pointed at it with a CLI that does nothing. */
+typedef struct
+{
+  char *config;   /* CLAUDE_CONFIG_DIR */
+  char *project;  /* the project folder as made */
+  char *cwd;      /* its real path, as the CLI writes it in lines */
+  char *folder;   /* config/projects/<cwd, the CLI's way>: its conversations */
+} CairnTestHistory;
+
+void              cairn_test_history_init     (CairnTestHistory   *history,
+                                               const char         *prefix);
+void              cairn_test_history_clear    (CairnTestHistory   *history);
 CairnConversationInfo *cairn_test_read_info   (GFile              *file);
 GBytes           *cairn_test_read_bytes       (const char         *path);
 GdkPixbuf        *cairn_test_make_pixbuf      (int                 width,

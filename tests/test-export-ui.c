@@ -25,47 +25,29 @@
 
 typedef struct
 {
-  char *config;
-  char *project;
-  char *cwd;
-  char *out;
+  CairnTestHistory base;
+  char            *out;
 } History;
 
 /* The recorded every-row conversation, moved into a fresh project. */
 static void
 history_init (History *history)
 {
-  g_autofree char *folder_name = NULL;
-  g_autofree char *folder = NULL;
   g_autofree char *contents = cairn_test_rows_contents ();
   g_autoptr(GString) moved = g_string_new (contents);
 
-  history->config = cairn_test_make_dir ("export-ui-config");
-  history->project = cairn_test_make_dir ("export-ui-project");
+  cairn_test_history_init (&history->base, "export-ui");
   history->out = cairn_test_make_dir ("export-ui-out");
-  history->cwd = realpath (history->project, NULL);
-  folder_name = g_strdup (history->cwd);
-  g_strcanon (folder_name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", '-');
-  folder = g_build_filename (history->config, "projects", folder_name, NULL);
-  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
-  g_string_replace (moved, "/tmp/rowsproj", history->cwd, 0);
-  cairn_test_write_file (folder, CAIRN_TEST_ROWS_ID ".jsonl", moved->str);
-  g_setenv ("CLAUDE_CONFIG_DIR", history->config, TRUE);
-  g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
+  g_string_replace (moved, "/tmp/rowsproj", history->base.cwd, 0);
+  cairn_test_write_file (history->base.folder, CAIRN_TEST_ROWS_ID ".jsonl", moved->str);
 }
 
 static void
 history_clear (History *history)
 {
-  g_unsetenv ("CAIRN_CLAUDE");
-  g_unsetenv ("CLAUDE_CONFIG_DIR");
-  cairn_test_remove_dir (history->config);
-  cairn_test_remove_dir (history->project);
+  cairn_test_history_clear (&history->base);
   cairn_test_remove_dir (history->out);
-  g_free (history->config);
-  g_free (history->project);
   g_free (history->out);
-  free (history->cwd);
 }
 
 static gboolean
@@ -179,11 +161,11 @@ test_export_from_menus (void)
   g_autofree char *md = NULL;
 
   history_init (&history);
-  project = g_file_new_for_path (history.project);
+  project = g_file_new_for_path (history.base.project);
   window = cairn_application_new_window (app, project);
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 700);
   cairn_test_present (GTK_WINDOW (window));
-  g_assert_true (cairn_test_poll_until (listed, history.cwd, 30000));
+  g_assert_true (cairn_test_poll_until (listed, history.base.cwd, 30000));
   sidebar = cairn_test_find_where (GTK_WIDGET (window), any, CAIRN_TYPE_SIDEBAR, NULL, NULL);
   list = cairn_test_find_shown (sidebar, GTK_TYPE_LIST_VIEW, NULL, NULL);
   for (guint i = 0; i < 100 && !cairn_test_find_shown (list, CAIRN_TYPE_CONVERSATION_ROW, NULL, NULL); i++)

@@ -35,13 +35,7 @@
  * length; the list box had one for each conversation */
 #define MAX_ROWS 210
 
-typedef struct
-{
-  char *config;
-  char *project;
-  char *cwd;
-  char *folder;   /* the CLI's folder of the project's conversations */
-} History;
+typedef CairnTestHistory History;
 
 /* Conversation @i, "Conversation @i", last active at @when. */
 static void
@@ -66,33 +60,17 @@ static void
 history_init (History *history,
               guint    n)
 {
-  g_autofree char *folder_name = NULL;
   gint64 now = g_get_real_time () / G_USEC_PER_SEC;
 
-  history->config = cairn_test_make_dir ("sidebar-config");
-  history->project = cairn_test_make_dir ("sidebar-project");
-  history->cwd = realpath (history->project, NULL);
-  folder_name = g_strdup (history->cwd);
-  g_strcanon (folder_name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", '-');
-  history->folder = g_build_filename (history->config, "projects", folder_name, NULL);
-  g_assert_cmpint (g_mkdir_with_parents (history->folder, 0700), ==, 0);
+  cairn_test_history_init (history, "sidebar");
   for (guint i = 0; i < n; i++)
     write_conversation (history, i, now - i * STEP_S);
-  g_setenv ("CLAUDE_CONFIG_DIR", history->config, TRUE);
-  g_setenv ("CAIRN_CLAUDE", "/bin/true", TRUE);
 }
 
 static void
 history_clear (History *history)
 {
-  g_unsetenv ("CAIRN_CLAUDE");
-  g_unsetenv ("CLAUDE_CONFIG_DIR");
-  cairn_test_remove_dir (history->config);
-  cairn_test_remove_dir (history->project);
-  g_free (history->config);
-  g_free (history->project);
-  g_free (history->folder);
-  free (history->cwd);
+  cairn_test_history_clear (history);
 }
 
 static gboolean
