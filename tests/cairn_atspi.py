@@ -32,10 +32,12 @@ except ImportError:
 
 import contextlib
 import json
+import queue
 import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 import traceback
 
@@ -341,9 +343,16 @@ class Notifications:
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         if self.process.stdout.readline().strip() != "READY":
             raise Failure("the fake notification server did not start")
+        self.lines = queue.Queue()
+        threading.Thread(target=lambda: [self.lines.put(line) for line in self.process.stdout],
+                         daemon=True).start()
 
-    def next(self):
-        return json.loads(self.process.stdout.readline())
+    def next(self, timeout=None):
+        """The next notification shown; None if none within timeout s."""
+        try:
+            return json.loads(self.lines.get(timeout=timeout))
+        except queue.Empty:
+            return None
 
     def click(self, nid, action):
         self.process.stdin.write(f"invoke {nid} {action}\n")

@@ -25,7 +25,18 @@ or "not ok N - what: why"; exits 1 if any failed.
 - quit: Ctrl+Q ends Cairn and leaves no host CLI and no flatpak-spawn;
 - found-on-host-path, found-in-local-bin: with no CAIRN_CLAUDE, the CLI
   is found on the host's PATH, and as ~/.local/bin/claude (a link to a
-  place outside the sandbox, as npm and the installers make).
+  place outside the sandbox, as npm and the installers make);
+- debug-info: About's Debug Information says Flatpak: yes and the host
+  CLI's version;
+- open-elsewhere: a host `claude --resume ID` started outside Cairn holds
+  the conversation: it opens read-only, a prompt is refused, no second CLI;
+- no-cli-on-host: the missing-CLI page, whose Install runs npm on the host;
+- host-refused: without --talk-name=org.freedesktop.Flatpak, a page with
+  the command that grants it;
+- notify-through-portal: an approval's notification goes through the
+  Notification portal; its Allow and Deny, clicked, answer it.
+CAIRN_FLATPAK_ONLY=name,… runs only those (and window, which the first
+ones need).
 """
 import cairn_atspi as ui  # first: it may re-exec with /usr/bin/python3
 
@@ -36,9 +47,10 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 
-from cairn_atspi import Failure, find, find_app, label_texts, progress, shown_button, text_of, wait_for
+from cairn_atspi import Failure, Notifications, find, find_app, label_texts, progress, shown_button, text_of, wait_for
 
 APP = sys.argv[1] if len(sys.argv) > 1 else "io.github.cairnapp.Cairn"
 SECRET = "sk-ant-flatpak-" + secrets.token_hex(12)
@@ -52,6 +64,14 @@ def write(tool_id, name):
                         "input": {"file_path": "{{CWD}}/" + name, "content": "hello\n"}}]}
 
 
+def slow_write(tool_id, name):
+    """A Write after 3 s of text: time to hide its conversation first."""
+    reply = write(tool_id, name)
+    reply["chunk_delay_ms"] = 150
+    reply["blocks"].insert(0, {"type": "text", "text": "Writing it in a moment, please wait.", "chunks": 20})
+    return reply
+
+
 SCRIPT = {"rules": [
     {"match": PROMPT, "replies": [{"blocks": [{"type": "text", "text": REPLY, "chunks": 15}],
                                    "chunk_delay_ms": 80}]},
@@ -59,7 +79,13 @@ SCRIPT = {"rules": [
                                         {"blocks": [{"type": "text", "text": "Written."}]}]},
     {"match": "what is in this image?", "replies": [{"blocks": [{"type": "text", "text": "A red square."}]}]},
     {"match": "deny this", "replies": [write("toolu_deny", "denied.txt"),
-                                       {"blocks": [{"type": "text", "text": "Understood."}]}]}],
+                                       {"blocks": [{"type": "text", "text": "Understood."}]}]},
+    {"match": "allow from notification", "replies": [
+        slow_write("toolu_note_allow", "notified.txt"),
+        {"blocks": [{"type": "text", "text": "Written from the notification."}]}]},
+    {"match": "deny from notification", "replies": [
+        slow_write("toolu_note_deny", "refused.txt"),
+        {"blocks": [{"type": "text", "text": "Refused from the notification."}]}]}],
     "default": {"blocks": [{"type": "text", "text": "You said: {{PROMPT}}"}]}}
 
 RESULTS = []
@@ -133,7 +159,7 @@ def secret_holders():
 
 # Cairn in the sandbox
 
-def start_cairn(tmp, port, project, extra_env=None, cli=None):
+def start_cairn(tmp, port, project, extra_env=None, cli=None, run_options=(), standalone=True):
     home = os.environ["HOME"]
     env = dict(os.environ,
                ANTHROPIC_BASE_URL=f"http://127.0.0.1:{port}", ANTHROPIC_API_KEY=SECRET,
@@ -144,7 +170,8 @@ def start_cairn(tmp, port, project, extra_env=None, cli=None):
         env["CAIRN_CLAUDE"] = cli
     env.update(extra_env or {})
     log = open(os.path.join(tmp, "cairn.log"), "a")
-    args = ["flatpak", "run", "--user", APP, "--standalone"] + ([project] if project else [])
+    args = (["flatpak", "run", "--user", *run_options, APP]
+            + (["--standalone"] if standalone else []) + ([project] if project else []))
     return subprocess.Popen(args, env=env, stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)
 
@@ -286,6 +313,95 @@ def approval(app, view, project):
     progress("Allow wrote allowed.txt, Deny kept denied.txt from being written")
 
 
+def notified_answer(app, view, notifications, what, label):
+    """Sends "WHAT from notification" and at once shows a new conversation:
+    the request comes while its conversation is hidden, and notifies. The
+    notification that names the file gets its LABEL button clicked."""
+    name = {"allow": "notified.txt", "deny": "refused.txt"}[what]
+    ui.send(app, view, f"{what} from notification")
+    wait_for("New Conversation", lambda: shown_button(app, "New Conversation"), 10).queryAction().doAction(0)
+    end = time.monotonic() + 60
+    while True:
+        shown = notifications.next(max(0.1, end - time.monotonic()))
+        if shown is None or time.monotonic() > end:
+            ui.screenshot(f"flatpak-notify-{what}.png")
+            raise Failure(f"no notification names {name}; the window says {label_texts(app)[-8:]!r}")
+        if name in shown["body"]:
+            break
+    if "Write" not in shown["summary"]:
+        raise Failure(f"the notification doesn't say what is waiting: {shown!r}")
+    key = next((k for k, text in shown["actions"].items() if text == label), None)
+    if key is None:
+        raise Failure(f"the notification has no {label} button: {shown!r}")
+    notifications.click(shown["id"], key)
+    return shown
+
+
+def tool_answered(api_log, tool_id):
+    """The model was sent the answer to tool_id (a tool_result for it)."""
+    with open(api_log) as f:
+        return any(f'"tool_use_id": "{tool_id}"' in line or f'"tool_use_id":"{tool_id}"' in line
+                   for line in f)
+
+
+def notify_through_portal(tmp, port, cli, api_log):
+    """Cairn unique (not --standalone), as a desktop starts it: GLib sends
+    its notifications to the Notification portal, whose GTK backend hands
+    them to org.freedesktop.Notifications (tests/fake-notifications.py);
+    an action clicked there comes back through the portal (ActivateAction
+    on the app's name). Allow lets the Write of a hidden conversation run,
+    Deny answers it and the file is never written."""
+    project = os.path.join(tmp, "project-notify")
+    os.makedirs(project)
+    notifications = Notifications()
+    proc = start_cairn(tmp, port, project, cli=cli, standalone=False)
+    try:
+        app, view = composer(proc)
+        notified_answer(app, view, notifications, "allow", "Allow")
+        wait_for("notified.txt written", lambda: os.path.exists(os.path.join(project, "notified.txt")), 60)
+        view = wait_for("the new conversation's composer", lambda: next(
+            (v for v in find(app, "text", "Message to Claude") if ui.has_size(v)), None), 10)
+        shown = notified_answer(app, view, notifications, "deny", "Deny")
+        wait_for("the denial sent to the model", lambda: tool_answered(api_log, "toolu_note_deny"), 60)
+        if os.path.exists(os.path.join(project, "refused.txt")):
+            raise Failure("Deny in the notification let the Write run")
+        progress(f"through the portal: {shown['summary']!r}; Allow wrote the file, Deny kept it unwritten")
+    finally:
+        ui.stop(notifications.process)
+        ui.stop(proc, group=True)
+
+
+def menu_item(app, name):
+    return next((n for n in ui.walk(app) if n.name == name and ui.has_size(n)), None)
+
+
+def debug_info(app, cli):
+    """About → Troubleshooting → Debug Information, read over AT-SPI:
+    Flatpak: yes, and the host CLI's version."""
+    window()
+    subprocess.run(["xdotool", "mousemove", "600", "300", "key", "F10"], check=True, timeout=10)
+    item = wait_for("About Cairn in the main menu", lambda: menu_item(app, "About Cairn"), 10)
+    item.queryAction().doAction(0)
+    about = wait_for("the About window", lambda: next(
+        (w for w in find(app, "dialog") + find(app, "frame") if "About" in (w.name or "")), None), 20)
+
+    def info():
+        return next((t for t in (text_of(n) for n in find(about, "text")) if "Flatpak:" in t), None)
+    text = info()
+    for row in ("Troubleshooting", "Debug Information"):
+        if text is None:
+            wait_for(row, lambda: menu_item(about, row), 10).queryAction().doAction(0)
+            time.sleep(0.5)
+            text = info()
+    if text is None:
+        raise Failure("no debug information: " + "\n".join(ui.dump(about)[:80]))
+    version = open(os.path.join(ui.HERE, "cli-version")).read().strip()
+    if "Flatpak: yes" not in text or f"Claude Code version: {version} (Claude Code)" not in text:
+        raise Failure(f"the debug information lacks Flatpak: yes or version {version}: {text!r}")
+    subprocess.run(["xdotool", "key", "Escape"], check=True, timeout=10)
+    progress(f"Debug Info: Flatpak: yes, Claude Code version: {version}")
+
+
 def tiny_png(path):
     """An 8x8 PNG, made here: its bytes are what must reach the model."""
     import struct
@@ -391,6 +507,81 @@ def history(tmp, port, project, cli, api_log):
         quit_cairn(proc)
 
 
+def host_cli_resuming(tmp, port, project, cli, session_id):
+    """`claude --resume ID` on the host, started outside Cairn, one turn in
+    and waiting for more: it has registered itself as holding the
+    conversation. Returns the process."""
+    home = os.environ["HOME"]
+    env = dict(os.environ, ANTHROPIC_BASE_URL=f"http://127.0.0.1:{port}", ANTHROPIC_API_KEY=SECRET,
+               CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1", DISABLE_AUTOUPDATER="1",
+               CLAUDE_CONFIG_DIR=os.path.join(home, ".claude"))
+    proc = subprocess.Popen([os.path.realpath(cli), "-p", "--input-format=stream-json",
+                             "--output-format=stream-json", "--verbose", f"--resume={session_id}"],
+                            cwd=project, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=open(os.path.join(tmp, "host-cli.log"), "a"), text=True)
+    proc.stdin.write(json.dumps({"type": "user", "message": {"role": "user",
+                                                             "content": "held on the host"}}) + "\n")
+    proc.stdin.flush()
+    result = []
+
+    def read_until_result():
+        for line in proc.stdout:    # drained to the end: the pipe never fills
+            if '"type":"result"' in line and json.loads(line).get("type") == "result":
+                result.append(line)
+    threading.Thread(target=read_until_result, daemon=True).start()
+    try:
+        wait_for("the host CLI's turn", lambda: result or proc.poll() is not None, 60)
+    except Failure:
+        proc.kill()
+        raise
+    if not result:
+        raise Failure(f"the host CLI ended ({proc.wait()}) before its turn's result")
+    return proc
+
+
+def open_elsewhere(tmp, port, project, cli):
+    """A conversation a host CLI holds, started outside Cairn: the sandbox
+    can't see that process in its /proc, so Cairn asks the host. It opens
+    read-only (the banner), a prompt is refused with a notice, and no
+    second CLI starts."""
+    sid = next(os.path.basename(f)[:-len(".jsonl")] for f in session_files(project)
+               if f.endswith(".jsonl") and PROMPT in (read(f, "r") or ""))
+    holder = host_cli_resuming(tmp, port, project, cli, sid)
+    proc = None
+    try:
+        proc = start_cairn(tmp, port, project, cli=cli)
+        app, view = composer(proc)
+        # titled by one of its prompts: the first, or the last one sent
+        prompts = SENT + ("What did I ask first?", "held on the host")
+        try:
+            row = wait_for("the conversation in the sidebar", lambda: next(
+                (r for r in find(app, "list item") if ui.has_size(r) and any(
+                    p in (r.name or "") for p in prompts)), None), 30)
+        except Failure:
+            raise Failure(f"the sidebar does not list it: {[r.name for r in find(app, 'list item')]!r}")
+        ui.click(window(), row)
+        wait_text(app, "held on the host", 30)
+        wait_text(app, "This conversation is open in another Claude Code", 20)
+        view = wait_for("the composer", lambda: next(iter(find(app, "text", "Message to Claude")), None), 10)
+        ui.send(app, view, "a second CLI, please")
+        wait_text(app, "This conversation is running elsewhere", 20)
+        time.sleep(2)
+        running = cli_pids(cli)
+        if running != [holder.pid]:
+            raise Failure(f"CLIs running: {running!r}; only the host's {holder.pid} should")
+        ui.screenshot("flatpak-elsewhere.png")
+        progress(f"held by host CLI {holder.pid}: the banner, the prompt refused, no second CLI")
+        quit_cairn(proc)
+    finally:
+        holder.stdin.close()
+        try:
+            holder.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            holder.kill()
+            holder.wait()
+        ui.stop(proc, group=True)
+
+
 def found_without_cairn_claude(tmp, port, cli, where):
     """where: "path" (a link in a folder on the host's PATH) or "local-bin"."""
     project = os.path.join(tmp, f"project-{where}")
@@ -411,26 +602,81 @@ def found_without_cairn_claude(tmp, port, cli, where):
         ui.stop(proc, group=True)
 
 
+def cairn_app(proc):
+    def probe():
+        if proc.poll() is not None:
+            raise Failure(f"flatpak run exited with status {proc.returncode}")
+        return find_app()
+    return wait_for("Cairn over AT-SPI", probe, 60)
+
+
+def page_titled(app, title, timeout=30):
+    try:
+        wait_for(f"the page “{title}”", lambda: title in label_texts(app), timeout)
+    except Failure:
+        raise Failure(f"no “{title}” page; labels: {label_texts(app)!r}")
+
+
 def no_cli_on_host(tmp, port):
     """No claude anywhere: the sandbox can't tell before it asks the host.
-    The host's answer is said (what is missing: "claude"), the prompt stays
-    and can be sent again. (The missing-CLI page, with Install, is what
-    shows outside the Flatpak; in it, not yet.)"""
+    The host's answer (flatpak-spawn: no such file) shows the missing-CLI
+    page, and its Install runs npm on the host: a stand-in npm on the
+    host's PATH, where the sandbox can't see, records its argv and mount
+    namespace and fails, which the page says."""
     project = os.path.join(tmp, "project-no-cli")
     os.makedirs(project)
+    record = os.path.join(tmp, "npm.log")
+    npm = os.path.join(os.environ["CAIRN_FLATPAK_HOSTBIN"], "npm")
+    with open(npm, "w") as f:
+        f.write(f"#!/bin/sh\n{{ echo \"$*\"; readlink /proc/self/ns/mnt; }} > '{record}'\n"
+                "echo 'npm ERR! network'; exit 1\n")
+    os.chmod(npm, 0o755)
     proc = start_cairn(tmp, port, project)
     try:
-        app, view = composer(proc)
-        ui.send(app, view, "is anyone there?")
-        said = wait_for("what the host said", lambda: next(
-            (t for t in label_texts(app) if "“claude”" in t and "No such file" in t), None), 30)
-        try:
-            wait_for("the prompt kept, and Retry", lambda: "is anyone there?" in label_texts(app)
-                     and shown_button(app, "Retry"), 20)
-        except Failure:
-            raise Failure(f"the prompt or Retry is gone: {label_texts(app)!r}")
+        app = cairn_app(proc)
+        page_titled(app, "Claude Code Is Not Installed")
+        install = wait_for("Install", lambda: shown_button(app, "Install"), 10)
+        wait_for("Try Again", lambda: shown_button(app, "Try Again"), 10)
         ui.screenshot("flatpak-no-cli.png")
-        progress(f"without a CLI on the host: {said!r}, the prompt kept, Retry")
+        install.queryAction().doAction(0)
+        ran = wait_for("the host's npm to run", lambda: read(record, "r"), 30)
+        args, namespace = (ran.splitlines() + ["", ""])[:2]
+        if "install" not in args.split() or "@anthropic-ai/claude-code" not in args.split():
+            raise Failure(f"Install ran npm {args!r}")
+        if namespace != link("/proc/self/ns/mnt"):
+            raise Failure(f"npm ran in the mount namespace {namespace!r}, not the host's")
+        page_titled(app, "The installation did not succeed; its output is below.", 20)
+        progress(f"the missing-CLI page; Install ran “npm {args}” on the host")
+    finally:
+        os.unlink(npm)
+        ui.stop(proc, group=True)
+
+
+GRANT = "flatpak override --user --talk-name=org.freedesktop.Flatpak"
+
+
+def host_refused(tmp, port, cli):
+    """Run without --talk-name=org.freedesktop.Flatpak, flatpak-spawn is
+    refused: a page says so and gives the command that grants it, offers
+    no Install (which would be refused too), and Try Again asks again."""
+    project = os.path.join(tmp, "project-refused")
+    os.makedirs(project)
+    proc = start_cairn(tmp, port, project, cli=cli,
+                       run_options=["--no-talk-name=org.freedesktop.Flatpak"])
+    try:
+        app = cairn_app(proc)
+        page_titled(app, "Cairn May Not Start Claude Code")
+        if not any(f"{GRANT} {APP}" == t for t in label_texts(app)):
+            raise Failure(f"the command that grants it is not shown: {label_texts(app)!r}")
+        if shown_button(app, "Install"):
+            raise Failure("Install is offered, which can't run on the host either")
+        ui.screenshot("flatpak-refused.png")
+        wait_for("Try Again", lambda: shown_button(app, "Try Again"), 10).queryAction().doAction(0)
+        time.sleep(2)
+        page_titled(app, "Cairn May Not Start Claude Code", 10)
+        if proc.poll() is not None:
+            raise Failure(f"Cairn exited ({proc.returncode})")
+        progress(f"refused: the page says “{GRANT} {APP}”; Try Again keeps it")
     finally:
         ui.stop(proc, group=True)
 
@@ -454,12 +700,16 @@ def run(tmp):
         check("no-secret-on-cmdline", no_secret_on_cmdline)
         check("approval", approval, app, view, project)
         check("attach-through-portal", attach_through_portal, app, view, project, api_log)
+        check("debug-info", debug_info, app, cli)
         ui.screenshot("flatpak-checks.png")
         check("quit", quit_leaves_nothing, proc, cli)
         check("history", history, tmp, port, project, cli, api_log)
+        check("open-elsewhere", open_elsewhere, tmp, port, project, cli)
         check("found-on-host-path", found_without_cairn_claude, tmp, port, cli, "path")
         check("found-in-local-bin", found_without_cairn_claude, tmp, port, cli, "local-bin")
         check("no-cli-on-host", no_cli_on_host, tmp, port)
+        check("host-refused", host_refused, tmp, port, cli)
+        check("notify-through-portal", notify_through_portal, tmp, port, cli, api_log)
     finally:
         ui.stop(proc, group=True)
         ui.stop_fake_api(fake)

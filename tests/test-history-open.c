@@ -8,12 +8,14 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "attachments/cairn-attachment.h"
 #include "cairn-test-harness.h"
 #include "history/cairn-conversation-info.h"
 #include "history/cairn-history-edit.h"
+#include "history/cairn-history-running.h"
 #include "session/cairn-session.h"
 #include "transcript/cairn-notice-item.h"
 #include "transcript/cairn-text-item.h"
@@ -632,6 +634,78 @@ test_follow_from_open (void)
   cairn_test_remove_dir (dir);
 }
 
+/* A registration whose pid is @pid started at @start, in @sessions */
+static void
+register_process (const char *sessions,
+                  GPid        pid,
+                  const char *start)
+{
+  g_autofree char *entry = g_strdup_printf ("{\"pid\":%d,\"sessionId\":\"" FOLLOW_ID "\","
+                                            "\"procStart\":\"%s\"}", (int)pid, start);
+
+  g_object_unref (cairn_test_write_gfile (sessions, "1.json", entry));
+}
+
+/* In the Flatpak the sandbox sees none of the host's processes: whether a
+ * registered CLI still runs is asked on the host (`flatpak-spawn --host cat
+ * /proc/PID/stat`, through a stand-in that runs it as the host would). The
+ * pid and its start time must both match; a dead one, or a host that does
+ * not answer within 2 s, counts as gone. */
+static void
+test_running_on_host (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("running-host");
+  g_autofree char *sessions = g_build_filename (dir, "sessions", NULL);
+  g_autofree char *bin = g_build_filename (dir, "bin", NULL);
+  g_autofree char *spawn = g_build_filename (bin, "flatpak-spawn", NULL);
+  g_autofree char *fake = g_test_build_filename (G_TEST_DIST, "fake-flatpak-spawn.py", NULL);
+  g_autofree char *argv_log = g_build_filename (dir, "argv.json", NULL);
+  g_autofree char *old_path = g_strdup (g_getenv ("PATH"));
+  g_autofree char *path = g_strdup_printf ("%s:%s", bin, old_path);
+  g_autoptr(GSubprocess) sleeper = g_subprocess_new (G_SUBPROCESS_FLAGS_NONE, NULL, "sleep", "60", NULL);
+  GPid pid = (GPid)g_ascii_strtoll (g_subprocess_get_identifier (sleeper), NULL, 10);
+  g_autofree char *stat_path = g_strdup_printf ("/proc/%d/stat", (int)pid);
+  g_autofree char *stat = NULL;
+  g_autofree char *logged = NULL;
+  g_auto(GStrv) fields = NULL;
+  gint64 start;
+
+  g_assert_true (g_file_get_contents (stat_path, &stat, NULL, NULL));
+  fields = g_strsplit (strrchr (stat, ')') + 2, " ", 0);
+  g_assert_cmpint (g_mkdir_with_parents (sessions, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (bin, 0700), ==, 0);
+  g_assert_cmpint (symlink (fake, spawn), ==, 0);
+  g_setenv ("PATH", path, TRUE);
+  g_setenv ("FAKE_SPAWN_ARGV_LOG", argv_log, TRUE);
+  g_setenv ("CLAUDE_CONFIG_DIR", dir, TRUE);
+
+  register_process (sessions, pid, fields[19]);
+  g_assert_cmpint (cairn_history_running_pid_for (FOLLOW_ID, NULL, TRUE), ==, pid);
+  g_assert_true (g_file_get_contents (argv_log, &logged, NULL, NULL));
+  g_assert_nonnull (strstr (logged, "\"--host\", \"cat\""));
+  g_assert_nonnull (strstr (logged, stat_path));
+  register_process (sessions, pid, "1");   /* the pid, reused by another */
+  g_assert_cmpint (cairn_history_running_pid_for (FOLLOW_ID, NULL, TRUE), ==, 0);
+  register_process (sessions, pid, fields[19]);
+  g_subprocess_force_exit (sleeper);
+  g_assert_true (g_subprocess_wait (sleeper, NULL, NULL));
+  g_assert_cmpint (cairn_history_running_pid_for (FOLLOW_ID, NULL, TRUE), ==, 0);
+
+  /* a host that never answers */
+  g_unlink (spawn);
+  g_object_unref (cairn_test_write_gfile (bin, "flatpak-spawn", "#!/bin/sh\nexec sleep 30\n"));
+  g_assert_cmpint (g_chmod (spawn, 0755), ==, 0);
+  register_process (sessions, getpid (), "");
+  start = g_get_monotonic_time ();
+  g_assert_cmpint (cairn_history_running_pid_for (FOLLOW_ID, NULL, TRUE), ==, 0);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 4 * G_USEC_PER_SEC);
+
+  g_setenv ("PATH", old_path, TRUE);
+  g_unsetenv ("FAKE_SPAWN_ARGV_LOG");
+  g_unsetenv ("CLAUDE_CONFIG_DIR");
+  cairn_test_remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -650,6 +724,7 @@ main (int   argc,
   g_test_add_func ("/cairn/history/open-end-replaced", test_open_end_replaced);
   g_test_add_func ("/cairn/history/follow-appended", test_follow_appended);
   g_test_add_func ("/cairn/history/follow-from-open", test_follow_from_open);
+  g_test_add_func ("/cairn/history/running-on-host", test_running_on_host);
 
   return g_test_run ();
 }

@@ -528,6 +528,35 @@ test_permission_modes (void)
     }
 }
 
+/* What flatpak-spawn --host (flatpak-xdg-utils 1.0.5, in the stand-in
+ * runtime) printed in the sandbox for a host without the program, and
+ * with --no-talk-name=org.freedesktop.Flatpak: each is told apart, and
+ * none of its text reaches the message; other failures are not these. */
+static void
+test_host_error (void)
+{
+  const char *missing = "Portal call failed: Failed to start command: Failed to execute child process "
+                        "\u201cclaude\u201d (No such file or directory)\n";
+  const char *refused = "Portal call failed: org.freedesktop.DBus.Error.ServiceUnknown\n"
+                        "Hint: --host only works when the Flatpak is allowed to talk to org.freedesktop.Flatpak\n";
+  const char *others[] = { "", "Error: unknown option --bogus\n",
+                           "Portal call failed: Failed to start command: Failed to change to directory "
+                           "\u201c/gone\u201d (No such file or directory)\n",
+                           "claude: error: Permission denied\n", NULL };
+  g_autoptr(GError) error = cairn_launcher_host_error (missing);
+
+  g_assert_error (error, CAIRN_LAUNCHER_ERROR, CAIRN_LAUNCHER_ERROR_NOT_FOUND);
+  g_assert_null (strstr (error->message, "Portal"));
+  g_clear_error (&error);
+  error = cairn_launcher_host_error (refused);
+  g_assert_error (error, CAIRN_LAUNCHER_ERROR, CAIRN_LAUNCHER_ERROR_HOST_REFUSED);
+  g_assert_null (strstr (error->message, "ServiceUnknown"));
+  g_clear_error (&error);
+  for (guint i = 0; others[i] != NULL; i++)
+    g_assert_null (cairn_launcher_host_error (others[i]));
+  g_assert_null (cairn_launcher_host_error (NULL));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -549,6 +578,7 @@ main (int   argc,
   g_test_add_func ("/cairn/launcher/find-order", test_find_order);
   g_test_add_func ("/cairn/launcher/find-errors", test_find_errors);
   g_test_add_func ("/cairn/launcher/find-in-flatpak", test_find_in_flatpak);
+  g_test_add_func ("/cairn/launcher/host-error", test_host_error);
   g_test_add_func ("/cairn/launcher/spawn-passes-environment", test_spawn_passes_environment);
 
   status = g_test_run ();

@@ -59,6 +59,21 @@ test_missing_cli_page (void)
   g_assert_true (cairn_test_shows_text (GTK_WIDGET (page), "“/opt/claude” does not exist"));
   g_assert_nonnull (cairn_test_button_for (GTK_WIDGET (page), "page.retry"));
   g_assert_nonnull (cairn_test_button_for (GTK_WIDGET (page), "page.choose"));
+
+  /* the Flatpak refused flatpak-spawn: only a permission helps, and the
+   * page gives the command that grants it, with no Install or Choose */
+  cairn_missing_cli_page_set_host_refused (page, TRUE);
+  g_assert_true (cairn_test_shows_text (GTK_WIDGET (page), "Cairn May Not Start Claude Code"));
+  g_assert_nonnull (cairn_test_find_shown (GTK_WIDGET (page), GTK_TYPE_LABEL, cairn_test_label_contains,
+                                           "flatpak override --user --talk-name=org.freedesktop.Flatpak " APP_ID));
+  g_assert_false (gtk_widget_get_visible (cairn_test_button_for (GTK_WIDGET (page), "page.install")));
+  g_assert_false (gtk_widget_get_visible (cairn_test_button_for (GTK_WIDGET (page), "page.choose")));
+  g_assert_true (gtk_widget_get_visible (cairn_test_button_for (GTK_WIDGET (page), "page.retry")));
+  cairn_missing_cli_page_set_host_refused (page, FALSE);
+  g_assert_true (cairn_test_shows_text (GTK_WIDGET (page), "Claude Code Is Not Installed"));
+  g_assert_nonnull (cairn_test_find_shown (GTK_WIDGET (page), GTK_TYPE_LABEL, cairn_test_label_contains,
+                                           "@anthropic-ai/claude-code"));
+  g_assert_true (gtk_widget_get_visible (cairn_test_button_for (GTK_WIDGET (page), "page.install")));
 }
 
 static void

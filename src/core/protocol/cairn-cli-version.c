@@ -45,6 +45,22 @@ timeout_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* In the Flatpak a host without claude, or a sandbox that may not start
+ * host programs, is told apart from a claude that fails: the window shows
+ * what to install or grant instead of flatpak-spawn's words. */
+static void
+host_failed (GTask *task,
+             char  *out)
+{
+  GError *host = cairn_launcher_in_flatpak () ? cairn_launcher_host_error (out) : NULL;
+
+  if (host != NULL)
+    g_task_return_error (task, host);
+  else
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, _("--version failed: %s"),
+                             out ? g_strstrip (out) : "");
+}
+
 static void
 communicate_cb (GObject      *object,
                 GAsyncResult *result,
@@ -66,8 +82,7 @@ communicate_cb (GObject      *object,
         }
     }
   else if (!g_subprocess_get_successful (G_SUBPROCESS (object)))
-    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED, _("--version failed: %s"),
-                             out ? g_strstrip (out) : "");
+    host_failed (task, out);
   else
     g_task_return_pointer (task, g_strdup (out ? g_strstrip (out) : ""), g_free);
 }

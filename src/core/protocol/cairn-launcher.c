@@ -16,6 +16,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <signal.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "cairn-types.h"
@@ -194,6 +195,54 @@ add_host_prefix (GStrvBuilder *argv,
       g_strv_builder_add (argv, directory);
     }
   g_strv_builder_add (argv, "--env-fd=" G_STRINGIFY (CAIRN_LAUNCHER_ENV_FD));
+}
+
+/* flatpak-spawn --host exits 1 both when the host has no such program
+ * and when the sandbox may not talk to org.freedesktop.Flatpak; only what
+ * it printed tells them apart (flatpak-xdg-utils 1.0.5, docs/protocol.md
+ * "In the Flatpak"):
+ *   Portal call failed: Failed to start command: Failed to execute child
+ *     process “claude” (No such file or directory)
+ *   Portal call failed: org.freedesktop.DBus.Error.ServiceUnknown
+ *   Hint: --host only works when the Flatpak is allowed to talk to org.freedesktop.Flatpak */
+static gboolean
+says_host_refused (const char *output)
+{
+  return strstr (output, "Portal call failed") != NULL &&
+         (strstr (output, "org.freedesktop.DBus.Error.ServiceUnknown") != NULL ||
+          strstr (output, "org.freedesktop.DBus.Error.AccessDenied") != NULL ||
+          strstr (output, "allowed to talk to org.freedesktop.Flatpak") != NULL);
+}
+
+static gboolean
+says_not_found (const char *output)
+{
+  return strstr (output, "Failed to execute child process") != NULL &&
+         strstr (output, "(No such file or directory)") != NULL;
+}
+
+/**
+ * cairn_launcher_host_error:
+ * @output: (nullable): what `flatpak-spawn --host …` printed as it failed
+ *
+ * Returns: (nullable): %CAIRN_LAUNCHER_ERROR_NOT_FOUND when the host has
+ *   no such program, %CAIRN_LAUNCHER_ERROR_HOST_REFUSED when the sandbox
+ *   may not start programs on the host, each with a message of Cairn's
+ *   own (none of @output is in it); %NULL for any other failure
+ */
+GError *
+cairn_launcher_host_error (const char *output)
+{
+  if (output == NULL)
+    return NULL;
+  if (says_host_refused (output))
+    return g_error_new_literal (CAIRN_LAUNCHER_ERROR, CAIRN_LAUNCHER_ERROR_HOST_REFUSED,
+                                _("Cairn runs Claude Code on your computer, outside its sandbox, and is "
+                                  "not allowed to. Allow it with this command in a terminal, then try again:"));
+  if (says_not_found (output))
+    return g_error_new_literal (CAIRN_LAUNCHER_ERROR, CAIRN_LAUNCHER_ERROR_NOT_FOUND,
+                                _("No “claude” program was found on your computer’s PATH or in the usual install places"));
+  return NULL;
 }
 
 /**

@@ -18,6 +18,8 @@ typedef enum
   CAIRN_LAUNCHER_ERROR_NOT_FOUND,
   CAIRN_LAUNCHER_ERROR_NOT_EXECUTABLE,
   CAIRN_LAUNCHER_ERROR_BAD_OPTION,
+  /* the sandbox may not start programs on the host */
+  CAIRN_LAUNCHER_ERROR_HOST_REFUSED,
 } CairnLauncherError;
 
 /* Everything that decides how one CLI process is started. */
@@ -57,6 +59,7 @@ GStrv        cairn_launcher_build_argv    (const CairnLaunchOptions  *options);
 GBytes      *cairn_launcher_build_flatpak_env (void);
 int          cairn_launcher_flatpak_env_fd (GError                  **error);
 void         cairn_launcher_end_with_us    (GSubprocessLauncher      *launcher);
+GError      *cairn_launcher_host_error    (const char                *output);
 GStrv        cairn_launcher_host_argv     (const char * const        *argv,
                                            const char                *cwd,
                                            gboolean                   in_flatpak);

@@ -29,6 +29,10 @@ struct _CairnMissingCliPage
 {
   GtkWidget             parent_instance;
   AdwStatusPage        *status_page;
+  GtkWidget            *intro_label;
+  GtkLabel             *command_label;
+  GtkWidget            *install_button;
+  GtkWidget            *choose_button;
   GtkWidget            *install_box;
   GtkLabel             *install_status;
   CairnTerminal        *terminal;
@@ -152,6 +156,34 @@ install_action (GtkWidget  *widget,
   gtk_widget_grab_focus (GTK_WIDGET (self->terminal));
 }
 
+#define INSTALL_COMMAND "npm install --global --prefix=~/.local @anthropic-ai/claude-code"
+/* run on the host, it lets the Flatpak start programs there */
+#define GRANT_COMMAND "flatpak override --user --talk-name=org.freedesktop.Flatpak " APP_ID
+
+/**
+ * cairn_missing_cli_page_set_host_refused:
+ * @refused: whether the Flatpak may not start programs on the host
+ *
+ * Then nothing here can help but a permission: the page says so and gives
+ * the command that grants it, in place of the installation's.
+ */
+void
+cairn_missing_cli_page_set_host_refused (CairnMissingCliPage *self,
+                                         gboolean             refused)
+{
+  g_return_if_fail (CAIRN_IS_MISSING_CLI_PAGE (self));
+
+  adw_status_page_set_title (self->status_page, refused ? _("Cairn May Not Start Claude Code")
+                                                        : _("Claude Code Is Not Installed"));
+  gtk_widget_set_visible (self->intro_label, !refused);
+  gtk_widget_set_visible (self->install_button, !refused);
+  gtk_widget_set_visible (self->choose_button, !refused);
+  gtk_label_set_text (self->command_label, refused ? GRANT_COMMAND : INSTALL_COMMAND);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->command_label), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  refused ? _("The command that allows Cairn to start Claude Code")
+                                          : _("The command that installs Claude Code"), -1);
+}
+
 /* (nullable): the installation's terminal, once Install was clicked */
 CairnTerminal *
 cairn_missing_cli_page_get_terminal (CairnMissingCliPage *self)
@@ -200,6 +232,10 @@ cairn_missing_cli_page_class_init (CairnMissingCliPageClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
   gtk_widget_class_bind_template_child (widget_class, CairnMissingCliPage, status_page);
+  gtk_widget_class_bind_template_child (widget_class, CairnMissingCliPage, intro_label);
+  gtk_widget_class_bind_template_child (widget_class, CairnMissingCliPage, command_label);
+  gtk_widget_class_bind_template_child (widget_class, CairnMissingCliPage, install_button);
+  gtk_widget_class_bind_template_child (widget_class, CairnMissingCliPage, choose_button);
   gtk_widget_class_bind_template_child (widget_class, CairnMissingCliPage, install_box);
   gtk_widget_class_bind_template_child (widget_class, CairnMissingCliPage, install_status);
   gtk_widget_class_install_action (widget_class, "page.install", NULL, install_action);

@@ -17,6 +17,8 @@ G_DECLARE_FINAL_TYPE (CairnMissingCliPage, cairn_missing_cli_page, CAIRN, MISSIN
 
 void cairn_missing_cli_page_set_problem (CairnMissingCliPage *self,
                                          const char          *problem);
+void cairn_missing_cli_page_set_host_refused (CairnMissingCliPage *self,
+                                            gboolean             refused);
 struct _CairnTerminal *cairn_missing_cli_page_get_terminal (CairnMissingCliPage *self);
 
 G_END_DECLS

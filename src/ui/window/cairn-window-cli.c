@@ -19,6 +19,25 @@
  * Cairn doesn't know: a banner says which version is needed, and Cairn
  * goes on working with it. */
 
+/* In the Flatpak, only the host's answer to `claude --version` tells
+ * that it has no claude, or that the sandbox may not start programs on
+ * it: then the missing-CLI page says what to install or grant. Asked
+ * again on Try Again. */
+static gboolean
+show_host_problem (CairnWindow  *self,
+                   const GError *error)
+{
+  gboolean refused = g_error_matches (error, CAIRN_LAUNCHER_ERROR, CAIRN_LAUNCHER_ERROR_HOST_REFUSED);
+
+  if (!refused && !g_error_matches (error, CAIRN_LAUNCHER_ERROR, CAIRN_LAUNCHER_ERROR_NOT_FOUND))
+    return FALSE;
+  g_clear_pointer (&self->checked_cli, g_free);
+  cairn_missing_cli_page_set_host_refused (self->missing_page, refused);
+  cairn_missing_cli_page_set_problem (self->missing_page, error->message);
+  gtk_stack_set_visible_child_name (self->main_stack, "missing-cli");
+  return TRUE;
+}
+
 static void
 version_cb (GObject      *object,
             GAsyncResult *result,
@@ -34,6 +53,8 @@ version_cb (GObject      *object,
     g_debug ("claude --version: %s", error->message);
   if (self->old_cli_banner == NULL)   /* the window was closed meanwhile */
     return;
+  if (output == NULL && show_host_problem (self, error))
+    return;
   if (!cairn_cli_version_is_untested_old (number))
     {
       gtk_revealer_set_reveal_child (self->old_cli_banner, FALSE);
@@ -44,6 +65,12 @@ version_cb (GObject      *object,
                             "not show. Update it to %s or newer."), number, CAIRN_CLI_OLDEST_TESTED);
   gtk_label_set_label (self->old_cli_label, text);
   gtk_revealer_set_reveal_child (self->old_cli_banner, TRUE);
+}
+
+void
+_cairn_window_forget_cli_check (CairnWindow *self)
+{
+  g_clear_pointer (&self->checked_cli, g_free);
 }
 
 /* Asked once for each claude program the window uses, with whether it
@@ -87,6 +114,7 @@ _cairn_window_find_cli (CairnWindow *self)
 
   if (cli == NULL)
     {
+      cairn_missing_cli_page_set_host_refused (self->missing_page, FALSE);
       cairn_missing_cli_page_set_problem (self->missing_page, error->message);
       gtk_stack_set_visible_child_name (self->main_stack, "missing-cli");
     }

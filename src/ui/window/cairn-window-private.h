@@ -192,5 +192,6 @@ void          _cairn_window_merge                 (CairnWindow    *self);
 /* cairn-window-cli.c */
 char         *_cairn_window_find_cli              (CairnWindow  *self);
 void          _cairn_window_run_cli_probes        (CairnWindow  *self);
+void          _cairn_window_forget_cli_check      (CairnWindow  *self);
 
 G_END_DECLS

@@ -32,7 +32,13 @@ static void
 missing_page_retry_cb (CairnWindow         *self,
                        CairnMissingCliPage *page)
 {
-  _cairn_window_start_new_conversation (self);
+  g_autofree char *cli = NULL;
+
+  /* asked again: in the Flatpak only the host's answer tells whether
+   * claude is there now */
+  _cairn_window_forget_cli_check (self);
+  if ((cli = _cairn_window_find_cli (self)) != NULL)
+    _cairn_window_start_new_conversation (self);
 }
 
 static void
