@@ -490,6 +490,7 @@ test_slices_at_the_top (void)
   g_autoptr(GFile) folder = g_file_new_for_path (folder_path);
   g_autoptr(GPtrArray) at_once = NULL;
   ListWatch watch = { index };
+  guint changes;
 
   make_conversations (folder_path, 600, "early");
   watch_list (&watch, project);
@@ -507,10 +508,11 @@ test_slices_at_the_top (void)
       g_assert_cmpint (g_utime (path, &(struct utimbuf){ 2000000 + i, 2000000 + i }), ==, 0);
     }
   watch.listed = FALSE;
-  watch.most_at_top = watch.changes = 0;
+  watch.most_at_top = 0;
+  changes = watch.changes;
   g_assert_true (cairn_test_wait_until (is_listed, &watch, 30000));
   g_assert_cmpuint (watch.listed_n, ==, 660);
-  g_assert_cmpuint (watch.changes, >=, 60 / 8);
+  g_assert_cmpuint (watch.changes - changes, >=, 60 / 8);
   g_assert_cmpuint (watch.most_at_top, <=, 8);
   at_once = assert_as_read_at_once (index, folder, watch.model);
   g_assert_cmpstr (cairn_conversation_info_get_title (g_ptr_array_index (at_once, 0)), ==, "late 59");

@@ -85,14 +85,16 @@ watch_free (Watch *watch)
 }
 
 /* GTK 4.8's list view makes a row for each of the first 200 items of its
- * list as they arrive (and lays it out in the next frame): 500
+ * list as they arrive, and lays them out in the next frame: 500
  * conversations put in at once held the main loop 50-150 ms, 50 new ones
  * at the top of a list listed again 15-50 ms. Where it has rows (the first
- * EAGER_ROWS positions) the list changes a few conversations at a time,
- * for at most SLICE_BUDGET_US, and goes on a frame later; further down a
- * change makes no rows and is made at once. */
+ * EAGER_ROWS positions) the list changes SLICE_ITEMS conversations at a
+ * time, at most SLICE_CHUNKS such changes or SLICE_BUDGET_US a slice (the
+ * frame that lays out 88 new rows took 60 ms), and goes on a frame later;
+ * further down a change makes no rows and is made at once. */
 #define EAGER_ROWS 220
 #define SLICE_ITEMS 8
+#define SLICE_CHUNKS 2
 #define SLICE_BUDGET_US 4000
 #define FRAME_MS 16
 
@@ -287,6 +289,7 @@ add_slice (Watch    *watch,
            Delivery *delivery)
 {
   gint64 start = g_get_monotonic_time ();
+  guint chunks = 0;
 
   if (delivery->unreadable != NULL && !delivery->compared)
     compare_end (watch, delivery);
@@ -309,7 +312,7 @@ add_slice (Watch    *watch,
         add_batch (watch, delivery->infos->pdata + delivery->next, n_added);
       delivery->removing -= n_removed;
       delivery->next += n_added;
-      if (eager && g_get_monotonic_time () - start >= SLICE_BUDGET_US)
+      if (eager && (++chunks == SLICE_CHUNKS || g_get_monotonic_time () - start >= SLICE_BUDGET_US))
         break;
     }
   return delivery->removing == 0 && delivery->next == delivery->end;
