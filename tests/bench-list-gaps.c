@@ -13,7 +13,10 @@
  * it and removes them again. The window's frame clock's "after-paint"
  * times give the longest gap between two frames from the window's first
  * frame until the list is read whole (and re-read after the churn), with
- * the number of frames and of changes the sidebar's list got.
+ * the number of frames and of changes the sidebar's list got, and for each
+ * gap over 100 ms where it went: before the frame (the main loop's other
+ * work), laying the frame out, painting it, and ending it (GDK's own
+ * after-paint: on X11 it talks to the X server).
  *
  *   bench-list-gaps [N_FILES]   (under Xvfb: tests/run-headless.sh) */
 
@@ -35,6 +38,10 @@ typedef struct
   GArray  *changed;   /* µs of each change of the list */
   guint    changes;
   guint    most_added;
+  /* of the frame being drawn, and of each drawn (4 gint64 a frame: its
+   * start, layout's end, paint's end, after-paint) */
+  gint64   phase[3];
+  GArray  *phases;
 } Watch;
 
 static void
@@ -78,12 +85,35 @@ write_file (const char *folder,
 }
 
 static void
+before_paint_cb (GdkFrameClock *clock,
+                 Watch         *watch)
+{
+  watch->phase[0] = watch->phase[1] = watch->phase[2] = g_get_monotonic_time ();
+}
+
+static void
+layout_cb (GdkFrameClock *clock,
+           Watch         *watch)
+{
+  watch->phase[1] = watch->phase[2] = g_get_monotonic_time ();
+}
+
+static void
+paint_cb (GdkFrameClock *clock,
+          Watch         *watch)
+{
+  watch->phase[2] = g_get_monotonic_time ();
+}
+
+static void
 after_paint_cb (GdkFrameClock *clock,
                 Watch         *watch)
 {
   gint64 now = g_get_monotonic_time ();
 
   g_array_append_val (watch->frames, now);
+  g_array_append_vals (watch->phases, watch->phase, 3);
+  g_array_append_val (watch->phases, now);
 }
 
 static void
@@ -109,6 +139,7 @@ print_long_gaps (Watch *watch)
 
   for (guint i = 1; i < watch->frames->len; i++)
     {
+      gint64 *phase = &g_array_index (watch->phases, gint64, 4 * i);
       guint changes = 0;
 
       if (frames[i] - frames[i - 1] <= 100 * 1000)
@@ -116,8 +147,11 @@ print_long_gaps (Watch *watch)
       for (guint j = 0; j < watch->changed->len; j++)
         changes += g_array_index (watch->changed, gint64, j) > frames[i - 1] &&
                    g_array_index (watch->changed, gint64, j) <= frames[i];
-      g_print ("# a gap of %.0f ms at %.0f ms after the first frame, frame %u, %u changes of the list in it\n",
-               (frames[i] - frames[i - 1]) / 1e3, (frames[i - 1] - frames[0]) / 1e3, i, changes);
+      g_print ("# a gap of %.0f ms at %.0f ms after the first frame, frame %u, %u changes of the list in it: "
+               "%.0f ms before the frame, %.0f to lay it out, %.0f to paint it, %.0f to end it\n",
+               (frames[i] - frames[i - 1]) / 1e3, (frames[i - 1] - frames[0]) / 1e3, i, changes,
+               (phase[0] - frames[i - 1]) / 1e3, (phase[1] - phase[0]) / 1e3, (phase[2] - phase[1]) / 1e3,
+               (frames[i] - phase[2]) / 1e3);
     }
 }
 
@@ -139,6 +173,7 @@ main (int   argc,
   CairnWindow *window;
   GListModel *model;
   Watch watch = { g_array_new (FALSE, FALSE, sizeof (gint64)), g_array_new (FALSE, FALSE, sizeof (gint64)) };
+  GdkFrameClock *clock;
   CairnTestChurn *churn;
   g_autofree char *churn_line = NULL;
   guint churned;
@@ -171,8 +206,12 @@ main (int   argc,
   churn = cairn_test_churn_start (folder, churn_line);
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 700);
   gtk_window_present (GTK_WINDOW (window));
-  g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint", G_CALLBACK (after_paint_cb),
-                    &watch);
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  watch.phases = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_signal_connect (clock, "before-paint", G_CALLBACK (before_paint_cb), &watch);
+  g_signal_connect_after (clock, "layout", G_CALLBACK (layout_cb), &watch);
+  g_signal_connect_after (clock, "paint", G_CALLBACK (paint_cb), &watch);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &watch);
   while (!listed (cwd))
     g_main_context_iteration (NULL, TRUE);
   churned = cairn_test_churn_stop (churn);
@@ -190,5 +229,6 @@ main (int   argc,
   free (cwd);
   g_array_unref (watch.frames);
   g_array_unref (watch.changed);
+  g_array_unref (watch.phases);
   return 0;
 }

@@ -326,6 +326,8 @@ typedef struct
   gint64             last_cpu;
   gint64             max_gap;
   gint64             max_cpu_gap;
+  guint              most_at_top;   /* conversations one change moved in the first 200 */
+  guint              listed_n;      /* in the list when it was said listed */
 } ListWatch;
 
 static void
@@ -335,6 +337,8 @@ items_changed_cb (GListModel *model,
                   guint       added,
                   ListWatch  *watch)
 {
+  if (position < 200)
+    watch->most_at_top = MAX (watch->most_at_top, removed + added);
   if (watch->changes++ == 0)
     {
       g_autoptr(CairnConversationInfo) info = g_list_model_get_item (model, 0);
@@ -350,6 +354,7 @@ listed_cb (CairnHistoryIndex *index,
            ListWatch         *watch)
 {
   watch->listed = TRUE;
+  watch->listed_n = g_list_model_get_n_items (watch->model);
 }
 
 static gboolean
@@ -422,6 +427,24 @@ watch_list (ListWatch  *watch,
   g_signal_connect (watch->model, "items-changed", G_CALLBACK (items_changed_cb), watch);
 }
 
+/* @model holds what @folder holds, in the order of a list read at once,
+ * which it returns. */
+static GPtrArray *
+assert_as_read_at_once (CairnHistoryIndex *index,
+                        GFile             *folder,
+                        GListModel        *model)
+{
+  GPtrArray *at_once = cairn_history_index_list_folder (index, folder, NULL);
+
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, at_once->len);
+  for (guint i = 0; i < at_once->len; i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (model, i);
+      g_assert_true (item == g_ptr_array_index (at_once, i));
+    }
+  return at_once;
+}
+
 /* A project's first list arrives in batches, the newest first: the top
  * of the list is there before the rest is read, and the whole is in the
  * same order as a list read at once. */
@@ -445,13 +468,54 @@ test_batches_newest_first (void)
   g_assert_cmpuint (watch.first_added, <, 2000);
   g_assert_cmpstr (watch.first_title, ==, "talk 1999");
   g_assert_cmpuint (g_list_model_get_n_items (watch.model), ==, 2000);
-  at_once = cairn_history_index_list_folder (index, folder, NULL);
-  for (guint i = 0; i < at_once->len; i++)
-    {
-      g_autoptr(GObject) item = g_list_model_get_item (watch.model, i);
-      g_assert_true (item == g_ptr_array_index (at_once, i));
-    }
+  at_once = assert_as_read_at_once (index, folder, watch.model);
   g_assert_cmpuint (cairn_history_index_get_unreadable (index, project)->len, ==, 0);
+  g_free (watch.first_title);
+  g_unsetenv ("CLAUDE_CONFIG_DIR");
+  cairn_test_remove_dir (config);
+  cairn_test_remove_dir (project);
+}
+
+/* Where a list view makes rows (its first 200 items) the list changes a
+ * few conversations at a time, as it fills and when new ones come at the
+ * top, so no frame makes hundreds of rows; it is said listed once all of
+ * it is in, in the order of a list read at once. */
+static void
+test_slices_at_the_top (void)
+{
+  g_autofree char *config = cairn_test_make_dir ("config");
+  g_autofree char *folder_path = NULL;
+  g_autofree char *project = make_project (config, &folder_path);
+  g_autoptr(CairnHistoryIndex) index = cairn_history_index_new ();
+  g_autoptr(GFile) folder = g_file_new_for_path (folder_path);
+  g_autoptr(GPtrArray) at_once = NULL;
+  ListWatch watch = { index };
+  guint changes;
+
+  make_conversations (folder_path, 600, "early");
+  watch_list (&watch, project);
+  g_assert_true (cairn_test_wait_until (is_listed, &watch, 30000));
+  g_assert_cmpuint (watch.listed_n, ==, 600);
+  g_assert_cmpuint (watch.most_at_top, >, 0);
+  g_assert_cmpuint (watch.most_at_top, <=, 8);
+  /* 60 newer ones: listed again, they go in at the top, 8 at a time */
+  for (guint i = 0; i < 60; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("%s/late-%06u.jsonl", folder_path, i);
+      g_autofree char *line = g_strdup_printf (PROMPT ("late %u"), i);
+
+      g_assert_true (g_file_set_contents (path, line, -1, NULL));
+      g_assert_cmpint (g_utime (path, &(struct utimbuf){ 2000000 + i, 2000000 + i }), ==, 0);
+    }
+  watch.listed = FALSE;
+  watch.most_at_top = 0;
+  changes = watch.changes;
+  g_assert_true (cairn_test_wait_until (is_listed, &watch, 30000));
+  g_assert_cmpuint (watch.listed_n, ==, 660);
+  g_assert_cmpuint (watch.changes - changes, >=, 60 / 8);
+  g_assert_cmpuint (watch.most_at_top, <=, 8);
+  at_once = assert_as_read_at_once (index, folder, watch.model);
+  g_assert_cmpstr (cairn_conversation_info_get_title (g_ptr_array_index (at_once, 0)), ==, "late 59");
   g_free (watch.first_title);
   g_unsetenv ("CLAUDE_CONFIG_DIR");
   cairn_test_remove_dir (config);
@@ -617,6 +681,7 @@ main (int   argc,
   g_test_add_func ("/cairn/history-index/cache-bytes", test_cache_bytes);
   g_test_add_func ("/cairn/history-index/cache-written-at-most-every-10-s", test_cache_written_at_most_every_10_s);
   g_test_add_func ("/cairn/history-index/batches-newest-first", test_batches_newest_first);
+  g_test_add_func ("/cairn/history-index/slices-at-the-top", test_slices_at_the_top);
   g_test_add_func ("/cairn/history-index/unreadable", test_unreadable);
   g_test_add_func ("/cairn/history-index/project-folder-loops", test_project_folder_loops);
   g_test_add_func ("/cairn/history-index/many-files", test_many_files);

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "protocol/cairn-util.h"
 #include "history/cairn-history-index-private.h"
 #include "history/cairn-history-paths.h"
@@ -53,12 +55,25 @@ typedef struct
   gboolean           listing;
   gboolean           relist_again;
   gboolean           listed;
+  /* the store's items in its order, compared by pointer: a re-list of
+   * 100,000 conversations finds what changed without reading the store
+   * item by item on the main loop */
+  GPtrArray         *shown;
+  /* what the listing handed over and the store does not hold yet */
+  GQueue             deliveries;
+  guint              feed_source;
 } Watch;
+
+typedef struct _Delivery Delivery;
+static void delivery_free (Delivery *delivery);
 
 static void
 watch_free (Watch *watch)
 {
   g_clear_handle_id (&watch->relist_source, g_source_remove);
+  g_clear_handle_id (&watch->feed_source, g_source_remove);
+  g_queue_clear_full (&watch->deliveries, (GDestroyNotify)delivery_free);
+  g_clear_pointer (&watch->shown, g_ptr_array_unref);
   if (watch->monitor != NULL)
     g_file_monitor_cancel (watch->monitor);
   g_clear_object (&watch->monitor);
@@ -69,47 +84,53 @@ watch_free (Watch *watch)
   g_free (watch);
 }
 
-/* Puts @infos in @store, touching only what changed: unchanged files are
- * the same cached objects, so rows before and after a change stay. */
-static void
-update_store (GListStore *store,
-              GPtrArray  *infos)
-{
-  GListModel *model = G_LIST_MODEL (store);
-  guint n = g_list_model_get_n_items (model);
-  guint head = 0, tail = 0;
+/* GTK 4.8's list view makes a row for each of the first 200 items of its
+ * list as they arrive, and lays them out in the next frame: 500
+ * conversations put in at once held the main loop 50-150 ms, 50 new ones
+ * at the top of a list listed again 15-50 ms. Where it has rows (the first
+ * EAGER_ROWS positions) the list changes SLICE_ITEMS conversations at a
+ * time, at most SLICE_CHUNKS such changes or SLICE_BUDGET_US a slice (the
+ * frame that lays out 88 new rows took 60 ms), and goes on a frame later;
+ * further down a change makes no rows and is made at once. */
+#define EAGER_ROWS 220
+#define SLICE_ITEMS 8
+#define SLICE_CHUNKS 2
+#define SLICE_BUDGET_US 4000
+#define FRAME_MS 16
 
-  while (head < n && head < infos->len)
-    {
-      g_autoptr(GObject) item = g_list_model_get_item (model, head);
-      if (item != g_ptr_array_index (infos, head))
-        break;
-      head++;
-    }
-  while (tail < n - head && tail < infos->len - head)
-    {
-      g_autoptr(GObject) item = g_list_model_get_item (model, n - 1 - tail);
-      if (item != g_ptr_array_index (infos, infos->len - 1 - tail))
-        break;
-      tail++;
-    }
-  if (n - head - tail > 0 || infos->len - head - tail > 0)
-    g_list_store_splice (store, head, n - head - tail, infos->pdata + head, infos->len - head - tail);
+/* Replaces @n_removed conversations from @position with @n_added @items,
+ * in the store and in what is shown. */
+static void
+splice_shown (Watch    *watch,
+              guint     position,
+              guint     n_removed,
+              gpointer *items,
+              guint     n_added)
+{
+  GPtrArray *shown = watch->shown;
+  guint n;
+
+  g_ptr_array_remove_range (shown, position, n_removed);
+  n = shown->len;
+  g_ptr_array_set_size (shown, n + n_added);
+  memmove (shown->pdata + position + n_added, shown->pdata + position, (n - position) * sizeof (gpointer));
+  for (guint i = 0; i < n_added; i++)
+    shown->pdata[position + i] = g_object_ref (items[i]);
+  g_list_store_splice (watch->store, position, n_removed, items, n_added);
 }
 
-/* Where @info goes in @model (newest first). */
+/* Where @info goes among what is shown (newest first). */
 static guint
-sorted_position (GListModel            *model,
+sorted_position (GPtrArray             *shown,
                  CairnConversationInfo *info)
 {
-  guint low = 0, high = g_list_model_get_n_items (model);
+  guint low = 0, high = shown->len;
 
   while (low < high)
     {
       guint middle = low + (high - low) / 2;
-      g_autoptr(CairnConversationInfo) item = g_list_model_get_item (model, middle);
 
-      if (_cairn_history_compare_infos (item, info) < 0)
+      if (_cairn_history_compare_infos (shown->pdata[middle], info) < 0)
         low = middle + 1;
       else
         high = middle;
@@ -117,38 +138,34 @@ sorted_position (GListModel            *model,
   return low;
 }
 
-/* Adds a batch of a first listing, in one change: after what is there,
- * mostly, as the files are read newest first; merged in its place when a
- * file's own times say it is newer than its modification time. (An
- * insert for each made a change for each, which the list view and the
- * sidebar handled one by one on the main loop.) */
+/* Adds @n_items of a first listing (sorted newest first by its thread),
+ * in one change: after what is there, mostly, as the files are read
+ * newest first; merged in its place when a file's own times say it is
+ * newer than its modification time. (An insert for each made a change
+ * for each, which the list view and the sidebar handled one by one on
+ * the main loop.) */
 static void
-add_batch (GListStore *store,
-           GPtrArray  *batch)
+add_batch (Watch    *watch,
+           gpointer *items,
+           guint     n_items)
 {
-  GListModel *model = G_LIST_MODEL (store);
-  guint n = g_list_model_get_n_items (model);
+  GPtrArray *shown = watch->shown;
+  guint n = shown->len;
   g_autoptr(GPtrArray) merged = NULL;
   guint at, i = 0, j;
 
-  if (batch->len == 0)
+  if (n_items == 0)
     return;
-  g_ptr_array_sort (batch, _cairn_history_newest_first);
-  at = sorted_position (model, g_ptr_array_index (batch, 0));
-  merged = g_ptr_array_new_full (n - at + batch->len, g_object_unref);
-  for (j = at; j < n || i < batch->len;)
+  at = sorted_position (shown, items[0]);
+  merged = g_ptr_array_new_full (n - at + n_items, g_object_unref);
+  for (j = at; j < n || i < n_items;)
     {
-      g_autoptr(CairnConversationInfo) item = j < n ? g_list_model_get_item (model, j) : NULL;
-
-      if (item != NULL && (i == batch->len || _cairn_history_compare_infos (item, g_ptr_array_index (batch, i)) < 0))
-        {
-          g_ptr_array_add (merged, g_steal_pointer (&item));
-          j++;
-        }
+      if (j < n && (i == n_items || _cairn_history_compare_infos (shown->pdata[j], items[i]) < 0))
+        g_ptr_array_add (merged, g_object_ref (shown->pdata[j++]));
       else
-        g_ptr_array_add (merged, g_object_ref (g_ptr_array_index (batch, i++)));
+        g_ptr_array_add (merged, g_object_ref (items[i++]));
     }
-  g_list_store_splice (store, at, n - at, merged->pdata, merged->len);
+  splice_shown (watch, at, n - at, merged->pdata, merged->len);
 }
 
 /* A watch's listing, as its thread sees it. */
@@ -172,50 +189,206 @@ watch_job_free (WatchJob *job)
 
 /* What a watch's listing hands the main loop: a batch, or at the end all
  * of them, sorted, with the files that could not be read. */
-typedef struct
+struct _Delivery
 {
   CairnHistoryIndex *index;
   char              *cwd;
   guint              generation;
   GPtrArray         *infos;
   GPtrArray         *unreadable;   /* the end only */
-} Delivery;
+  /* how far it is in the store: infos before next are; at the end, once
+   * compared with what is shown, removing of those shown from next on
+   * are to go, and infos from next to end are new */
+  guint              next;
+  guint              end;
+  guint              removing;
+  gboolean           compared;
+};
+
+static void
+unref_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  g_ptr_array_unref (task_data);
+  g_task_return_boolean (task, TRUE);
+}
+
+/* Drops @array in a thread when it is long: a list's end holds every
+ * conversation, and 90,000 unrefs reach as many objects all over memory
+ * (the store holds them still). */
+static void
+unref_later (GPtrArray *array)
+{
+  g_autoptr(GTask) task = NULL;
+
+  if (array->len < 1000)
+    {
+      g_ptr_array_unref (array);
+      return;
+    }
+  task = g_task_new (NULL, NULL, NULL, NULL);
+  g_task_set_task_data (task, array, NULL);
+  g_task_run_in_thread (task, unref_thread);
+}
 
 static void
 delivery_free (Delivery *delivery)
 {
   g_object_unref (delivery->index);
   g_free (delivery->cwd);
-  g_ptr_array_unref (delivery->infos);
+  unref_later (delivery->infos);
   g_clear_pointer (&delivery->unreadable, g_ptr_array_unref);
   g_free (delivery);
 }
 
 static void relist (Watch *watch);
 
-/* On the main loop. */
-static gboolean
-deliver_cb (gpointer data)
+/* The end of a listing, once in the store: what could not be read, and
+ * that the list is whole. */
+static void
+finish_listing (Watch    *watch,
+                Delivery *delivery)
 {
-  Delivery *delivery = data;
-  CairnHistoryIndex *self = delivery->index;
-  Watch *watch = self->watches ? g_hash_table_lookup (self->watches, delivery->cwd) : NULL;
-  if (watch == NULL || watch->generation != delivery->generation)
-    return G_SOURCE_REMOVE;   /* the index is going, or a late batch */
-  if (delivery->unreadable == NULL)
-    {
-      add_batch (watch->store, delivery->infos);
-      return G_SOURCE_REMOVE;
-    }
-  update_store (watch->store, delivery->infos);
-  g_clear_pointer (&watch->unreadable, g_ptr_array_unref);
+  g_clear_pointer (&watch->unreadable, unref_later);
   watch->unreadable = g_ptr_array_ref (delivery->unreadable);
   watch->listing = FALSE;
   watch->listed = TRUE;
-  g_signal_emit (self, signals[CONVERSATIONS_LISTED], 0, watch->cwd);
+  g_signal_emit (watch->index, signals[CONVERSATIONS_LISTED], 0, watch->cwd);
   if (watch->relist_again)
     relist (watch);
+}
+
+/* What changed between what is shown and the end's list: the middle
+ * between what is the same at the head and at the tail. Unchanged files
+ * are the same cached objects, so rows before and after a change stay. */
+static void
+compare_end (Watch    *watch,
+             Delivery *delivery)
+{
+  GPtrArray *shown = watch->shown, *infos = delivery->infos;
+  guint n = shown->len, head = 0, tail = 0;
+
+  while (head < n && head < infos->len && shown->pdata[head] == infos->pdata[head])
+    head++;
+  while (tail < n - head && tail < infos->len - head &&
+         shown->pdata[n - 1 - tail] == infos->pdata[infos->len - 1 - tail])
+    tail++;
+  delivery->next = head;
+  delivery->removing = n - head - tail;
+  delivery->end = infos->len - tail;
+  delivery->compared = TRUE;
+}
+
+/* Puts a slice of @delivery in the store: of a batch, the next few
+ * conversations; of the end, what is gone, then what is new, in order.
+ * Returns whether it is all in. */
+static gboolean
+add_slice (Watch    *watch,
+           Delivery *delivery)
+{
+  gint64 start = g_get_monotonic_time ();
+  guint chunks = 0;
+
+  if (delivery->unreadable != NULL && !delivery->compared)
+    compare_end (watch, delivery);
+  while (delivery->removing > 0 || delivery->next < delivery->end)
+    {
+      /* a batch goes after what is shown, mostly; the end's change at next */
+      guint at = delivery->unreadable ? delivery->next : watch->shown->len;
+      gboolean eager = at < EAGER_ROWS;
+      guint left = delivery->end - delivery->next;
+      guint n_removed = delivery->removing, n_added = left;
+
+      if (eager && n_removed + n_added > SLICE_ITEMS)
+        {
+          n_removed = MIN (n_removed, SLICE_ITEMS);
+          n_added = n_removed > 0 ? 0 : MIN (left, SLICE_ITEMS);
+        }
+      if (delivery->unreadable != NULL)
+        splice_shown (watch, at, n_removed, delivery->infos->pdata + delivery->next, n_added);
+      else
+        add_batch (watch, delivery->infos->pdata + delivery->next, n_added);
+      delivery->removing -= n_removed;
+      delivery->next += n_added;
+      if (eager && (++chunks == SLICE_CHUNKS || g_get_monotonic_time () - start >= SLICE_BUDGET_US))
+        break;
+    }
+  return delivery->removing == 0 && delivery->next == delivery->end;
+}
+
+static void feed_later (Watch *watch, guint delay_ms);
+
+/* Puts what the listing handed over in the store, a batch or a slice at
+ * a time, so frames are drawn between them. */
+static void
+feed (Watch *watch)
+{
+  Delivery *delivery;
+
+  while ((delivery = g_queue_peek_head (&watch->deliveries)) != NULL && delivery->generation != watch->generation)
+    delivery_free (g_queue_pop_head (&watch->deliveries));
+  if (delivery == NULL)
+    return;
+  if (!add_slice (watch, delivery))
+    {
+      feed_later (watch, FRAME_MS);
+      return;
+    }
+  g_queue_pop_head (&watch->deliveries);
+  if (delivery->unreadable != NULL)
+    finish_listing (watch, delivery);
+  delivery_free (delivery);
+  if (!g_queue_is_empty (&watch->deliveries))
+    feed_later (watch, 0);
+}
+
+static gboolean
+feed_cb (gpointer data)
+{
+  Watch *watch = data;
+
+  watch->feed_source = 0;
+  feed (watch);
   return G_SOURCE_REMOVE;
+}
+
+/* Idle priority: frames are drawn first. */
+static void
+feed_later (Watch *watch,
+            guint  delay_ms)
+{
+  if (watch->feed_source == 0)
+    watch->feed_source = g_timeout_add_full (G_PRIORITY_DEFAULT_IDLE, delay_ms, feed_cb, watch, NULL);
+}
+
+/* On the main loop: in the queue, and in the store at once when nothing
+ * is ahead of it (the first batch). */
+static gboolean
+deliver_cb (gpointer data)
+{
+  Delivery *delivery = g_steal_pointer ((Delivery **)data);
+  CairnHistoryIndex *self = delivery->index;
+  Watch *watch = self->watches ? g_hash_table_lookup (self->watches, delivery->cwd) : NULL;
+
+  if (watch == NULL || watch->generation != delivery->generation)
+    {
+      delivery_free (delivery);
+      return G_SOURCE_REMOVE;   /* the index is going, or a late batch */
+    }
+  g_queue_push_tail (&watch->deliveries, delivery);
+  if (watch->feed_source == 0)
+    feed (watch);
+  return G_SOURCE_REMOVE;
+}
+
+/* A delivery on its way to the main loop, until deliver_cb() takes it. */
+static void
+delivery_box_free (Delivery **box)
+{
+  g_clear_pointer (box, delivery_free);
+  g_free (box);
 }
 
 /* Idle priority: frames are drawn between batches. */
@@ -230,9 +403,10 @@ deliver (WatchJob  *job,
   delivery->cwd = g_strdup (job->cwd);
   delivery->generation = job->generation;
   delivery->infos = infos;
+  delivery->end = infos->len;
   delivery->unreadable = unreadable;
-  cairn_run_on_context (NULL, G_PRIORITY_DEFAULT_IDLE, deliver_cb, delivery,
-                        (GDestroyNotify)delivery_free);
+  cairn_run_on_context (NULL, G_PRIORITY_DEFAULT_IDLE, deliver_cb, g_memdup2 (&delivery, sizeof delivery),
+                        (GDestroyNotify)delivery_box_free);
 }
 
 static void
@@ -243,7 +417,8 @@ watch_batch (CairnListing *listing,
   /* the last batch too: merged in, it makes the list the end's (same
    * files, same order), so the end changes nothing (given all at once, it
    * replaced from the first file of that batch on: thousands of rows when
-   * many files share a second) */
+   * many files share a second); sorted here, not on the main loop */
+  g_ptr_array_sort (batch, _cairn_history_newest_first);
   deliver (listing->batch_data, batch, NULL);
 }
 
@@ -349,6 +524,7 @@ cairn_history_index_get_conversations (CairnHistoryIndex *self,
   watch->cwd = g_strdup (cwd);
   watch->folder = cairn_history_project_folder (cwd);
   watch->store = g_list_store_new (CAIRN_TYPE_CONVERSATION_INFO);
+  watch->shown = g_ptr_array_new_with_free_func (g_object_unref);
   /* the folder appears with the project's first conversation */
   g_file_make_directory_with_parents (watch->folder, NULL, NULL);
   watch->monitor = g_file_monitor_directory (watch->folder, G_FILE_MONITOR_WATCH_MOVES, NULL, NULL);

@@ -129,7 +129,26 @@ show_title (CairnConversationRow *self)
 
   g_object_get (self->item, "title", &title, NULL);
   gtk_label_set_text (GTK_LABEL (self->title), title);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self), title);
+}
+
+/* The whole title, when the row shows it cut short. Asked for when the
+ * pointer rests on the row: setting a row's tooltip text as it is bound
+ * asks the X server where the pointer is (GTK 4.8 checks whether the
+ * tooltip shown must change), a round trip for each of the 200 rows a
+ * list view makes, which on a busy machine held the main loop 100 ms. */
+static gboolean
+query_tooltip_cb (CairnConversationRow *self,
+                  int                   x,
+                  int                   y,
+                  gboolean              keyboard,
+                  GtkTooltip           *tooltip)
+{
+  const char *title = gtk_label_get_text (GTK_LABEL (self->title));
+
+  if (self->item == NULL || *title == '\0')
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, title);
+  return TRUE;
 }
 
 /* A rename sets the title of the item in place. */
@@ -289,6 +308,8 @@ cairn_conversation_row_init (CairnConversationRow *self)
   gtk_widget_add_css_class (self->line, "conversation");
   gtk_box_append (GTK_BOX (self->line), text);
   gtk_widget_set_parent (self->line, GTK_WIDGET (self));
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);
 }
 
 GtkWidget *

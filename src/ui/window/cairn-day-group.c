@@ -14,6 +14,19 @@
 /* When a conversation was last active, as the sidebar groups it and as a
  * row and the start page say it. */
 
+/* @when in @now's time zone. g_date_time_new_from_unix_local() looks the
+ * local zone up again each time (GLib 2.74 stats /etc/localtime twice
+ * when TZ is unset), and the sidebar asks for each row it binds and a few
+ * dozen times for each change of its list. */
+static GDateTime *
+local_time (GDateTime *now,
+            gint64     when)
+{
+  g_autoptr(GDateTime) utc = g_date_time_new_from_unix_utc (when);
+
+  return utc ? g_date_time_to_timezone (utc, g_date_time_get_timezone (now)) : NULL;
+}
+
 static gboolean
 same_day (GDateTime *a,
           GDateTime *b)
@@ -32,7 +45,7 @@ CairnDayGroup
 cairn_day_group (GDateTime *now,
                  gint64     when)
 {
-  g_autoptr(GDateTime) then = g_date_time_new_from_unix_local (when);
+  g_autoptr(GDateTime) then = local_time (now, when);
   g_autoptr(GDateTime) yesterday = g_date_time_add_days (now, -1);
   g_autoptr(GDateTime) week_ago = g_date_time_add_days (now, -7);
 
@@ -55,7 +68,7 @@ cairn_relative_time (GDateTime *now,
                      gint64     when)
 {
   gint64 seconds = g_date_time_to_unix (now) - when;
-  g_autoptr(GDateTime) then = g_date_time_new_from_unix_local (when);
+  g_autoptr(GDateTime) then = local_time (now, when);
   int n;
 
   if (seconds < 60 || then == NULL)
