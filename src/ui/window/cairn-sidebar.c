@@ -664,16 +664,18 @@ cairn_sidebar_new (void)
   return g_object_new (CAIRN_TYPE_SIDEBAR, NULL);
 }
 
-/* The position of the conversation @session_id, or
- * GTK_INVALID_LIST_POSITION (a look through the list: it is done when the
- * conversation shown changes, not per row). */
+/* The position of the conversation @session_id among the @n items from
+ * @from, or GTK_INVALID_LIST_POSITION (a look through them: done when the
+ * conversation shown changes, or over what a change added, not per row). */
 static guint
-position_of (CairnSidebar *self,
-             const char   *session_id)
+position_in (CairnSidebar *self,
+             const char   *session_id,
+             guint         from,
+             guint         n)
 {
-  guint n = self->model && session_id ? g_list_model_get_n_items (self->model) : 0;
+  guint end = self->model && session_id ? MIN (from + n, g_list_model_get_n_items (self->model)) : 0;
 
-  for (guint i = 0; i < n; i++)
+  for (guint i = from; i < end; i++)
     {
       g_autoptr(GObject) item = g_list_model_get_item (self->model, i);
       g_autofree char *id = NULL;
@@ -697,11 +699,27 @@ selected_is (CairnSidebar *self,
   return g_strcmp0 (id, session_id) == 0;
 }
 
+/* Selects the conversation shown if it is among the @n items from @from
+ * (a change can only have brought it in among those it added: a look
+ * through all would make a long listing's batches quadratic). */
+static void
+select_shown_in (CairnSidebar *self,
+                 guint         from,
+                 guint         n)
+{
+  guint position;
+
+  if (self->selection == NULL || selected_is (self, self->selected_id))
+    return;
+  position = position_in (self, self->selected_id, from, n);
+  if (position != GTK_INVALID_LIST_POSITION || n == G_MAXUINT)
+    gtk_single_selection_set_selected (self->selection, position);
+}
+
 static void
 select_shown (CairnSidebar *self)
 {
-  if (self->selection != NULL && !selected_is (self, self->selected_id))
-    gtk_single_selection_set_selected (self->selection, position_of (self, self->selected_id));
+  select_shown_in (self, 0, G_MAXUINT);
 }
 
 /* Before the list view hears of the change (this handler is connected
@@ -750,12 +768,15 @@ back_to_top_cb (GdkFrameClock *clock,
 }
 
 static void
-selection_items_changed_cb (CairnSidebar *self)
+selection_items_changed_cb (CairnSidebar *self,
+                            guint         position,
+                            guint         removed,
+                            guint         added)
 {
   GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self->list));
 
   update_page (self);
-  select_shown (self);
+  select_shown_in (self, position, added);
   if (self->keep_top && clock != NULL)
     {
       g_signal_handlers_disconnect_by_func (clock, back_to_top_cb, self);
@@ -793,7 +814,7 @@ cairn_sidebar_set_model (CairnSidebar *self,
                                self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
     }
   gtk_list_view_set_model (self->list, GTK_SELECTION_MODEL (self->selection));
-  selection_items_changed_cb (self);
+  selection_items_changed_cb (self, 0, 0, G_MAXUINT);
 }
 
 /**
