@@ -79,6 +79,9 @@ SCRIPT = {"rules": [
                                        {"blocks": [{"type": "text", "text": "Understood."}]}]}],
     "default": {"blocks": [{"type": "text", "text": "You said: {{PROMPT}}"}]}}
 
+# the first conversation's replies, whichever checks ran
+REPLIES = (REPLY, "Written.", "Understood.", "A red square.", "A pasted square.")
+
 RESULTS = []
 # what the first conversation was sent: the sidebar titles it by one of them
 SENT = (PROMPT, "allow this", "deny this", "what is in this image?", "what was pasted?",
@@ -394,7 +397,8 @@ def history(tmp, port, project, cli, api_log):
             ui.screenshot("flatpak-history.png")
             raise Failure(f"the sidebar does not list it: {[r.name for r in find(app, 'list item')]!r}")
         ui.click(window(), row)
-        wait_text(app, REPLY, 30)
+        # its last turn shows (the earlier ones may be scrolled away)
+        wait_for("a stored reply", lambda: any(r in label_texts(app) for r in REPLIES), 30, interval=0.2)
         view = wait_for("the composer", lambda: next(iter(find(app, "text", "Message to Claude")), None), 10)
         ui.send(app, view, "What did I ask first?")
         wait_text(app, "You said: What did I ask first?", 90)
