@@ -40,4 +40,4 @@ cairn_build () {
 # made from Debian packages, the app built and run in the sandbox with the
 # portals on the session bus.
 CAIRN_FLATPAK_TEST_PACKAGES="flatpak flatpak-builder ostree bubblewrap mmdebstrap elfutils \
-  xdg-desktop-portal xdg-desktop-portal-gtk xvfb dbus at-spi2-core python3-pyatspi xdotool"
+  xdg-desktop-portal xdg-desktop-portal-gtk xvfb dbus at-spi2-core python3-pyatspi xdotool xclip"

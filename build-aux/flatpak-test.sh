@@ -10,7 +10,11 @@
 # 2. Builds flatpak/io.github.cairnapp.Cairn.json against it with
 #    flatpak-builder (a test variant: only the runtime swapped, and md4c and
 #    VTE taken from the stand-in runtime instead of downloaded) and installs
-#    the app with `flatpak --user` (--no-build: use the one installed).
+#    the app with `flatpak --user` (--no-build: use the one installed;
+#    --build-only: stop here). Two runs on one machine take turns (the
+#    document portal's mount, /run/user/UID), and a build too: the end of
+#    a run ends every process with XDG_RUNTIME_DIR=/run/user/UID, which
+#    flatpak-builder's build sandbox has (README.md "The Flatpak, for real").
 # 3. Runs tests/flatpak-checks.py: the sandbox checks, under Xvfb with a
 #    private session bus where xdg-desktop-portal and its GTK backend run,
 #    with the real pinned CLI on the host and tests/fake-api.py; then, if
@@ -27,7 +31,8 @@ STAND=io.github.cairnapp.Stand
 BRANCH=12
 APP=io.github.cairnapp.Cairn
 REMOTE=cairn-stand
-build=1 checks=1
+build=1
+checks=1
 [ "${1:-}" = --no-build ] && build=0
 [ "${1:-}" = --build-only ] && checks=0
 

@@ -3,10 +3,16 @@
 Cairn gives it as the real one does (flatpak-xdg-utils src/flatpak-spawn.c:
 --env-fd reads `env -0` text from /proc/self/fd/N), logs its own argv as
 JSON to FAKE_SPAWN_ARGV_LOG, and runs the command with only PATH and the
-variables it was given, as the host would."""
+variables it was given, as the host would. Given a terminal, it runs the
+command as flatpak-session-helper does (flatpak's session-helper/
+flatpak-session-helper.c): in a session of its own, with TIOCSCTTY on the
+terminal, which fails (and is let go) when another session has it as its
+controlling terminal; and waits for it, as flatpak-spawn does."""
+import fcntl
 import json
 import os
 import sys
+import termios
 
 args = sys.argv[1:]
 with open(os.environ["FAKE_SPAWN_ARGV_LOG"], "w") as f:
@@ -30,4 +36,14 @@ while args and args[0].startswith("--"):
         sys.exit(f"fake flatpak-spawn: unknown option {arg}")
 if cwd:
     os.chdir(cwd)
-os.execvpe(args[0], args, env)
+if not os.isatty(0):
+    os.execvpe(args[0], args, env)
+pid = os.fork()
+if pid == 0:
+    os.setsid()
+    try:
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    except OSError:
+        pass
+    os.execvpe(args[0], args, env)
+sys.exit(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) & 0xff)

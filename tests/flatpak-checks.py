@@ -34,16 +34,26 @@ or "not ok N - what: why"; exits 1 if any failed.
 - host-refused: without --talk-name=org.freedesktop.Flatpak, a page with
   the command that grants it;
 - notify-through-portal: an approval's notification goes through the
-  Notification portal; its Allow and Deny, clicked, answer it.
-CAIRN_FLATPAK_ONLY=name,… runs only those (and window, which the first
-ones need).
+  Notification portal; its Allow and Deny, clicked, answer it;
+- paste-image: a PNG on the clipboard, Ctrl+V: saved and sent byte for byte;
+- rename-and-delete: Rename appends a custom-title line to the host's
+  session file, Delete moves it to the host's Trash, Undo puts it back;
+- terminal-pane: claude --resume and Shell run on the host, on the PTY as
+  their controlling terminal, in the project; typing reaches the model, an
+  exit status shows, Restart runs it again, closing the window ends it;
+- probes-end-with-cairn: a host `--version` and `auth status` that hang are
+  gone once Cairn quits;
+- open-folder: the folder chosen in the portal's dialog is where the host
+  CLI runs; open-folder-narrowed: without --filesystem=home it comes as a
+  document-portal path instead (why the permission stays).
+CAIRN_FLATPAK_ONLY=name,name runs only those (with the first window and
+its quit).
 """
 import cairn_atspi as ui  # first: it may re-exec with /usr/bin/python3
 
 import json
 import os
 import secrets
-import shutil
 import signal
 import subprocess
 import sys
@@ -51,58 +61,29 @@ import threading
 import time
 
 from cairn_atspi import Failure, Notifications, find, find_app, label_texts, progress, shown_button, text_of, wait_for
+from flatpak_host import cli_pids, environ, link, named_pids, pids, read
+from flatpak_host_checks import open_folder, open_folder_narrowed, probes_end_with_cairn, rename_and_delete, terminal_pane
+from flatpak_run import (APP, PROMPT, REPLIES, REPLY, SCRIPT, SECRET, SENT, cairn_app, composer, dialog_for,
+                         page_titled, press, quit_cairn, session_files, start_cairn, tool_answered, wait_text,
+                         window)
 
-APP = sys.argv[1] if len(sys.argv) > 1 else "io.github.cairnapp.Cairn"
-SECRET = "sk-ant-flatpak-" + secrets.token_hex(12)
-PROMPT = "Tell me about cairns, please"
-REPLY = ("Cairns are stacks of stones that mark a trail across open ground; "
-         "each walker who passes adds one more stone to the pile.")
+ui.DEADLINE_S = 600.0  # the whole run's: each check waits less
 
-
-def write(tool_id, name):
-    return {"blocks": [{"type": "tool_use", "id": tool_id, "name": "Write",
-                        "input": {"file_path": "{{CWD}}/" + name, "content": "hello\n"}}]}
-
-
-def slow_write(tool_id, name):
-    """A Write after 3 s of text: time to hide its conversation first."""
-    reply = write(tool_id, name)
-    reply["chunk_delay_ms"] = 150
-    reply["blocks"].insert(0, {"type": "text", "text": "Writing it in a moment, please wait.", "chunks": 20})
-    return reply
-
-
-SCRIPT = {"rules": [
-    {"match": PROMPT, "replies": [{"blocks": [{"type": "text", "text": REPLY, "chunks": 15}],
-                                   "chunk_delay_ms": 80}]},
-    {"match": "allow this", "replies": [write("toolu_allow", "allowed.txt"),
-                                        {"blocks": [{"type": "text", "text": "Written."}]}]},
-    {"match": "what is in this image?", "replies": [{"blocks": [{"type": "text", "text": "A red square."}]}]},
-    {"match": "deny this", "replies": [write("toolu_deny", "denied.txt"),
-                                       {"blocks": [{"type": "text", "text": "Understood."}]}]},
-    {"match": "allow from notification", "replies": [
-        slow_write("toolu_note_allow", "notified.txt"),
-        {"blocks": [{"type": "text", "text": "Written from the notification."}]}]},
-    {"match": "deny from notification", "replies": [
-        slow_write("toolu_note_deny", "refused.txt"),
-        {"blocks": [{"type": "text", "text": "Refused from the notification."}]}]}],
-    "default": {"blocks": [{"type": "text", "text": "You said: {{PROMPT}}"}]}}
 
 RESULTS = []
-# what the first conversation was sent: the sidebar titles it by one of them
-SENT = (PROMPT, "allow this", "deny this", "what is in this image?")
 
 
 def check(name, fn, *args):
     """Runs one check; a failure is reported and the run goes on."""
     number = len(RESULTS) + 1
     only = os.environ.get("CAIRN_FLATPAK_ONLY")
-    if only and name not in only.split(",") and name != "window":
+    # the first window, and its end: the later checks find Cairn by name
+    if only and name not in only.split(",") and name not in ("window", "quit"):
         return None
     try:
         value = fn(*args)
-    except Failure as e:
-        print(f"not ok {number} - {name}: {e}", flush=True)
+    except Exception as e:  # a Failure, or AT-SPI's error: the run goes on
+        print(f"not ok {number} - {name}: {type(e).__name__}: {e}", flush=True)
         RESULTS.append(False)
         return None
     print(f"ok {number} - {name}", flush=True)
@@ -110,46 +91,7 @@ def check(name, fn, *args):
     return value
 
 
-# Processes, seen from the host
-
-def pids():
-    return [int(p) for p in os.listdir("/proc") if p.isdigit()]
-
-
-def read(path, mode="rb"):
-    try:
-        with open(path, mode) as f:
-            return f.read()
-    except OSError:
-        return None
-
-
-def link(path):
-    try:
-        return os.readlink(path)
-    except OSError:
-        return None
-
-
-def environ(pid):
-    raw = read(f"/proc/{pid}/environ") or b""
-    return dict(item.split("=", 1) for item in raw.decode(errors="replace").split("\0") if "=" in item)
-
-
-def ours(pid):
-    """Started in this run, not by another test on the machine: the runtime
-    dir is this run's (the sandbox has the same path, /run/user/UID)."""
-    return environ(pid).get("XDG_RUNTIME_DIR") == os.environ["XDG_RUNTIME_DIR"]
-
-
-def cli_pids(cli):
-    real = os.path.realpath(cli)
-    return [p for p in pids() if link(f"/proc/{p}/exe") == real and ours(p)]
-
-
-def named_pids(name):
-    return [p for p in pids() if (read(f"/proc/{p}/comm", "r") or "").strip() == name and ours(p)]
-
+# Processes, seen from the host: tests/flatpak_host.py
 
 def secret_holders():
     """The processes with SECRET on their command line."""
@@ -158,58 +100,6 @@ def secret_holders():
 
 
 # Cairn in the sandbox
-
-def start_cairn(tmp, port, project, extra_env=None, cli=None, run_options=(), standalone=True):
-    home = os.environ["HOME"]
-    env = dict(os.environ,
-               ANTHROPIC_BASE_URL=f"http://127.0.0.1:{port}", ANTHROPIC_API_KEY=SECRET,
-               CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1", DISABLE_AUTOUPDATER="1",
-               CLAUDE_CONFIG_DIR=os.path.join(home, ".claude"), GSETTINGS_BACKEND="memory")
-    env.pop("CAIRN_CLAUDE", None)
-    if cli is not None:
-        env["CAIRN_CLAUDE"] = cli
-    env.update(extra_env or {})
-    log = open(os.path.join(tmp, "cairn.log"), "a")
-    args = (["flatpak", "run", "--user", *run_options, APP]
-            + (["--standalone"] if standalone else []) + ([project] if project else []))
-    return subprocess.Popen(args, env=env, stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=True)
-
-
-def composer(proc):
-    def probe():
-        if proc.poll() is not None:
-            raise Failure(f"flatpak run exited with status {proc.returncode}")
-        app = find_app()
-        views = find(app, "text", "Message to Claude") if app else []
-        return (app, views[0]) if views else None
-    return wait_for("Cairn's composer over AT-SPI", probe, 60)
-
-
-def window():
-    """Cairn's X window: the pid xdotool knows is the sandbox's, so by class."""
-    ids = wait_for("Cairn's X window", lambda: subprocess.run(
-        ["xdotool", "search", "--onlyvisible", "--classname", "cairn"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout.split(), 20)
-    return ids[0]
-
-
-def wait_text(app, text, timeout=60):
-    wait_for(f"“{text}” in the conversation",
-             lambda: any(text in t for t in label_texts(app)), timeout, interval=0.2)
-
-
-def quit_cairn(proc):
-    """Ctrl+Q with the pointer on the window (no window manager: X's focus
-    follows the pointer)."""
-    window()
-    subprocess.run(["xdotool", "mousemove", "600", "300", "key", "ctrl+q"], check=True, timeout=10)
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        left = [(p, (read(f"/proc/{p}/cmdline") or b"").replace(b"\0", b" ")[:100].decode())
-                for name in ("cairn", "flatpak-spawn", "bwrap", "claude") for p in named_pids(name)]
-        raise Failure(f"flatpak run did not end within 15 s of Ctrl+Q; running: {left!r}")
 
 
 # The checks
@@ -284,21 +174,6 @@ def no_secret_on_cmdline():
     progress(f"the key is on none of {len(pids())} processes' command lines")
 
 
-def dialog_for(app, file_name):
-    def probe():
-        for dialog in ui.dialogs(app):
-            texts = label_texts(dialog)
-            if "Allow Write?" in texts and any(file_name in t for t in texts):
-                return dialog
-        return None
-    return wait_for(f"the approval dialog for {file_name}", probe, 60, interval=0.05)
-
-
-def press(dialog, name):
-    button = wait_for(f"{name}, on", lambda: ui.enabled_button(dialog, name), 10)
-    button.queryAction().doAction(0)
-
-
 def approval(app, view, project):
     ui.send(app, view, "allow this")
     press(dialog_for(app, "allowed.txt"), "Allow")
@@ -335,13 +210,6 @@ def notified_answer(app, view, notifications, what, label):
         raise Failure(f"the notification has no {label} button: {shown!r}")
     notifications.click(shown["id"], key)
     return shown
-
-
-def tool_answered(api_log, tool_id):
-    """The model was sent the answer to tool_id (a tool_result for it)."""
-    with open(api_log) as f:
-        return any(f'"tool_use_id": "{tool_id}"' in line or f'"tool_use_id":"{tool_id}"' in line
-                   for line in f)
 
 
 def notify_through_portal(tmp, port, cli, api_log):
@@ -402,7 +270,7 @@ def debug_info(app, cli):
     progress(f"Debug Info: Flatpak: yes, Claude Code version: {version}")
 
 
-def tiny_png(path):
+def tiny_png(path, colour=(200, 40, 20)):
     """An 8x8 PNG, made here: its bytes are what must reach the model."""
     import struct
     import zlib
@@ -410,12 +278,22 @@ def tiny_png(path):
     def chunk(kind, data):
         return (struct.pack(">I", len(data)) + kind + data
                 + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff))
-    rows = b"".join(b"\0" + bytes([200, 40, 20]) * 8 for _ in range(8))
+    rows = b"".join(b"\0" + bytes(colour) * 8 for _ in range(8))
     png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 8, 8, 8, 2, 0, 0, 0))
            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
     with open(path, "wb") as f:
         f.write(png)
     return png
+
+
+def type_location(path):
+    """Into the portal's file chooser (GTK 3): its location field, then Enter."""
+    subprocess.run(["xdotool", "key", "ctrl+l"], check=True, timeout=10)
+    time.sleep(0.5)
+    subprocess.run(["xdotool", "type", "--delay", "20", path], check=True, timeout=30)
+    time.sleep(0.5)
+    subprocess.run(["xdotool", "key", "Return"], check=True, timeout=10)
+    time.sleep(0.5)
 
 
 def attach_through_portal(app, view, project, api_log):
@@ -424,7 +302,6 @@ def attach_through_portal(app, view, project, api_log):
     can't see: it reaches Cairn as a document-portal path. Sent, the image
     is saved under the project's .cairn/tmp/images/ and reaches the model
     byte for byte."""
-    import base64
     source = os.path.join("/tmp", f"cairn-flatpak-{secrets.token_hex(4)}.png")
     png = tiny_png(source)
     try:
@@ -435,12 +312,9 @@ def attach_through_portal(app, view, project, api_log):
         wait_for("its dialog", lambda: ui.dialogs(chooser) or find(chooser, "file chooser"), 20)
         time.sleep(1.0)
         # no window manager: the dialog is at 0,0 and X focus follows the pointer
-        subprocess.run(["xdotool", "mousemove", "200", "100", "key", "ctrl+l"], check=True, timeout=10)
-        time.sleep(0.5)
-        subprocess.run(["xdotool", "type", "--delay", "20", source], check=True, timeout=30)
-        time.sleep(0.5)
-        subprocess.run(["xdotool", "key", "Return"], check=True, timeout=10)
-        time.sleep(2)
+        subprocess.run(["xdotool", "mousemove", "200", "100"], check=True, timeout=10)
+        type_location(source)
+        time.sleep(1.5)
         ui.screenshot("flatpak-attach.png")
         base = os.path.basename(source)
         wait_for("the image in the tray", lambda: any(base in (n.name or "") for n in ui.walk(app))
@@ -449,6 +323,14 @@ def attach_through_portal(app, view, project, api_log):
         wait_text(app, "A red square.", 90)
     finally:
         os.unlink(source)
+    saved = saved_and_sent(png, project, api_log)
+    progress(f"attached through the portal, saved as {saved}, sent byte for byte")
+
+
+def saved_and_sent(png, project, api_log):
+    """The image is under the project's .cairn/tmp/images/ and went to the
+    model, each byte for byte. Returns where it is."""
+    import base64
     folder = os.path.join(project, ".cairn", "tmp", "images")
     saved = [os.path.join(folder, n) for n in os.listdir(folder)] if os.path.isdir(folder) else []
     if not any(read(p) == png for p in saved):
@@ -456,7 +338,31 @@ def attach_through_portal(app, view, project, api_log):
     with open(api_log) as f:
         if base64.b64encode(png).decode() not in f.read():
             raise Failure("the image's bytes did not reach the model")
-    progress(f"attached through the portal, saved as {saved}, sent byte for byte")
+    return [p for p in saved if read(p) == png]
+
+
+def paste_image(app, view, project, api_log):
+    """A PNG on the X clipboard (xclip serves it, as an image viewer
+    would), Ctrl+V in the composer: attached as it is, saved under the
+    project's .cairn/tmp/images/, sent byte for byte."""
+    source = os.path.join(os.environ["HOME"], "checks", "pasted.png")
+    png = tiny_png(source, (20, 160, 60))
+    xclip = subprocess.Popen(["xclip", "-quiet", "-selection", "clipboard", "-t", "image/png", "-i", source],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(0.5)
+        ui.click(window(), view)
+        subprocess.run(["xdotool", "key", "ctrl+v"], check=True, timeout=10)
+        wait_for("the pasted image in the tray", lambda: any(
+            "Pasted image" in (n.name or "") for n in ui.walk(app)) or any(
+            "Pasted image" in t for t in label_texts(app)), 20)
+        ui.send(app, view, "what was pasted?")
+        wait_text(app, "A pasted square.", 90)
+    finally:
+        xclip.kill()
+        xclip.wait()
+    saved = saved_and_sent(png, project, api_log)
+    progress(f"pasted, saved as {saved}, sent byte for byte")
 
 
 def quit_leaves_nothing(proc, cli):
@@ -468,12 +374,6 @@ def quit_leaves_nothing(proc, cli):
     except Failure:
         raise Failure(f"left running: CLI {cli_pids(cli)}, flatpak-spawn {named_pids('flatpak-spawn')}")
     progress(f"Ctrl+Q ended Cairn and the CLI {before}")
-
-
-def session_files(project):
-    folder = os.path.join(os.environ["HOME"], ".claude", "projects",
-                          "".join(c if c.isalnum() else "-" for c in os.path.realpath(project)))
-    return [os.path.join(folder, n) for n in os.listdir(folder)] if os.path.isdir(folder) else []
 
 
 def history(tmp, port, project, cli, api_log):
@@ -492,7 +392,8 @@ def history(tmp, port, project, cli, api_log):
             ui.screenshot("flatpak-history.png")
             raise Failure(f"the sidebar does not list it: {[r.name for r in find(app, 'list item')]!r}")
         ui.click(window(), row)
-        wait_text(app, REPLY, 30)
+        # its last turn shows (the earlier ones may be scrolled away)
+        wait_for("a stored reply", lambda: any(r in label_texts(app) for r in REPLIES), 30, interval=0.2)
         view = wait_for("the composer", lambda: next(iter(find(app, "text", "Message to Claude")), None), 10)
         ui.send(app, view, "What did I ask first?")
         wait_text(app, "You said: What did I ask first?", 90)
@@ -602,21 +503,6 @@ def found_without_cairn_claude(tmp, port, cli, where):
         ui.stop(proc, group=True)
 
 
-def cairn_app(proc):
-    def probe():
-        if proc.poll() is not None:
-            raise Failure(f"flatpak run exited with status {proc.returncode}")
-        return find_app()
-    return wait_for("Cairn over AT-SPI", probe, 60)
-
-
-def page_titled(app, title, timeout=30):
-    try:
-        wait_for(f"the page “{title}”", lambda: title in label_texts(app), timeout)
-    except Failure:
-        raise Failure(f"no “{title}” page; labels: {label_texts(app)!r}")
-
-
 def no_cli_on_host(tmp, port):
     """No claude anywhere: the sandbox can't tell before it asks the host.
     The host's answer (flatpak-spawn: no such file) shows the missing-CLI
@@ -681,6 +567,9 @@ def host_refused(tmp, port, cli):
         ui.stop(proc, group=True)
 
 
+# The terminal pane, the probes, history's edits, Open Folder
+
+
 def run(tmp):
     project = os.path.join(tmp, "project")
     os.makedirs(project)
@@ -701,10 +590,16 @@ def run(tmp):
         check("approval", approval, app, view, project)
         check("attach-through-portal", attach_through_portal, app, view, project, api_log)
         check("debug-info", debug_info, app, cli)
+        check("paste-image", paste_image, app, view, project, api_log)
         ui.screenshot("flatpak-checks.png")
         check("quit", quit_leaves_nothing, proc, cli)
         check("history", history, tmp, port, project, cli, api_log)
         check("open-elsewhere", open_elsewhere, tmp, port, project, cli)
+        check("rename-and-delete", rename_and_delete, tmp, port, project, cli)
+        check("terminal-pane", terminal_pane, tmp, port, cli, api_log)
+        check("probes-end-with-cairn", probes_end_with_cairn, tmp, port, cli)
+        check("open-folder", open_folder, tmp, port, cli)
+        check("open-folder-narrowed", open_folder_narrowed, tmp, port, cli)
         check("found-on-host-path", found_without_cairn_claude, tmp, port, cli, "path")
         check("found-in-local-bin", found_without_cairn_claude, tmp, port, cli, "local-bin")
         check("no-cli-on-host", no_cli_on_host, tmp, port)

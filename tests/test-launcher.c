@@ -278,11 +278,30 @@ test_flatpak_argv (void)
   unset_secrets ();
 }
 
-/* Spawned for real through a stand-in flatpak-spawn that reads --env-fd
- * as the real one does: the CLI gets every secret, and no secret was on
- * flatpak-spawn's command line. */
-static void
-test_flatpak_spawn (void)
+/* Reads the stand-in's log of its own argv. */
+static GStrv
+logged_argv (const char *argv_log)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonArray *array;
+  GStrv argv;
+
+  g_assert_true (json_parser_load_from_file (parser, argv_log, NULL));
+  array = json_node_get_array (json_parser_get_root (parser));
+  argv = g_new0 (char *, json_array_get_length (array) + 1);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    argv[i] = g_strdup (json_array_get_string_element (array, i));
+  return argv;
+}
+
+/* Runs a stand-in CLI that writes its environment down, through a
+ * stand-in flatpak-spawn that reads --env-fd as the real one does: as the
+ * conversation's CLI (cairn_launcher_spawn()) or as a probe
+ * (cairn_launcher_spawn_probe()). Returns flatpak-spawn's argv; @env
+ * gets what the CLI had. */
+static GStrv
+spawn_through_fake (gboolean   probe,
+                    char     **env)
 {
   g_autofree char *dir = cairn_test_make_dir ("launcher");
   g_autofree char *fake = g_test_build_filename (G_TEST_DIST, "fake-flatpak-spawn.py", NULL);
@@ -294,14 +313,11 @@ test_flatpak_spawn (void)
   g_autofree char *script = g_strdup_printf ("#!/bin/sh\nenv > '%s'\n", env_out);
   g_autofree char *old_path = g_strdup (g_getenv ("PATH"));
   g_autofree char *path = g_strdup_printf ("%s:%s", bin, old_path);
-  g_autofree char *logged = NULL;
-  g_autofree char *env = NULL;
   CairnLaunchOptions options = { .cli_path = cli, .cwd = dir, .in_flatpak = TRUE };
+  const char *version[] = { cli, "--version", NULL };
   g_autoptr(GSubprocess) process = NULL;
   g_autoptr(GError) error = NULL;
-  g_auto(GStrv) logged_argv = NULL;
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  JsonArray *array;
+  GStrv argv;
 
   g_assert_cmpint (g_mkdir (bin, 0700), ==, 0);
   g_assert_cmpint (symlink (fake, spawn_link), ==, 0);
@@ -310,30 +326,57 @@ test_flatpak_spawn (void)
   g_setenv ("PATH", path, TRUE);
   g_setenv ("FAKE_SPAWN_ARGV_LOG", argv_log, TRUE);
   set_secrets ();
-  process = cairn_launcher_spawn (&options, &error);
+  process = probe ? cairn_launcher_spawn_probe (version, TRUE, G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error)
+                  : cairn_launcher_spawn (&options, &error);
   g_assert_no_error (error);
   g_assert_true (g_subprocess_wait_check (process, NULL, &error));
   g_assert_no_error (error);
   g_setenv ("PATH", old_path, TRUE);
   unset_secrets ();
+  g_unsetenv ("FAKE_SPAWN_ARGV_LOG");
+  argv = logged_argv (argv_log);
+  g_assert_true (g_file_get_contents (env_out, env, NULL, NULL));
+  cairn_test_remove_dir (dir);
+  return argv;
+}
 
-  g_assert_true (json_parser_load_from_file (parser, argv_log, NULL));
-  array = json_node_get_array (json_parser_get_root (parser));
-  logged_argv = g_new0 (char *, json_array_get_length (array) + 1);
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    logged_argv[i] = g_strdup (json_array_get_string_element (array, i));
-  g_assert_true (g_strv_contains ((const char * const *)logged_argv, "--env-fd=3"));
-  assert_no_secret_in ((const char * const *)logged_argv);
-
-  g_assert_true (g_file_get_contents (env_out, &env, NULL, NULL));
+/* The CLI got every secret, and no secret was on flatpak-spawn's command
+ * line, which asked the host to end the CLI when it goes (--watch-bus). */
+static void
+assert_spawned_well (const char * const *argv,
+                     const char         *env)
+{
+  g_assert_true (g_strv_contains (argv, "--env-fd=3"));
+  g_assert_true (g_strv_contains (argv, "--watch-bus"));
+  assert_no_secret_in (argv);
   for (guint i = 0; i < G_N_ELEMENTS (secrets); i++)
     {
       g_autofree char *line = g_strdup_printf ("%s=%s\n", secrets[i][0], secrets[i][1]);
       g_assert_nonnull (strstr (env, line));
     }
   g_assert_nonnull (strstr (env, "CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING=1\n"));
-  g_unsetenv ("FAKE_SPAWN_ARGV_LOG");
-  cairn_test_remove_dir (dir);
+}
+
+static void
+test_flatpak_spawn (void)
+{
+  g_autofree char *env = NULL;
+  g_auto(GStrv) argv = spawn_through_fake (FALSE, &env);
+
+  assert_spawned_well ((const char * const *)argv, env);
+}
+
+/* `claude --version` and `auth status` as the conversation's CLI is run:
+ * the host process ends when flatpak-spawn does (--watch-bus: a probe's
+ * PR_SET_PDEATHSIG kills only flatpak-spawn), with the user's variables. */
+static void
+test_flatpak_probe (void)
+{
+  g_autofree char *env = NULL;
+  g_auto(GStrv) argv = spawn_through_fake (TRUE, &env);
+
+  assert_spawned_well ((const char * const *)argv, env);
+  g_assert_cmpstr (argv[g_strv_length (argv) - 1], ==, "--version");
 }
 
 static void
@@ -575,6 +618,7 @@ main (int   argc,
   g_test_add_func ("/cairn/launcher/permission-modes", test_permission_modes);
   g_test_add_func ("/cairn/launcher/flatpak-argv", test_flatpak_argv);
   g_test_add_func ("/cairn/launcher/flatpak-spawn", test_flatpak_spawn);
+  g_test_add_func ("/cairn/launcher/flatpak-probe", test_flatpak_probe);
   g_test_add_func ("/cairn/launcher/find-order", test_find_order);
   g_test_add_func ("/cairn/launcher/find-errors", test_find_errors);
   g_test_add_func ("/cairn/launcher/find-in-flatpak", test_find_in_flatpak);

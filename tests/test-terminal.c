@@ -291,7 +291,7 @@ has_exited (gpointer data)
  * the real one does and runs the command with only what it was given, as
  * the host would), the command still runs on the PTY, in the project
  * folder, with TERM and the forwarded variables from fd 3 and none of
- * them on the command line. */
+ * them on the command line, and the PTY is its controlling terminal. */
 static void
 test_flatpak_host (void)
 {
@@ -303,7 +303,8 @@ test_flatpak_host (void)
   g_autofree char *log = g_build_filename (dir, "child.log", NULL);
   g_autofree char *argv_log = g_build_filename (dir, "argv.json", NULL);
   g_autofree char *script = g_strdup_printf ("#!/bin/sh\n{ echo \"$*\"; tty; pwd; echo \"$TERM\"; "
-                                             "echo \"$ANTHROPIC_BASE_URL\"; } > '%s'\n", log);
+                                             "echo \"$ANTHROPIC_BASE_URL\"; cut -d' ' -f7 /proc/$$/stat; } > '%s'\n",
+                                             log);
   g_autofree char *path = g_strdup_printf ("%s:%s", bin, g_getenv ("PATH"));
   g_autofree char *expected_dir = NULL;
   CairnTerminalCommand command = { .kind = CAIRN_TERMINAL_CLAUDE, .cli_path = cli, .cwd = dir,
@@ -339,6 +340,9 @@ test_flatpak_host (void)
   g_assert_cmpstr (lines[2], ==, expected_dir);
   g_assert_cmpstr (lines[3], ==, "xterm-256color");
   g_assert_cmpstr (lines[4], ==, "http://127.0.0.1:9/secret-path");
+  /* the PTY is the host process's controlling terminal (tty_nr), which it
+   * can't be if flatpak-spawn's session took it first */
+  g_assert_cmpstr (lines[5], !=, "0");
   g_assert_true (g_file_get_contents (argv_log, &spawned, NULL, NULL));
   g_assert_null (strstr (spawned, "secret-path"));
   g_assert_nonnull (strstr (spawned, "--env-fd=3"));

@@ -20,6 +20,7 @@
 #include <json-glib/json-glib.h>
 
 #include "history/cairn-history-edit.h"
+#include "protocol/cairn-launcher.h"
 
 /* The only changes Cairn makes to the CLI's history: a rename appends the
  * line the CLI itself appends for one (so the CLI shows the name too),
@@ -267,6 +268,17 @@ trash_folders (const char *path)
   char *slash;
 
   g_ptr_array_add (folders, g_build_filename (g_get_user_data_dir (), "Trash", NULL));
+  /* In the Flatpak, g_file_trash() asks the Trash portal, which moves the
+   * file into the host's home Trash; the sandbox's data dir is
+   * ~/.var/app/ID/data (flatpak names the host's HOST_XDG_DATA_HOME
+   * when the host sets one). */
+  if (cairn_launcher_in_flatpak ())
+    {
+      const char *host = g_getenv ("HOST_XDG_DATA_HOME");
+      g_ptr_array_add (folders, host != NULL && g_path_is_absolute (host)
+                                ? g_build_filename (host, "Trash", NULL)
+                                : g_build_filename (g_get_home_dir (), ".local", "share", "Trash", NULL));
+    }
   if (g_stat (top, &st) != 0 && (slash = strrchr (top, '/')) != NULL)
     *slash = '\0';
   while (g_stat (top, &st) == 0 && (slash = strrchr (top, '/')) != NULL && slash != top)

@@ -155,29 +155,15 @@ cairn_auth_status_check_async (const char          *cli_path,
                                gpointer             user_data)
 {
   g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GSubprocess) process = NULL;
   const char *command[] = { cli_path, "auth", "status", "--json", NULL };
-  g_auto(GStrv) argv = NULL;
   GError *error = NULL;
   Check *check;
 
   g_task_set_source_tag (task, cairn_auth_status_check_async);
-  argv = cairn_launcher_host_argv (command, NULL, in_flatpak);
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
-                                        G_SUBPROCESS_FLAGS_STDERR_SILENCE);
-  cairn_launcher_end_with_us (launcher);
-  if (in_flatpak)
-    {
-      int fd = cairn_launcher_flatpak_env_fd (&error);
-      if (fd < 0)
-        {
-          g_task_return_error (task, error);
-          return;
-        }
-      g_subprocess_launcher_take_fd (launcher, fd, CAIRN_LAUNCHER_ENV_FD);
-    }
-  process = g_subprocess_launcher_spawnv (launcher, (const char * const *)argv, &error);
+  process = cairn_launcher_spawn_probe (command, in_flatpak, G_SUBPROCESS_FLAGS_STDIN_PIPE |
+                                       G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE,
+                                       &error);
   if (process == NULL)
     {
       g_task_return_error (task, error);

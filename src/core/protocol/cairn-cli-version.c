@@ -87,19 +87,6 @@ communicate_cb (GObject      *object,
     g_task_return_pointer (task, g_strdup (out ? g_strstrip (out) : ""), g_free);
 }
 
-static GSubprocess *
-spawn_version (const char  *cli,
-               GError     **error)
-{
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
-                                                                       G_SUBPROCESS_FLAGS_STDERR_MERGE);
-
-  cairn_launcher_end_with_us (launcher);
-  if (cairn_launcher_in_flatpak ())
-    return g_subprocess_launcher_spawn (launcher, error, "flatpak-spawn", "--host", cli, "--version", NULL);
-  return g_subprocess_launcher_spawn (launcher, error, cli, "--version", NULL);
-}
-
 /**
  * cairn_cli_version_query_async:
  *
@@ -111,12 +98,15 @@ cairn_cli_version_query_async (const char          *cli,
                                gpointer             user_data)
 {
   g_autoptr(GTask) task = g_task_new (NULL, NULL, callback, user_data);
+  const char *command[] = { cli, "--version", NULL };
   g_autoptr(GSubprocess) process = NULL;
   g_autoptr(GError) error = NULL;
   Query *query;
 
   g_task_set_source_tag (task, cairn_cli_version_query_async);
-  if (!(process = spawn_version (cli, &error)))
+  if (!(process = cairn_launcher_spawn_probe (command, cairn_launcher_in_flatpak (),
+                                              G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE,
+                                              &error)))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;

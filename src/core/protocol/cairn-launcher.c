@@ -495,10 +495,43 @@ die_with_parent (gpointer user_data)
  * A probe Cairn starts and waits for (`--version`, `auth status`) must not
  * outlive it: a CLI that hangs there would be left running for good once
  * Cairn quit before its own time-out. The kernel kills it when Cairn's
- * main thread, which spawns it, ends.
+ * main thread, which spawns it, ends. In the Flatpak what it kills is
+ * flatpak-spawn: the host process behind it goes because flatpak-spawn
+ * asked with --watch-bus (cairn_launcher_spawn_probe()).
  */
 void
 cairn_launcher_end_with_us (GSubprocessLauncher *launcher)
 {
   g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
+}
+
+/**
+ * cairn_launcher_spawn_probe:
+ * @command: the CLI's argv (`claude --version`), built by code
+ * @in_flatpak: whether it runs on the host, through flatpak-spawn
+ * @flags: the pipes it gets
+ *
+ * Starts a probe Cairn waits for: ended with Cairn (the kernel kills it, or
+ * in the Flatpak flatpak-spawn, whose --watch-bus makes the host end the
+ * CLI when flatpak-spawn's bus connection goes), and on the host with the
+ * variables the CLI reads (fd 3, as for the conversation's CLI).
+ */
+GSubprocess *
+cairn_launcher_spawn_probe (const char * const  *command,
+                            gboolean             in_flatpak,
+                            GSubprocessFlags     flags,
+                            GError             **error)
+{
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (flags);
+  g_auto(GStrv) argv = cairn_launcher_host_argv (command, NULL, in_flatpak);
+
+  cairn_launcher_end_with_us (launcher);
+  if (in_flatpak)
+    {
+      int fd = cairn_launcher_flatpak_env_fd (error);
+      if (fd < 0)
+        return NULL;
+      g_subprocess_launcher_take_fd (launcher, fd, CAIRN_LAUNCHER_ENV_FD);
+    }
+  return g_subprocess_launcher_spawnv (launcher, (const char * const *)argv, error);
 }

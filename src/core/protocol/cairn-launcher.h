@@ -60,6 +60,10 @@ GBytes      *cairn_launcher_build_flatpak_env (void);
 int          cairn_launcher_flatpak_env_fd (GError                  **error);
 void         cairn_launcher_end_with_us    (GSubprocessLauncher      *launcher);
 GError      *cairn_launcher_host_error    (const char                *output);
+GSubprocess *cairn_launcher_spawn_probe   (const char * const        *command,
+                                           gboolean                   in_flatpak,
+                                           GSubprocessFlags           flags,
+                                           GError                   **error);
 GStrv        cairn_launcher_host_argv     (const char * const        *argv,
                                            const char                *cwd,
                                            gboolean                   in_flatpak);

@@ -284,6 +284,17 @@ forget_child (CairnTerminal *self)
   self->reaped = self->output_ended = FALSE;
 }
 
+/* In the Flatpak the child is flatpak-spawn, and the host process behind
+ * it is the one the PTY must be the controlling terminal of (job control,
+ * ^C, /dev/tty): the host side makes it so (TIOCSCTTY) only if no other
+ * session has it. flatpak-spawn, a relay, stays in Cairn's session: made
+ * a session leader, it would take the PTY on opening it, NO_CTTY or not. */
+static VtePtyFlags
+pty_flags (CairnTerminal *self)
+{
+  return self->in_flatpak ? VTE_PTY_NO_SESSION | VTE_PTY_NO_CTTY : VTE_PTY_DEFAULT;
+}
+
 static void
 start (CairnTerminal *self)
 {
@@ -295,7 +306,7 @@ start (CairnTerminal *self)
   gtk_revealer_set_reveal_child (self->exit_bar, FALSE);
   forget_child (self);
   if ((self->in_flatpak && (env_fd = cairn_launcher_flatpak_env_fd (&error)) < 0)
-      || !(pty = vte_terminal_pty_new_sync (self->vte, VTE_PTY_DEFAULT, NULL, &error)))
+      || !(pty = vte_terminal_pty_new_sync (self->vte, pty_flags (self), NULL, &error)))
     {
       if (env_fd >= 0)
         close (env_fd);
