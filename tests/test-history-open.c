@@ -787,6 +787,48 @@ test_running_check_off_main_loop (void)
   cairn_test_remove_dir (dir);
 }
 
+/* Lets a check blocked on opening @fifo go on: opened for writing once
+ * the check's thread has it open for reading. */
+static void
+release_fifo (const char *fifo)
+{
+  int fd = -1;
+
+  for (guint i = 0; i < 500 && fd < 0; i++)
+    if ((fd = g_open (fifo, O_WRONLY | O_NONBLOCK, 0)) < 0)
+      g_usleep (10000);
+  g_assert_cmpint (fd, >=, 0);
+  close (fd);
+}
+
+/* A session let go of while its check runs is gone at once (the check
+ * holds no reference) and the check's answer, later, finds nothing. */
+static void
+test_running_check_outlived (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("check-outlived");
+  g_autofree char *sessions = g_build_filename (dir, "sessions", NULL);
+  g_autofree char *fifo = g_build_filename (sessions, "slow.json", NULL);
+  g_autofree char *path = g_build_filename (dir, FOLLOW_ID ".jsonl", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  CairnSession *session = cairn_session_new (dir, "/bin/false");
+
+  g_setenv ("CLAUDE_CONFIG_DIR", dir, TRUE);
+  append_text (path, FOLLOW_USER ("u1", "null", "FIRST QUESTION") FOLLOW_ASSISTANT ("a1", "u1", "first answer"));
+  g_assert_true (cairn_test_open_conversation (session, file));
+  g_assert_cmpint (g_mkdir_with_parents (sessions, 0700), ==, 0);
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  cairn_session_send_prompt (session, "NEVER SENT");
+  g_assert_true (cairn_session_get_busy (session));
+  g_object_add_weak_pointer (G_OBJECT (session), (gpointer *)&session);
+  g_object_unref (session);
+  g_assert_null (session);
+  release_fifo (fifo);
+  cairn_test_run_for (300);
+  g_unsetenv ("CLAUDE_CONFIG_DIR");
+  cairn_test_remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -807,6 +849,7 @@ main (int   argc,
   g_test_add_func ("/cairn/history/follow-from-open", test_follow_from_open);
   g_test_add_func ("/cairn/history/running-on-host", test_running_on_host);
   g_test_add_func ("/cairn/history/running-check-off-main-loop", test_running_check_off_main_loop);
+  g_test_add_func ("/cairn/history/running-check-outlived", test_running_check_outlived);
 
   return g_test_run ();
 }
