@@ -736,6 +736,27 @@ mentions_both_prompts (gpointer session)
          cairn_test_transcript_mentions (transcript, "HELD TWO");
 }
 
+/* A session on a conversation in @dir (also the CLI's config folder),
+ * opened, and then a registration there that a check blocks on reading:
+ * a FIFO (returned in @fifo) that nobody writes to yet. */
+static CairnSession *
+open_with_blocking_registration (const char  *dir,
+                                 char       **fifo)
+{
+  g_autofree char *sessions = g_build_filename (dir, "sessions", NULL);
+  g_autofree char *path = g_build_filename (dir, FOLLOW_ID ".jsonl", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  CairnSession *session = cairn_session_new (dir, "/bin/false");
+
+  g_setenv ("CLAUDE_CONFIG_DIR", dir, TRUE);
+  append_text (path, FOLLOW_USER ("u1", "null", "FIRST QUESTION") FOLLOW_ASSISTANT ("a1", "u1", "first answer"));
+  g_assert_true (cairn_test_open_conversation (session, file));
+  g_assert_cmpint (g_mkdir_with_parents (sessions, 0700), ==, 0);
+  *fifo = g_build_filename (sessions, "slow.json", NULL);
+  g_assert_cmpint (mkfifo (*fifo, 0600), ==, 0);
+  return session;
+}
+
 /* Before a prompt resumes a stored conversation, whether another Claude
  * Code has it is asked off the main loop: here a registration the check
  * blocks on (a FIFO nobody writes for 2 s; in the Flatpak, a host slow to
@@ -745,11 +766,8 @@ static void
 test_running_check_off_main_loop (void)
 {
   g_autofree char *dir = cairn_test_make_dir ("check-async");
-  g_autofree char *sessions = g_build_filename (dir, "sessions", NULL);
-  g_autofree char *fifo = g_build_filename (sessions, "slow.json", NULL);
-  g_autofree char *path = g_build_filename (dir, FOLLOW_ID ".jsonl", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(CairnSession) session = cairn_session_new (dir, "/bin/false");
+  g_autofree char *fifo = NULL;
+  g_autoptr(CairnSession) session = open_with_blocking_registration (dir, &fifo);
   CairnTranscript *transcript = cairn_session_get_transcript (session);
   GThread *writer;
   guint ticks = 0;
@@ -758,11 +776,6 @@ test_running_check_off_main_loop (void)
   char *one, *two;
   g_autofree char *rows = NULL;
 
-  g_setenv ("CLAUDE_CONFIG_DIR", dir, TRUE);
-  append_text (path, FOLLOW_USER ("u1", "null", "FIRST QUESTION") FOLLOW_ASSISTANT ("a1", "u1", "first answer"));
-  g_assert_true (cairn_test_open_conversation (session, file));
-  g_assert_cmpint (g_mkdir_with_parents (sessions, 0700), ==, 0);
-  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
   writer = g_thread_new ("fifo-writer", open_fifo_later, fifo);
 
   start = g_get_monotonic_time ();
@@ -807,17 +820,9 @@ static void
 test_running_check_outlived (void)
 {
   g_autofree char *dir = cairn_test_make_dir ("check-outlived");
-  g_autofree char *sessions = g_build_filename (dir, "sessions", NULL);
-  g_autofree char *fifo = g_build_filename (sessions, "slow.json", NULL);
-  g_autofree char *path = g_build_filename (dir, FOLLOW_ID ".jsonl", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  CairnSession *session = cairn_session_new (dir, "/bin/false");
+  g_autofree char *fifo = NULL;
+  CairnSession *session = open_with_blocking_registration (dir, &fifo);
 
-  g_setenv ("CLAUDE_CONFIG_DIR", dir, TRUE);
-  append_text (path, FOLLOW_USER ("u1", "null", "FIRST QUESTION") FOLLOW_ASSISTANT ("a1", "u1", "first answer"));
-  g_assert_true (cairn_test_open_conversation (session, file));
-  g_assert_cmpint (g_mkdir_with_parents (sessions, 0700), ==, 0);
-  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
   cairn_session_send_prompt (session, "NEVER SENT");
   g_assert_true (cairn_session_get_busy (session));
   g_object_add_weak_pointer (G_OBJECT (session), (gpointer *)&session);
