@@ -7,8 +7,10 @@
 
 #include "config.h"
 
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "attachments/cairn-attachment.h"
@@ -706,6 +708,132 @@ test_running_on_host (void)
   cairn_test_remove_dir (dir);
 }
 
+static gpointer
+open_fifo_later (gpointer path)
+{
+  int fd;
+
+  g_usleep (2 * G_USEC_PER_SEC);
+  fd = g_open (path, O_WRONLY, 0);   /* lets the check's read of it go on */
+  g_assert_cmpint (fd, >=, 0);
+  close (fd);
+  return NULL;
+}
+
+static gboolean
+count_tick (gpointer ticks)
+{
+  (*(guint *)ticks)++;
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+mentions_both_prompts (gpointer session)
+{
+  CairnTranscript *transcript = cairn_session_get_transcript (session);
+
+  return cairn_test_transcript_mentions (transcript, "HELD ONE") &&
+         cairn_test_transcript_mentions (transcript, "HELD TWO");
+}
+
+/* A session on a conversation in @dir (also the CLI's config folder),
+ * opened, and then a registration there that a check blocks on reading:
+ * a FIFO (returned in @fifo) that nobody writes to yet. */
+static CairnSession *
+open_with_blocking_registration (const char  *dir,
+                                 char       **fifo)
+{
+  g_autofree char *sessions = g_build_filename (dir, "sessions", NULL);
+  g_autofree char *path = g_build_filename (dir, FOLLOW_ID ".jsonl", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  CairnSession *session = cairn_session_new (dir, "/bin/false");
+
+  g_setenv ("CLAUDE_CONFIG_DIR", dir, TRUE);
+  append_text (path, FOLLOW_USER ("u1", "null", "FIRST QUESTION") FOLLOW_ASSISTANT ("a1", "u1", "first answer"));
+  g_assert_true (cairn_test_open_conversation (session, file));
+  g_assert_cmpint (g_mkdir_with_parents (sessions, 0700), ==, 0);
+  *fifo = g_build_filename (sessions, "slow.json", NULL);
+  g_assert_cmpint (mkfifo (*fifo, 0600), ==, 0);
+  return session;
+}
+
+/* Before a prompt resumes a stored conversation, whether another Claude
+ * Code has it is asked off the main loop: here a registration the check
+ * blocks on (a FIFO nobody writes for 2 s; in the Flatpak, a host slow to
+ * answer). The sends return at once, the loop runs meanwhile, and both
+ * prompts are held (busy, not yet shown), then go in order. */
+static void
+test_running_check_off_main_loop (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("check-async");
+  g_autofree char *fifo = NULL;
+  g_autoptr(CairnSession) session = open_with_blocking_registration (dir, &fifo);
+  CairnTranscript *transcript = cairn_session_get_transcript (session);
+  GThread *writer;
+  guint ticks = 0;
+  guint tick_source;
+  gint64 start;
+  char *one, *two;
+  g_autofree char *rows = NULL;
+
+  writer = g_thread_new ("fifo-writer", open_fifo_later, fifo);
+
+  start = g_get_monotonic_time ();
+  cairn_session_send_prompt (session, "HELD ONE");
+  cairn_session_send_prompt (session, "HELD TWO");
+  g_assert_cmpint (g_get_monotonic_time () - start, <, G_USEC_PER_SEC / 2);
+  tick_source = g_timeout_add (50, count_tick, &ticks);
+  cairn_test_run_for (1000);
+  g_assert_cmpuint (ticks, >=, 10);
+  g_assert_true (cairn_session_get_busy (session));
+  g_assert_false (cairn_test_transcript_mentions (transcript, "HELD ONE"));
+
+  g_assert_true (cairn_test_wait_until (mentions_both_prompts, session, 10000));
+  g_thread_join (writer);
+  g_source_remove (tick_source);
+  g_assert_false (cairn_session_get_running_elsewhere (session));
+  rows = describe (session);
+  one = strstr (rows, "HELD ONE");
+  two = strstr (rows, "HELD TWO");
+  g_assert_true (one != NULL && two != NULL && one < two);
+  g_unsetenv ("CLAUDE_CONFIG_DIR");
+  cairn_test_remove_dir (dir);
+}
+
+/* Lets a check blocked on opening @fifo go on: opened for writing once
+ * the check's thread has it open for reading. */
+static void
+release_fifo (const char *fifo)
+{
+  int fd = -1;
+
+  for (guint i = 0; i < 500 && fd < 0; i++)
+    if ((fd = g_open (fifo, O_WRONLY | O_NONBLOCK, 0)) < 0)
+      g_usleep (10000);
+  g_assert_cmpint (fd, >=, 0);
+  close (fd);
+}
+
+/* A session let go of while its check runs is gone at once (the check
+ * holds no reference) and the check's answer, later, finds nothing. */
+static void
+test_running_check_outlived (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("check-outlived");
+  g_autofree char *fifo = NULL;
+  CairnSession *session = open_with_blocking_registration (dir, &fifo);
+
+  cairn_session_send_prompt (session, "NEVER SENT");
+  g_assert_true (cairn_session_get_busy (session));
+  g_object_add_weak_pointer (G_OBJECT (session), (gpointer *)&session);
+  g_object_unref (session);
+  g_assert_null (session);
+  release_fifo (fifo);
+  cairn_test_run_for (300);
+  g_unsetenv ("CLAUDE_CONFIG_DIR");
+  cairn_test_remove_dir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -725,6 +853,8 @@ main (int   argc,
   g_test_add_func ("/cairn/history/follow-appended", test_follow_appended);
   g_test_add_func ("/cairn/history/follow-from-open", test_follow_from_open);
   g_test_add_func ("/cairn/history/running-on-host", test_running_on_host);
+  g_test_add_func ("/cairn/history/running-check-off-main-loop", test_running_check_off_main_loop);
+  g_test_add_func ("/cairn/history/running-check-outlived", test_running_check_outlived);
 
   return g_test_run ();
 }

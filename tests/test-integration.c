@@ -277,6 +277,8 @@ resume_beside_a_third_view (Fixture      *f,
   g_assert_false (cairn_session_get_running_elsewhere (here));
   g_assert_true (cairn_test_wait_until (cairn_test_session_idle, here, 60000));
   cairn_session_send_prompt (third, "Me too");
+  /* asked off the main loop: the answer comes in a moment */
+  g_assert_true (cairn_test_wait_until (cairn_test_session_idle, third, 10000));
   g_assert_true (cairn_session_get_running_elsewhere (third));
   g_assert_null (_cairn_session_get_connection (third));
 }
@@ -305,6 +307,7 @@ test_opened_while_running_elsewhere (void)
   g_assert_true (cairn_session_get_running_elsewhere (here));
 
   cairn_session_send_prompt (here, "Refused while it runs there");
+  g_assert_true (cairn_test_wait_until (cairn_test_session_idle, here, 10000));
   g_assert_true (cairn_test_transcript_mentions (cairn_session_get_transcript (here),
                                                  "This conversation is running elsewhere"));
   g_assert_false (cairn_test_transcript_mentions (cairn_session_get_transcript (here),

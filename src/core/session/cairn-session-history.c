@@ -607,41 +607,6 @@ _cairn_session_set_running_elsewhere (CairnSession *self,
     g_object_notify (G_OBJECT (self), "running-elsewhere");
 }
 
-/**
- * _cairn_session_refuse_if_running_elsewhere:
- *
- * Two processes appending to one session file would tangle it: before a
- * prompt resumes a stored conversation, Cairn asks whether another Claude
- * Code process (a terminal, another window) has it open, and if so
- * refuses with a notice. Asked at each such prompt, as that one may have
- * ended, or started since the conversation was opened.
- */
-gboolean
-_cairn_session_refuse_if_running_elsewhere (CairnSession *self)
-{
-  g_autofree char *body = NULL;
-
-  /* a fork writes a file of its own */
-  if (self->connection != NULL || self->session_id == NULL || self->fork_next)
-    return FALSE;
-  if (self->held_by_terminal)
-    {
-      _cairn_session_append_notice (self, CAIRN_NOTICE_WARNING, _("This conversation is open in the terminal"),
-                                    _("Claude Code in the terminal pane has it. Cairn shows what it writes; "
-                                      "continue here once it has ended there."));
-      return TRUE;
-    }
-  _cairn_session_set_running_elsewhere (self, cairn_history_running_pid (self->session_id, self->own_pids));
-  if (self->running_elsewhere == 0)
-    return FALSE;
-  body = g_strdup_printf (_("Claude Code (process %d) has it open, in a terminal or another window. "
-                            "Cairn shows what it writes; continue here once it has ended there, "
-                            "or start a new conversation."), self->running_elsewhere);
-  _cairn_session_append_notice (self, CAIRN_NOTICE_WARNING,
-                                _("This conversation is running elsewhere"), body);
-  return TRUE;
-}
-
 gboolean
 cairn_session_get_running_elsewhere (CairnSession *self)
 {

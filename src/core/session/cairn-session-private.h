@@ -133,6 +133,10 @@ struct _CairnSession
   gboolean            history_screen_held;
   CairnHistoryTail   *history_tail;
   GPid                running_elsewhere;
+  /* the check for that before a resume, and what waits for its answer
+   * (cairn-session-elsewhere.c) */
+  GCancellable       *elsewhere_check;
+  GQueue             *elsewhere_held;
   /* the processes this session started: never "elsewhere", even while
    * one is still ending */
   GArray             *own_pids;
@@ -214,7 +218,15 @@ void _cairn_session_start_following (CairnSession       *self);
 void _cairn_session_set_running_elsewhere (CairnSession  *self,
                                            GPid           pid);
 void _cairn_session_stop_following  (CairnSession       *self);
-gboolean _cairn_session_refuse_if_running_elsewhere (CairnSession *self);
+/* cairn-session-elsewhere.c */
+typedef void (*CairnSessionGo) (CairnSession *self,
+                                gpointer      data);
+void _cairn_session_when_not_elsewhere (CairnSession   *self,
+                                        CairnSessionGo  go,
+                                        gpointer        data,
+                                        GDestroyNotify  free_data);
+gboolean _cairn_session_get_holding_for_elsewhere (CairnSession *self);
+gboolean _cairn_session_drop_elsewhere_check (CairnSession *self);
 void _cairn_session_set_state        (CairnSession       *self,
                                       CairnSessionState   state);
 void _cairn_session_set_string       (CairnSession       *self,

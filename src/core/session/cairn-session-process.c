@@ -419,6 +419,18 @@ cairn_session_get_last_activity (CairnSession *self)
   return self->last_activity;
 }
 
+static void
+restart_now (CairnSession *self,
+             gpointer      data)
+{
+  stop_process_quietly (self);
+  _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, _("Claude Code was restarted"),
+                                self->session_id != NULL
+                                ? _("The conversation goes on. Send a message again if it got no answer.")
+                                : _("Send your message again: it got no answer."));
+  _cairn_session_start_process (self);
+}
+
 /**
  * cairn_session_restart:
  *
@@ -426,20 +438,14 @@ cairn_session_get_last_activity (CairnSession *self)
  * conversation (`--resume`), ready for the next prompt. Nothing is sent
  * again by itself: a prompt the old process never answered may or may not
  * be in the conversation's file, and sending it twice would be worse.
+ * Not while another process has the conversation (asked first).
  */
 void
 cairn_session_restart (CairnSession *self)
 {
   g_return_if_fail (CAIRN_IS_SESSION (self));
 
-  if (_cairn_session_refuse_if_running_elsewhere (self))
-    return;
-  stop_process_quietly (self);
-  _cairn_session_append_notice (self, CAIRN_NOTICE_INFO, _("Claude Code was restarted"),
-                                self->session_id != NULL
-                                ? _("The conversation goes on. Send a message again if it got no answer.")
-                                : _("Send your message again: it got no answer."));
-  _cairn_session_start_process (self);
+  _cairn_session_when_not_elsewhere (self, restart_now, NULL, NULL);
 }
 
 /* A new conversation (no --resume) in @mode, for an approved plan. */
@@ -492,6 +498,9 @@ cairn_session_close (CairnSession *self)
   g_return_if_fail (CAIRN_IS_SESSION (self));
 
   self->closing = TRUE;
+  /* a prompt still waiting to resume the conversation goes nowhere */
+  if (_cairn_session_drop_elsewhere_check (self))
+    _cairn_session_notify (self, CAIRN_SESSION_PROP_BUSY);
   if (self->connection != NULL)
     cairn_cli_connection_terminate (self->connection);
 }

@@ -74,6 +74,9 @@ cairn_session_retry (CairnSession *self)
     return;
   text = g_strdup (self->last_prompt);
   images = self->last_images ? g_ptr_array_ref (self->last_images) : NULL;
+  /* at once: the prompt may wait for the check that nothing else has
+   * the conversation, and a second Retry meanwhile must not send it again */
+  _cairn_session_set_can_retry (self, FALSE);
   cairn_session_send_prompt_with_images (self, text, images);
 }
 
@@ -93,14 +96,33 @@ mark_new_version (CairnSession *self)
                               self->next_branch_index + 1);
 }
 
-static void
-send_user_message (CairnSession *self,
-                   const char   *text,
-                   GPtrArray    *saved_images,
-                   JsonObject   *message)
+typedef struct
 {
-  if (_cairn_session_refuse_if_running_elsewhere (self))
-    return;
+  char       *text;
+  GPtrArray  *saved_images;
+  JsonObject *message;
+} HeldPrompt;
+
+static void
+held_prompt_free (gpointer data)
+{
+  HeldPrompt *prompt = data;
+
+  g_free (prompt->text);
+  g_clear_pointer (&prompt->saved_images, g_ptr_array_unref);
+  json_object_unref (prompt->message);
+  g_free (prompt);
+}
+
+static void
+send_now (CairnSession *self,
+          gpointer      data)
+{
+  HeldPrompt *prompt = data;
+  const char *text = prompt->text;
+  GPtrArray *saved_images = prompt->saved_images;
+  JsonObject *message = prompt->message;
+
   remember_prompt (self, text, saved_images);
   /* its uuid is the one the CLI writes in the session file: found there
    * when it is needed (cairn-session-rewind.c) */
@@ -112,6 +134,22 @@ send_user_message (CairnSession *self,
       return;
     }
   _cairn_session_deliver (self, message);
+}
+
+/* Not while another process has the conversation: asked first, off the
+ * main loop, with the prompt held (cairn-session-elsewhere.c). */
+static void
+send_user_message (CairnSession *self,
+                   const char   *text,
+                   GPtrArray    *saved_images,
+                   JsonObject   *message)
+{
+  HeldPrompt *prompt = g_new (HeldPrompt, 1);
+
+  prompt->text = g_strdup (text);
+  prompt->saved_images = saved_images != NULL ? g_ptr_array_ref (saved_images) : NULL;
+  prompt->message = json_object_ref (message);
+  _cairn_session_when_not_elsewhere (self, send_now, prompt, held_prompt_free);
 }
 
 /* A user line to the running CLI: a turn that the CLI queues or starts. */

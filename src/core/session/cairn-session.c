@@ -224,6 +224,7 @@ cairn_session_dispose (GObject *object)
   CairnSession *self = (CairnSession *)object;
 
   g_clear_handle_id (&self->interrupt_timeout, g_source_remove);
+  _cairn_session_drop_elsewhere_check (self);
   if (self->hook_runs != NULL)
     _cairn_session_clear_hooks (self);
   g_clear_pointer (&self->hook_runs, g_hash_table_unref);
@@ -551,8 +552,9 @@ gboolean
 cairn_session_get_busy (CairnSession *self)
 {
   g_return_val_if_fail (CAIRN_IS_SESSION (self), FALSE);
-  /* a prompt held while its folder is checked goes in a moment */
-  return self->pending_turns > 0 ||
+  /* a prompt held while its folder is checked, or while it is asked
+   * whether another process has the conversation, goes in a moment */
+  return self->pending_turns > 0 || _cairn_session_get_holding_for_elsewhere (self) ||
          (self->trust_gate != NULL && cairn_trust_gate_get_sending_soon (self->trust_gate));
 }
 
