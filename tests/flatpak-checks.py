@@ -452,12 +452,10 @@ def open_elsewhere(tmp, port, project, cli):
     try:
         proc = start_cairn(tmp, port, project, cli=cli)
         app, view = composer(proc)
-        # titled by one of its prompts: the first, or the last one sent
-        prompts = SENT + ("What did I ask first?", "held on the host")
         try:
             row = wait_for("the conversation in the sidebar", lambda: next(
                 (r for r in find(app, "list item") if ui.has_size(r) and any(
-                    p in (r.name or "") for p in prompts)), None), 30)
+                    p in (r.name or "") for p in SENT)), None), 30)
         except Failure:
             raise Failure(f"the sidebar does not list it: {[r.name for r in find(app, 'list item')]!r}")
         ui.click(window(), row)

@@ -60,7 +60,7 @@ REPLIES = (REPLY, "Written.", "Understood.", "A red square.", "A pasted square."
 
 # what the first conversation was sent: the sidebar titles it by one of them
 SENT = (PROMPT, "allow this", "deny this", "what is in this image?", "what was pasted?",
-        "What did I ask first?")
+        "What did I ask first?", "held on the host")
 
 
 def start_cairn(tmp, port, project, extra_env=None, cli=None, run_options=(), standalone=True):
