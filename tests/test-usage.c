@@ -32,6 +32,7 @@
  * on damage, bad lines counted, and the command line's JSON. The
  * expected figures are worked out here, apart from the code under test. */
 
+#define MANY 3000
 #define ROWS "history/rows/47c0592a-2c45-496d-86b9-83bc29cb1971.jsonl"
 
 static char *tmp_root;
@@ -201,6 +202,77 @@ test_made_history (void)
   g_assert_cmpuint (data->bad_lines, ==, 4);
   g_assert_cmpuint (data->unreadable_files, ==, 2);
   g_assert_cmpuint (data->files, ==, 5);
+}
+
+/* Request @i of many: its id, and a time that jumps about with @i. */
+static char *
+many_line (guint i)
+{
+  g_autofree char *id = g_strdup_printf ("msg_m%u", i);
+  g_autofree char *request = g_strdup_printf ("req_m%u", i);
+  g_autoptr(GDateTime) base = g_date_time_new_utc (2026, 3, 1, 0, 0, 0);
+  g_autoptr(GDateTime) when = g_date_time_add_minutes (base, (i * 7919) % MANY);
+  g_autofree char *time = g_date_time_format (when, "%Y-%m-%dT%H:%M:%S.000Z");
+  Reply reply = { id, request, "claude-opus-4-8", time, i + 1, 1, 0, 0, 0, "s1" };
+
+  return reply_line (&reply);
+}
+
+/* Requests @from, @from + @step, … below @to, written in a shuffled order. */
+static void
+write_many (const char *dir,
+            const char *name,
+            guint       from,
+            guint       to,
+            guint       step)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
+  GRand *rand = g_rand_new_with_seed (from * 31 + step);
+
+  for (guint i = from; i < to; i += step)
+    g_array_append_val (order, i);
+  for (guint i = order->len; i > 1; i--)
+    {
+      guint j = g_rand_int_range (rand, 0, i), swap = g_array_index (order, guint, i - 1);
+      g_array_index (order, guint, i - 1) = g_array_index (order, guint, j);
+      g_array_index (order, guint, j) = swap;
+    }
+  for (guint i = 0; i < order->len; i++)
+    {
+      g_autofree char *line = many_line (g_array_index (order, guint, i));
+      g_string_append_printf (text, "%s\n", line);
+    }
+  cairn_test_write_file (dir, name, text->str);
+  g_rand_free (rand);
+}
+
+/* Thousands of requests, shuffled, a third of them in two files and some
+ * in three: each counted once, and the whole in time order (the sorts
+ * past their short runs). */
+static void
+test_many_requests (void)
+{
+  g_autofree char *dir = cairn_test_make_subdir (tmp_root, "many");
+  g_autofree char *projects = g_build_filename (dir, "projects", NULL);
+  g_autofree char *a = cairn_test_make_subdir (projects, "-home-u-many");
+  g_autoptr(CairnUsageData) data = NULL;
+  CairnUsageSums total;
+  guint64 want_input = 0;
+
+  write_many (a, "one.jsonl", 0, 2 * MANY / 3, 1);
+  write_many (a, "two.jsonl", MANY / 3, MANY, 1);
+  write_many (a, "three.jsonl", 0, MANY, 5);
+  for (guint i = 0; i < MANY; i++)
+    want_input += i + 1;
+  data = cairn_test_usage_load (projects, NULL);
+  total = cairn_test_usage_total (data);
+  g_assert_cmpuint (total.requests, ==, MANY);
+  g_assert_cmpuint (total.input, ==, want_input);
+  g_assert_cmpuint (data->duplicates, ==, MANY / 3 + MANY / 5);
+  for (guint i = 1; i < data->entries->len; i++)
+    g_assert_cmpint (g_array_index (data->entries, CairnUsageEntry, i - 1).time_us, <=,
+                     g_array_index (data->entries, CairnUsageEntry, i).time_us);
 }
 
 static void
@@ -707,6 +779,7 @@ main (int   argc,
 
   g_test_add_func ("/cairn/usage/made-history", test_made_history);
   g_test_add_func ("/cairn/usage/pricing", test_pricing);
+  g_test_add_func ("/cairn/usage/many-requests", test_many_requests);
   g_test_add_func ("/cairn/usage/periods", test_periods);
   g_test_add_func ("/cairn/usage/split-by-project", test_split_by_project);
   g_test_add_func ("/cairn/usage/project-names", test_project_names);
