@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <adwaita.h>
+#include <gdk/x11/gdkx.h>
 
 #include "cairn-application.h"
 #include "cairn-test-ui.h"
@@ -325,4 +326,35 @@ cairn_test_with_redraw_strip (GtkWidget *widget)
   gtk_box_append (GTK_BOX (box), widget);
   gtk_box_append (GTK_BOX (box), strip);
   return box;
+}
+
+/**
+ * cairn_test_click_at:
+ * @x: (in @widget's coordinates)
+ *
+ * A press and release of the first button at @x, @y of @widget, as a
+ * user's: xdotool moves the X pointer and clicks, in @window's own
+ * coordinates (Xvfb has no window manager), through X and GTK's gestures.
+ */
+void
+cairn_test_click_at (GtkWindow *window,
+                     GtkWidget *widget,
+                     double     x,
+                     double     y)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  graphene_point_t point = GRAPHENE_POINT_INIT ((float)x, (float)y);
+  graphene_point_t at;
+  g_autofree char *xid = NULL, *at_x = NULL, *at_y = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (GDK_IS_X11_SURFACE (surface));
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (window), &point, &at));
+  xid = g_strdup_printf ("%lu", (gulong)gdk_x11_surface_get_xid (surface));
+  at_x = g_strdup_printf ("%d", (int)at.x);
+  at_y = g_strdup_printf ("%d", (int)at.y);
+  {
+    const char *argv[] = { "xdotool", "mousemove", "--window", xid, at_x, at_y, "click", "1", NULL };
+    g_assert_true (g_spawn_async (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, &error));
+  }
 }

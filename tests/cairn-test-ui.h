@@ -16,6 +16,10 @@ GtkWidget *cairn_test_find_widget     (GtkWidget  *root,
                                        GType       type);
 char      *cairn_test_write_quiet_cli (const char *dir);
 void       cairn_test_present         (GtkWindow  *window);
+void       cairn_test_click_at        (GtkWindow  *window,
+                                       GtkWidget  *widget,
+                                       double      x,
+                                       double      y);
 double     cairn_test_scroll_end      (GtkAdjustment *adj);
 GtkWidget *cairn_test_with_redraw_strip (GtkWidget *widget);
 gpointer   cairn_test_shared_app      (void);

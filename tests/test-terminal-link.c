@@ -162,6 +162,37 @@ test_link_opens_what_is_shown (void)
   gtk_window_destroy (window);
 }
 
+/* The same with a real click (xdotool through X, GTK and VTE's own
+ * gestures), on the sign-in address's first row: the handler above must
+ * be reached by a user's click, not only by its signal. */
+static void
+test_link_real_click (void)
+{
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  CairnTerminal *terminal = cairn_terminal_new ();
+  VteTerminal *vte = VTE_TERMINAL (cairn_terminal_get_vte (terminal));
+  const char *argv[] = { "/bin/sh", "-c", "printf '%s\\n' '" SIGNIN_URL "'; echo all-printed; sleep 60", NULL };
+  g_autofree char *before = read_opened ();
+  guint lines = 0;
+  g_autofree char *opened = NULL;
+
+  for (const char *c = before; *c; c++)
+    lines += *c == '\n';
+  gtk_window_set_default_size (window, 1200, 500);
+  gtk_window_set_child (window, GTK_WIDGET (terminal));
+  cairn_test_present (window);
+  cairn_terminal_spawn (terminal, argv, g_get_tmp_dir (), FALSE);
+  g_assert_true (cairn_test_poll_until (all_printed, terminal, 10000));
+  cairn_test_drain_main_context ();
+  cairn_test_click_at (window, GTK_WIDGET (vte), 3.5 * vte_terminal_get_char_width (vte),
+                       0.5 * vte_terminal_get_char_height (vte));
+  g_assert_true (cairn_test_poll_until (log_has_lines, GUINT_TO_POINTER (lines + 1), 10000));
+  opened = read_opened ();
+  g_assert_cmpstr (opened + strlen (before), ==, SIGNIN_URL "\n");
+  cairn_terminal_terminate (terminal);
+  gtk_window_destroy (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -174,6 +205,7 @@ main (int   argc,
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   g_test_add_func ("/cairn/terminal/link-opens-what-is-shown", test_link_opens_what_is_shown);
+  g_test_add_func ("/cairn/terminal/link-real-click", test_link_real_click);
   status = g_test_run ();
   cairn_test_remove_dir (home);
   return status;

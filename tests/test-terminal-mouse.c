@@ -18,7 +18,6 @@
 #include "config.h"
 
 #include <adwaita.h>
-#include <gdk/x11/gdkx.h>
 #include <vte/vte.h>
 
 #include "cairn-test-harness.h"
@@ -55,30 +54,13 @@ log_has (gpointer data)
   return g_file_get_contents (m->log, &text, &length, NULL) && length >= m->want;
 }
 
-/* A press and release of the first button over the cell's middle, as a
- * user's: xdotool moves the X pointer and clicks, in the window's own
- * coordinates. */
+/* A user's click over the cell's middle. */
 static void
-click_cell (GtkWindow *window,
+click_cell (GtkWindow   *window,
             VteTerminal *vte)
 {
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
-  graphene_point_t cell = GRAPHENE_POINT_INIT ((CLICK_COLUMN + 0.5f) * vte_terminal_get_char_width (vte),
-                                               (CLICK_ROW + 0.5f) * vte_terminal_get_char_height (vte));
-  graphene_point_t at;
-  g_autofree char *xid = NULL, *x = NULL, *y = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (GDK_IS_X11_SURFACE (surface));
-  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (vte), GTK_WIDGET (window), &cell, &at));
-  xid = g_strdup_printf ("%lu", (gulong)gdk_x11_surface_get_xid (surface));
-  x = g_strdup_printf ("%d", (int)at.x);
-  y = g_strdup_printf ("%d", (int)at.y);
-  {
-    const char *argv[] = { "xdotool", "mousemove", "--window", xid, x, y, "click", "1", NULL };
-
-    g_assert_true (g_spawn_async (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, &error));
-  }
+  cairn_test_click_at (window, GTK_WIDGET (vte), (CLICK_COLUMN + 0.5) * vte_terminal_get_char_width (vte),
+                       (CLICK_ROW + 0.5) * vte_terminal_get_char_height (vte));
 }
 
 /* @data: the escape sequences that turn tracking on */

@@ -478,12 +478,31 @@ click_released_cb (GtkGestureClick *gesture,
   g_autofree char *uri = NULL;
   int tag = -1;
 
-  /* a click, not the end of a selection */
-  if (n_press != 1 || vte_terminal_get_has_selection (self->vte))
+  /* a click, released on the link it was pressed on */
+  if (n_press != 1)
     return;
   uri = vte_terminal_check_match_at (self->vte, x, y, &tag);
   if (uri != NULL && tag == self->url_tag)
     open_link (self, uri);
+}
+
+/* VTE's own gestures take every press (to select): one on a link is
+ * claimed here first, in the capture phase, or its release never comes
+ * (as before, when only the signal was tested); any other press is left
+ * to VTE, so selecting text starts anywhere but on a link. */
+static void
+click_pressed_cb (GtkGestureClick *gesture,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  CairnTerminal   *self)
+{
+  g_autofree char *uri = NULL;
+  int tag = -1;
+
+  uri = vte_terminal_check_match_at (self->vte, x, y, &tag);
+  gtk_gesture_set_state (GTK_GESTURE (gesture), n_press == 1 && uri != NULL && tag == self->url_tag
+                                                ? GTK_EVENT_SEQUENCE_CLAIMED : GTK_EVENT_SEQUENCE_DENIED);
 }
 
 static void
@@ -504,6 +523,8 @@ add_url_match (CairnTerminal *self)
   /* named, for the inspector and test-terminal-link */
   gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (click), "cairn-terminal-link");
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+  g_signal_connect (click, "pressed", G_CALLBACK (click_pressed_cb), self);
   g_signal_connect (click, "released", G_CALLBACK (click_released_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self->vte), GTK_EVENT_CONTROLLER (click));
 }
