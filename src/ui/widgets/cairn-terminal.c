@@ -468,6 +468,20 @@ open_link (CairnTerminal *self,
   gtk_show_uri (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), uri, GDK_CURRENT_TIME);
 }
 
+/* The web address shown at @x, @y (VTE's coordinates), or NULL. */
+static char *
+link_at (CairnTerminal *self,
+         double         x,
+         double         y)
+{
+  int tag = -1;
+  char *uri = vte_terminal_check_match_at (self->vte, x, y, &tag);
+
+  if (uri != NULL && tag != self->url_tag)
+    g_clear_pointer (&uri, g_free);
+  return uri;
+}
+
 static void
 click_released_cb (GtkGestureClick *gesture,
                    int              n_press,
@@ -476,13 +490,9 @@ click_released_cb (GtkGestureClick *gesture,
                    CairnTerminal   *self)
 {
   g_autofree char *uri = NULL;
-  int tag = -1;
 
   /* a click, released on the link it was pressed on */
-  if (n_press != 1)
-    return;
-  uri = vte_terminal_check_match_at (self->vte, x, y, &tag);
-  if (uri != NULL && tag == self->url_tag)
+  if (n_press == 1 && (uri = link_at (self, x, y)) != NULL)
     open_link (self, uri);
 }
 
@@ -497,11 +507,9 @@ click_pressed_cb (GtkGestureClick *gesture,
                   double           y,
                   CairnTerminal   *self)
 {
-  g_autofree char *uri = NULL;
-  int tag = -1;
+  g_autofree char *uri = link_at (self, x, y);
 
-  uri = vte_terminal_check_match_at (self->vte, x, y, &tag);
-  gtk_gesture_set_state (GTK_GESTURE (gesture), n_press == 1 && uri != NULL && tag == self->url_tag
+  gtk_gesture_set_state (GTK_GESTURE (gesture), n_press == 1 && uri != NULL
                                                 ? GTK_EVENT_SEQUENCE_CLAIMED : GTK_EVENT_SEQUENCE_DENIED);
 }
 
