@@ -25,7 +25,8 @@
  * are within bounds and its model and session are the file's; each
  * record of an index names its own; a result taken has its requests in
  * time order, each naming a model and a session it has, reports without
- * failing, and kept again reads back the same. */
+ * failing, and kept again reads back the same. tests/data/usage-result
+ * seeds it (the index and result of a run on tests/data/history). */
 
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 
