@@ -698,11 +698,30 @@ fewer_files (CairnUsageData *data)
   data->files = 0;
 }
 
+/* A run over one project neither takes the result of all nor replaces it. */
+static void
+assert_one_project_keeps (const char *projects_path,
+                          const char *index,
+                          const char *result)
+{
+  g_autoptr(GFile) projects = g_file_new_for_path (projects_path);
+  CairnUsageLoadOptions options = { "-home-u-b", TRUE, index };
+  g_autofree char *before = NULL, *after = NULL;
+  gsize before_length, after_length;
+  g_autoptr(CairnUsageData) one = NULL;
+
+  g_assert_true (g_file_get_contents (result, &before, &before_length, NULL));
+  one = cairn_usage_data_load (projects, &options, NULL);
+  g_assert_cmpuint (one->files, ==, 2);
+  g_assert_true (g_file_get_contents (result, &after, &after_length, NULL));
+  g_assert_cmpmem (before, before_length, after, after_length);
+}
+
 /* The last result kept beside the index: taken when every file is as it
  * was (even with the index damaged meanwhile), the same requests in the
- * same order as merging the files; a file appended to is seen; a kept
- * result damaged in any of several ways is left and the figures are
- * right. */
+ * same order as merging the files; not by a run of one project; a file
+ * appended to is seen; a kept result damaged in any of several ways is
+ * left and the figures are right. */
 static void
 test_snapshot (void)
 {
@@ -720,6 +739,7 @@ test_snapshot (void)
 
   g_assert_true (g_file_test (result, G_FILE_TEST_IS_REGULAR));
   assert_same_data (first, merged);
+  assert_one_project_keeps (projects, index, result);
   /* the index junk: only the kept result can give the figures unread */
   g_assert_true (g_file_set_contents (index, "junk junk junk junk", -1, NULL));
   kept = cairn_test_usage_load (projects, index);

@@ -590,12 +590,11 @@ index_changes (GArray     *found,
 }
 
 /* What the result is kept for: the files found (path, size, time, in
- * path order), what the walk could not read, which projects, the prices
- * and the entries' size. */
+ * path order), what the walk could not read, the prices and the
+ * entries' size. */
 static char *
-snapshot_key (GArray     *found,
-              const char *only_project,
-              guint       unreadable)
+snapshot_key (GArray *found,
+              guint   unreadable)
 {
   g_autoptr(GChecksum) digest = g_checksum_new (G_CHECKSUM_SHA256);
   g_autoptr(GBytes) prices = cairn_usage_pricing_bytes (NULL);
@@ -604,9 +603,6 @@ snapshot_key (GArray     *found,
   g_checksum_update (digest, (const guchar *)sizes, sizeof sizes);
   if (prices != NULL)
     g_checksum_update (digest, g_bytes_get_data (prices, NULL), g_bytes_get_size (prices));
-  /* a project's name has no nul: "\0\0" is every project */
-  g_checksum_update (digest, (const guchar *)(only_project ? only_project : ""), -1);
-  g_checksum_update (digest, (const guchar *)(only_project ? "\0" : "\0\0"), only_project ? 1 : 2);
   for (guint i = 0; i < found->len; i++)
     {
       const Found *f = &g_array_index (found, Found, i);
@@ -755,12 +751,14 @@ cairn_usage_data_load (GFile                       *projects,
   if (options->use_index)
     index_path = options->index_path ? g_strdup (options->index_path) : cairn_usage_cache_path ();
   found = find_files (projects, options->only_project, &data->unreadable_files);
-  if (index_path != NULL)
+  /* the result of every project only: the window's, which a run of
+   * one project (cairn --usage --project) would otherwise replace */
+  if (index_path != NULL && options->only_project == NULL)
     {
       CairnUsageData *kept;
 
       snapshot_path = cairn_usage_snapshot_path (index_path);
-      key = snapshot_key (found, options->only_project, data->unreadable_files);
+      key = snapshot_key (found, data->unreadable_files);
       if ((kept = cairn_usage_snapshot_load (snapshot_path, key)) != NULL)
         {
           cairn_usage_data_free (data);
