@@ -24,6 +24,7 @@
 #include "usage/cairn-usage-names.h"
 #include "usage/cairn-usage-pricing.h"
 #include "usage/cairn-usage-report.h"
+#include "usage/cairn-usage-snapshot.h"
 
 /* Usage counted right: the real CLI's lines read as json-glib reads
  * them, each request once across files and sidechains, priced from the
@@ -554,6 +555,7 @@ test_index (void)
 {
   g_autofree char *projects = make_history ();
   g_autofree char *index = g_build_filename (tmp_root, "index", "usage-1", NULL);
+  g_autofree char *result = cairn_usage_snapshot_path (index);
   g_autofree char *s2 = g_build_filename (projects, "-home-u-a", "s2.jsonl", NULL);
   const Reply more[] = { { "msg_9", "req_9", "claude-opus-4-8", "2026-03-13T00:00:00.000Z", 5, 5, 0, 0, 0, "s2" } };
   g_autofree char *more_text = reply_lines (more, 1);
@@ -590,7 +592,9 @@ test_index (void)
   g_assert_cmpuint (rewritten->files_read, ==, 1);
   g_assert_cmpuint (cairn_test_usage_total (rewritten).input, ==, WANT_INPUT + 5 + 10);
   /* a frame damaged past its first bytes (which name its file, size
-   * and time): that file is read again, the figures are the same */
+   * and time): that file is read again, the figures are the same (the
+   * kept result gone: it would be taken, the files being as they were) */
+  g_assert_cmpint (g_remove (result), ==, 0);
   g_clear_pointer (&contents, g_free);
   g_assert_true (g_file_get_contents (index, &contents, &length, NULL));
   g_assert_cmpuint (length, >, 40);
@@ -602,10 +606,176 @@ test_index (void)
   g_assert_cmpuint (torn->files_read, ==, 1);
   g_assert_cmpuint (cairn_test_usage_total (torn).input, ==, WANT_INPUT + 5 + 10);
   /* damaged: no index, read again, same figures */
+  g_assert_cmpint (g_remove (result), ==, 0);
   g_assert_true (g_file_set_contents (index, "junk junk junk junk", -1, NULL));
   damaged = cairn_test_usage_load (projects, index);
   g_assert_cmpuint (damaged->files_read, ==, 5);
   g_assert_cmpuint (cairn_test_usage_total (damaged).input, ==, WANT_INPUT + 5 + 10);
+}
+
+static void
+assert_same_data (CairnUsageData *x,
+                  CairnUsageData *y)
+{
+  g_assert_cmpuint (x->entries->len, ==, y->entries->len);
+  g_assert_cmpmem (x->entries->data, x->entries->len * sizeof (CairnUsageEntry), y->entries->data,
+                   y->entries->len * sizeof (CairnUsageEntry));
+  g_assert_cmpuint (x->models->len, ==, y->models->len);
+  for (guint i = 0; i < x->models->len; i++)
+    g_assert_cmpstr (g_ptr_array_index (x->models, i), ==, g_ptr_array_index (y->models, i));
+  g_assert_cmpuint (x->sessions->len, ==, y->sessions->len);
+  for (guint i = 0; i < x->sessions->len; i++)
+    {
+      CairnUsageSession *a = g_ptr_array_index (x->sessions, i), *b = g_ptr_array_index (y->sessions, i);
+      g_assert_cmpstr (a->id, ==, b->id);
+      g_assert_cmpstr (a->project, ==, b->project);
+      g_assert_cmpstr (a->cwd, ==, b->cwd);
+    }
+  g_assert_cmpuint (x->files, ==, y->files);
+  g_assert_cmpuint (x->unreadable_files, ==, y->unreadable_files);
+  g_assert_cmpuint (x->bad_lines, ==, y->bad_lines);
+  g_assert_cmpuint (x->duplicates, ==, y->duplicates);
+  g_assert_cmpuint (x->synthetic, ==, y->synthetic);
+  g_assert_cmpuint (x->future, ==, y->future);
+  g_assert_cmpuint (x->unpriced, ==, y->unpriced);
+}
+
+/* The kept result, changed as @damage says and written back under its
+ * own key (so that only the damage can make it refused). */
+typedef void (*Damage) (CairnUsageData *data);
+
+static void
+damage_result (const char *result,
+               Damage      damage)
+{
+  g_autoptr(GMappedFile) mapped = g_mapped_file_new (result, FALSE, NULL);
+  g_autoptr(GBytes) bytes = g_mapped_file_get_bytes (mapped);
+  g_autoptr(GVariant) variant = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE ("(ssuuuuuasa(sss)ay)"),
+                                                                              bytes, FALSE));
+  g_autofree char *key = NULL;
+  g_autoptr(CairnUsageData) data = NULL;
+
+  g_variant_get_child (variant, 1, "s", &key);
+  data = cairn_usage_snapshot_parse (bytes, key);
+  g_assert_nonnull (data);
+  g_assert_cmpuint (data->entries->len, >, 2);
+  damage (data);
+  g_assert_true (cairn_usage_snapshot_save (result, key, data, NULL));
+}
+
+static void
+unknown_model (CairnUsageData *data)
+{
+  g_array_index (data->entries, CairnUsageEntry, 1).model = data->models->len;
+}
+
+static void
+unknown_session (CairnUsageData *data)
+{
+  g_array_index (data->entries, CairnUsageEntry, 0).session = data->sessions->len;
+}
+
+static void
+out_of_order (CairnUsageData *data)
+{
+  CairnUsageEntry *entries = (CairnUsageEntry *)data->entries->data;
+  CairnUsageEntry first = entries[0];
+
+  entries[0] = entries[data->entries->len - 1];
+  entries[data->entries->len - 1] = first;
+}
+
+static void
+huge_count (CairnUsageData *data)
+{
+  g_array_index (data->entries, CairnUsageEntry, 0).input = G_MAXUINT32;
+}
+
+static void
+fewer_files (CairnUsageData *data)
+{
+  /* every request's file then past the files */
+  data->files = 0;
+}
+
+/* A run over one project neither takes the result of all nor replaces it. */
+static void
+assert_one_project_keeps (const char *projects_path,
+                          const char *index,
+                          const char *result)
+{
+  g_autoptr(GFile) projects = g_file_new_for_path (projects_path);
+  CairnUsageLoadOptions options = { "-home-u-b", TRUE, index };
+  g_autofree char *before = NULL, *after = NULL;
+  gsize before_length, after_length;
+  g_autoptr(CairnUsageData) one = NULL;
+
+  g_assert_true (g_file_get_contents (result, &before, &before_length, NULL));
+  one = cairn_usage_data_load (projects, &options, NULL);
+  g_assert_cmpuint (one->files, ==, 2);
+  g_assert_true (g_file_get_contents (result, &after, &after_length, NULL));
+  g_assert_cmpmem (before, before_length, after, after_length);
+}
+
+/* The last result kept beside the index: taken when every file is as it
+ * was (even with the index damaged meanwhile), the same requests in the
+ * same order as merging the files; not by a run of one project; a file
+ * appended to is seen; a kept result damaged in any of several ways is
+ * left and the figures are right. */
+static void
+test_snapshot (void)
+{
+  g_autofree char *projects = make_history ();
+  g_autofree char *index = g_build_filename (tmp_root, "snapshot", "usage-1", NULL);
+  g_autofree char *result = cairn_usage_snapshot_path (index);
+  g_autofree char *s2 = g_build_filename (projects, "-home-u-a", "s2.jsonl", NULL);
+  const Reply more[] = { { "msg_9", "req_9", "claude-opus-4-8", "2026-03-13T00:00:00.000Z", 5, 5, 0, 0, 0, "s2" } };
+  g_autofree char *more_text = reply_lines (more, 1);
+  const Damage damages[] = { unknown_model, unknown_session, out_of_order, huge_count, fewer_files };
+  g_autoptr(CairnUsageData) merged = cairn_test_usage_load (projects, NULL);
+  g_autoptr(CairnUsageData) first = cairn_test_usage_load (projects, index);
+  g_autoptr(CairnUsageData) kept = NULL, appended = NULL, merged_appended = NULL;
+  FILE *f;
+
+  g_assert_true (g_file_test (result, G_FILE_TEST_IS_REGULAR));
+  assert_same_data (first, merged);
+  assert_one_project_keeps (projects, index, result);
+  /* the index junk: only the kept result can give the figures unread */
+  g_assert_true (g_file_set_contents (index, "junk junk junk junk", -1, NULL));
+  kept = cairn_test_usage_load (projects, index);
+  g_assert_cmpuint (kept->files_read, ==, 0);
+  assert_same_data (kept, merged);
+  g_assert_cmpuint (cairn_test_usage_total (kept).input, ==, WANT_INPUT);
+  g_assert_cmpfloat_with_epsilon (cairn_test_usage_total (kept).cost, WANT_COST, 1e-9);
+  /* a file appended to: the files are merged again */
+  f = fopen (s2, "a");
+  fputs (more_text, f);
+  fclose (f);
+  appended = cairn_test_usage_load (projects, index);
+  g_assert_cmpuint (appended->files_read, ==, 5);
+  g_assert_cmpuint (cairn_test_usage_total (appended).input, ==, WANT_INPUT + 5);
+  merged_appended = cairn_test_usage_load (projects, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (damages); i++)
+    {
+      g_autoptr(CairnUsageData) after = NULL;
+
+      damage_result (result, damages[i]);
+      after = cairn_test_usage_load (projects, index);
+      assert_same_data (after, merged_appended);
+      g_assert_cmpuint (cairn_test_usage_total (after).input, ==, WANT_INPUT + 5);
+    }
+  /* cut short, and junk */
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *contents = NULL;
+      gsize length;
+      g_autoptr(CairnUsageData) after = NULL;
+
+      g_assert_true (g_file_get_contents (result, &contents, &length, NULL));
+      g_assert_true (g_file_set_contents (result, i == 0 ? contents : "junk", i == 0 ? (gssize)length / 2 : -1, NULL));
+      after = cairn_test_usage_load (projects, index);
+      assert_same_data (after, merged_appended);
+    }
 }
 
 /* A line being written when the file is read waits for its newline. */
@@ -785,6 +955,7 @@ main (int   argc,
   g_test_add_func ("/cairn/usage/project-names", test_project_names);
   g_test_add_func ("/cairn/usage/blocks", test_blocks);
   g_test_add_func ("/cairn/usage/index", test_index);
+  g_test_add_func ("/cairn/usage/snapshot", test_snapshot);
   g_test_add_func ("/cairn/usage/appended-while-read", test_appended_while_read);
   g_test_add_func ("/cairn/usage/command-json", test_command_json);
   g_test_add_func ("/cairn/usage/command-table", test_command_table);

@@ -15,27 +15,39 @@
 #include "usage/cairn-usage-cache.h"
 #include "usage/cairn-usage-file.h"
 #include "usage/cairn-usage-line.h"
+#include "usage/cairn-usage-report.h"
+#include "usage/cairn-usage-snapshot.h"
 
-/* Bytes as a session file's lines read for usage, and as the usage
- * index ($XDG_CACHE_HOME/cairn/usage-1), which anything can have
- * written. Properties: nothing fails; what is read stops at the last
- * newline; every request's counts are within bounds and its model and
- * session are the file's; each record of an index names its own. */
+/* Bytes as a session file's lines read for usage, as the usage index
+ * ($XDG_CACHE_HOME/cairn/usage-1) and as the last result kept beside it
+ * (usage-1-result), which anything can have written. Properties: nothing
+ * fails; what is read stops at the last newline; every request's counts
+ * are within bounds and its model and session are the file's; each
+ * record of an index names its own; a result taken has its requests in
+ * time order, each naming a model and a session it has, reports without
+ * failing, and kept again reads back the same. tests/data/usage-result
+ * seeds it (the index and result of a run on tests/data/history). */
 
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
+
+/* A request's counts within bounds, its model and session known. */
+static void
+check_entry (const CairnUsageEntry *entry,
+             guint                  n_models,
+             guint                  n_sessions)
+{
+  g_assert_cmpuint (entry->model, <, n_models);
+  g_assert_cmpuint (entry->session, <, n_sessions);
+  g_assert_cmpuint (entry->input, <=, CAIRN_USAGE_MAX_TOKENS);
+  g_assert_cmpuint (entry->output, <=, CAIRN_USAGE_MAX_TOKENS);
+  g_assert_cmpuint (entry->cache_write_1h, <=, entry->cache_write);
+}
 
 static void
 check_file (CairnUsageFile *file)
 {
   for (guint i = 0; i < file->entries->len; i++)
-    {
-      CairnUsageEntry *entry = &g_array_index (file->entries, CairnUsageEntry, i);
-      g_assert_cmpuint (entry->model, <, file->models->len);
-      g_assert_cmpuint (entry->session, <, file->sessions->len);
-      g_assert_cmpuint (entry->input, <=, CAIRN_USAGE_MAX_TOKENS);
-      g_assert_cmpuint (entry->output, <=, CAIRN_USAGE_MAX_TOKENS);
-      g_assert_cmpuint (entry->cache_write_1h, <=, entry->cache_write);
-    }
+    check_entry (&g_array_index (file->entries, CairnUsageEntry, i), file->models->len, file->sessions->len);
   g_assert_cmpuint (file->cwds->len, ==, file->sessions->len);
 }
 
@@ -67,6 +79,48 @@ check_index_file (const guint8 *data,
     }
 }
 
+static void
+check_snapshot_entries (CairnUsageData *data)
+{
+  for (guint i = 0; i < data->entries->len; i++)
+    {
+      check_entry (&g_array_index (data->entries, CairnUsageEntry, i), data->models->len, data->sessions->len);
+      if (i > 0)
+        g_assert_cmpint (g_array_index (data->entries, CairnUsageEntry, i - 1).time_us, <=,
+                         g_array_index (data->entries, CairnUsageEntry, i).time_us);
+    }
+}
+
+/* The same bytes as a kept result: checked, reported, kept again. */
+static void
+check_snapshot (GBytes *bytes)
+{
+  static char *path;
+  g_autoptr(CairnUsageData) data = cairn_usage_snapshot_parse (bytes, NULL);
+  g_autoptr(CairnUsageData) again = NULL;
+  CairnUsageQuery query = { CAIRN_USAGE_DAILY, 0, 0, G_DATE_SUNDAY, NULL };
+  g_autoptr(GPtrArray) rows = NULL;
+
+  if (data == NULL)
+    return;
+  check_snapshot_entries (data);
+  rows = cairn_usage_report (data, &query);
+  if (path == NULL)
+    {
+      int fd = g_file_open_tmp ("fuzz-usage-result-XXXXXX", &path, NULL);
+      g_assert_cmpint (fd, >=, 0);
+      close (fd);
+    }
+  g_assert_true (cairn_usage_snapshot_save (path, "key", data, NULL));
+  again = cairn_usage_snapshot_load (path, "key");
+  g_assert_nonnull (again);
+  g_assert_cmpuint (again->entries->len, ==, data->entries->len);
+  g_assert_cmpmem (again->entries->data, again->entries->len * sizeof (CairnUsageEntry), data->entries->data,
+                   data->entries->len * sizeof (CairnUsageEntry));
+  g_assert_cmpuint (again->sessions->len, ==, data->sessions->len);
+  g_assert_cmpuint (again->duplicates, ==, data->duplicates);
+}
+
 int
 LLVMFuzzerTestOneInput (const guint8 *data,
                         size_t        size)
@@ -85,5 +139,6 @@ LLVMFuzzerTestOneInput (const guint8 *data,
   while (g_hash_table_iter_next (&iter, NULL, (gpointer *)&record))
     check_file (record);
   check_index_file (data, size);
+  check_snapshot (bytes);
   return 0;
 }

@@ -18,6 +18,7 @@
 #include "usage/cairn-usage-cache.h"
 #include "usage/cairn-usage-data.h"
 #include "usage/cairn-usage-pricing.h"
+#include "usage/cairn-usage-snapshot.h"
 
 /* Every session file under the projects folder, subagents' included
  * (<project>/<session>/subagents/…/agent-*.jsonl: any *.jsonl below a
@@ -588,6 +589,42 @@ index_changes (GArray     *found,
   return !only_project && known != g_hash_table_size (index);
 }
 
+/* What the result is kept for: the files found (path, size, time, in
+ * path order), what the walk could not read, the prices and the
+ * entries' size. */
+static char *
+snapshot_key (GArray *found,
+              guint   unreadable)
+{
+  g_autoptr(GChecksum) digest = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autoptr(GBytes) prices = cairn_usage_pricing_bytes (NULL);
+  guint32 sizes[2] = { sizeof (CairnUsageEntry), unreadable };
+
+  g_checksum_update (digest, (const guchar *)sizes, sizeof sizes);
+  if (prices != NULL)
+    g_checksum_update (digest, g_bytes_get_data (prices, NULL), g_bytes_get_size (prices));
+  for (guint i = 0; i < found->len; i++)
+    {
+      const Found *f = &g_array_index (found, Found, i);
+      guint64 stat[2] = { f->size, f->mtime_us };
+
+      g_checksum_update (digest, (const guchar *)f->path, strlen (f->path) + 1);
+      g_checksum_update (digest, (const guchar *)stat, sizeof stat);
+    }
+  return g_strdup (g_checksum_get_string (digest));
+}
+
+static void
+keep_snapshot (const char     *path,
+               const char     *key,
+               CairnUsageData *data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!cairn_usage_snapshot_save (path, key, data, &error))
+    g_warning ("Can't keep the usage result: %s", error->message);
+}
+
 /* What the files read go to, in path order. */
 typedef struct
 {
@@ -596,6 +633,7 @@ typedef struct
   GHashTable            *index;
   CairnUsageCacheWriter *writer;   /* NULL: the index stays as it is */
   GError                *error;    /* writing it */
+  gboolean               moved;    /* a file read at another size or time than walked */
 } Take;
 
 /* One file, read or from the index: into the index being written, then
@@ -624,6 +662,7 @@ take_file (Found    *f,
     }
   take->data->files++;
   take->data->files_read += f->was_read;
+  take->moved |= file->size != f->size || file->mtime_us != f->mtime_us;
   if (take->writer != NULL && take->error == NULL && record != NULL)
     cairn_usage_cache_writer_add_record (take->writer, record, &take->error);
   else if (take->writer != NULL && take->error == NULL)
@@ -661,8 +700,8 @@ finish_index (Take         *take,
   g_clear_error (&take->error);
 }
 
-static CairnUsageData *
-data_new (void)
+CairnUsageData *
+cairn_usage_data_new (void)
 {
   CairnUsageData *data = g_new0 (CairnUsageData, 1);
 
@@ -697,22 +736,39 @@ cairn_usage_data_load (GFile                       *projects,
                        const CairnUsageLoadOptions *options,
                        GCancellable                *cancellable)
 {
-  CairnUsageData *data = data_new ();
+  CairnUsageData *data = cairn_usage_data_new ();
   g_autofree char *index_path = NULL;
+  g_autofree char *snapshot_path = NULL;
+  g_autofree char *key = NULL;
   g_autoptr(GHashTable) index = NULL;
   g_autoptr(GArray) found = NULL;
   g_autoptr(GHashTable) models = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GHashTable) sessions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GPtrArray) prices = g_ptr_array_new ();
   Merge merge = { data, models, sessions, prices, 0 };
-  Take take = { data, &merge, NULL, NULL, NULL };
+  Take take = { data, &merge, NULL, NULL, NULL, FALSE };
 
   if (options->use_index)
     index_path = options->index_path ? g_strdup (options->index_path) : cairn_usage_cache_path ();
+  found = find_files (projects, options->only_project, &data->unreadable_files);
+  /* the result of every project only: the window's, which a run of
+   * one project (cairn --usage --project) would otherwise replace */
+  if (index_path != NULL && options->only_project == NULL)
+    {
+      CairnUsageData *kept;
+
+      snapshot_path = cairn_usage_snapshot_path (index_path);
+      key = snapshot_key (found, data->unreadable_files);
+      if ((kept = cairn_usage_snapshot_load (snapshot_path, key)) != NULL)
+        {
+          cairn_usage_data_free (data);
+          count_requests (kept);
+          return kept;
+        }
+    }
   index = index_path ? cairn_usage_cache_load_records (index_path)
                      : g_hash_table_new_full (g_str_hash, g_str_equal, NULL, NULL);
   take.index = index;
-  found = find_files (projects, options->only_project, &data->unreadable_files);
   if (index_path != NULL && index_changes (found, index, options->only_project != NULL))
     {
       g_autoptr(GError) error = NULL;
@@ -724,6 +780,9 @@ cairn_usage_data_load (GFile                       *projects,
   if (take.writer != NULL)
     finish_index (&take, found, options->only_project != NULL, cancellable);
   drop_duplicates (data);
+  if (snapshot_path != NULL && !take.moved && data->files == found->len &&
+      !g_cancellable_is_cancelled (cancellable))
+    keep_snapshot (snapshot_path, key, data);
   count_requests (data);
   return data;
 }

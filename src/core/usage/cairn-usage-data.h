@@ -46,6 +46,7 @@ typedef struct
 CairnUsageData *cairn_usage_data_load       (GFile                       *projects,
                                              const CairnUsageLoadOptions *options,
                                              GCancellable                *cancellable);
+CairnUsageData *cairn_usage_data_new        (void);
 void            cairn_usage_data_free       (CairnUsageData              *data);
 void            cairn_usage_data_load_async (GFile                       *projects,
                                              const char                  *only_project,

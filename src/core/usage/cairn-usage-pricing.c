@@ -62,6 +62,20 @@ add_model (Table      *table,
     g_free (price);
 }
 
+/**
+ * cairn_usage_pricing_bytes:
+ *
+ * The pricing table as built in (the usage snapshot's key has it: costs
+ * worked out with other prices are not kept).
+ * Returns: (transfer full) (nullable):
+ */
+GBytes *
+cairn_usage_pricing_bytes (GError **error)
+{
+  return g_resource_lookup_data (cairn_core_get_resource (), "/io/github/cairnapp/Cairn/core/pricing.json",
+                                 G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+}
+
 static gpointer
 load_table (gpointer data)
 {
@@ -73,8 +87,7 @@ load_table (gpointer data)
   JsonObject *root, *models;
 
   table->prices = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  bytes = g_resource_lookup_data (cairn_core_get_resource (), "/io/github/cairnapp/Cairn/core/pricing.json",
-                                  G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+  bytes = cairn_usage_pricing_bytes (&error);
   if (bytes == NULL ||
       !json_parser_load_from_data (parser, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error) ||
       !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))

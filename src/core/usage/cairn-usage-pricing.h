@@ -36,5 +36,6 @@ double                 cairn_usage_price_cost    (const CairnUsagePrice *price,
                                                   guint64                cache_write_1h,
                                                   guint64                cache_read);
 const char            *cairn_usage_pricing_date  (void);
+GBytes                *cairn_usage_pricing_bytes (GError               **error);
 
 G_END_DECLS
