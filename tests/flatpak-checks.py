@@ -40,7 +40,8 @@ or "not ok N - what: why"; exits 1 if any failed.
   session file, Delete moves it to the host's Trash, Undo puts it back;
 - terminal-pane: claude --resume and Shell run on the host, on the PTY as
   their controlling terminal, in the project; typing reaches the model, an
-  exit status shows, Restart runs it again, closing the window ends it;
+  exit status shows, Restart runs it again, a web address clicked opens in
+  the host's browser through the OpenURI portal, closing the window ends it;
 - probes-end-with-cairn: a host `--version` and `auth status` that hang are
   gone once Cairn quits;
 - open-folder: the folder chosen in the portal's dialog is where the host

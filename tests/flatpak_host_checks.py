@@ -80,6 +80,57 @@ def terminal_shell(app, project, claude):
     return again
 
 
+def install_browser(tmp):
+    """The host's default browser: a stand-in that records the address it
+    is given (a desktop file and mimeapps.list in the host's HOME, where
+    the OpenURI portal, running on the host, looks)."""
+    home = os.environ["HOME"]
+    opened = os.path.join(tmp, "browser-opened.txt")
+    program = os.path.join(tmp, "stand-in-browser")
+    with open(program, "w") as f:
+        f.write(f'#!/bin/sh\nprintf "%s\\n" "$1" >> "{opened}"\n')
+    os.chmod(program, 0o755)
+    apps = os.path.join(home, ".local", "share", "applications")
+    os.makedirs(apps, exist_ok=True)
+    with open(os.path.join(apps, "cairn-test-browser.desktop"), "w") as f:
+        f.write("[Desktop Entry]\nType=Application\nName=Stand-in Browser\n"
+                f"Exec={program} %u\nMimeType=x-scheme-handler/http;x-scheme-handler/https;\n")
+    os.makedirs(os.path.join(home, ".config"), exist_ok=True)
+    with open(os.path.join(home, ".config", "mimeapps.list"), "w") as f:
+        f.write("[Default Applications]\nx-scheme-handler/http=cairn-test-browser.desktop\n"
+                "x-scheme-handler/https=cairn-test-browser.desktop\n")
+    return opened
+
+
+def terminal_view(app):
+    """The terminal itself, named Terminal as the header's toggle and the
+    pane around it (with its own header) are: the lowest-starting one."""
+    named = [n for n in ui.walk(app) if n.name == "Terminal" and ui.has_size(n)
+             and n.getRoleName() not in ("push button", "toggle button")]
+    return max(named, key=lambda n: ui.extents(n)[1], default=None)
+
+
+def terminal_link(app, opened):
+    """A web address the host shell prints, clicked in the terminal: it opens
+    in the host's default browser through the OpenURI portal (GTK's
+    gtk_show_uri in a sandbox), exactly as shown."""
+    address = "https://example.test/oauth/authorize?code=true&state=a%2Bb"
+    typed(f"clear; echo '{address}'")
+    time.sleep(1.5)
+    view = wait_for("the terminal", lambda: terminal_view(app), 10)
+    x, y, _, _ = ui.extents(view)
+    # the address is the screen's first row, from its first column
+    subprocess.run(["xdotool", "mousemove", str(x + 60), str(y + 8), "click", "1"], check=True, timeout=10)
+    try:
+        got = wait_for("the stand-in browser to be opened", lambda: (read(opened, "r") or "").strip() or None, 20)
+    except Failure:
+        ui.screenshot("flatpak-terminal-link.png")
+        raise
+    if got != address:
+        raise Failure(f"the browser was given {got!r}, not {address!r}")
+    progress(f"the address clicked in the terminal opened through the portal: {got}")
+
+
 def close_window(app, view, proc):
     """Ctrl+W from the composer (the terminal would take it as a key); a
     terminal still running asks first."""
@@ -102,10 +153,13 @@ def terminal_pane(tmp, port, cli, api_log):
     """The terminal pane's child is a host process (flatpak-spawn --host
     with the PTY passed), in the project, on a /dev/pts, with its parent on
     the host; typing reaches it; a shell's exit status shows and Restart
-    runs it again; closing the window leaves no host process."""
+    runs it again; a web address it prints opens, clicked, in the host's
+    browser through the OpenURI portal; closing the window leaves no host
+    process."""
     project = os.path.join(tmp, "project-terminal")
     os.makedirs(project)
     settle_tui(project)
+    opened = install_browser(tmp)
     proc = start_cairn(tmp, port, project, cli=cli)
     try:
         app, view = composer(proc)
@@ -113,6 +167,7 @@ def terminal_pane(tmp, port, cli, api_log):
         wait_text(app, "You said: a conversation for the terminal", 90)
         claude = terminal_claude(app, project, cli, api_log)
         shell = terminal_shell(app, project, claude)
+        terminal_link(app, opened)
         close_window(app, view, proc)
         try:
             wait_for("no host process left", lambda: not pane_children(project) and not cli_pids(cli)
