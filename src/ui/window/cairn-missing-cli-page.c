@@ -18,6 +18,7 @@
 #include "protocol/cairn-terminal-command.h"
 #include "window/cairn-missing-cli-page.h"
 #include "widgets/cairn-plain-text.h"
+#include "widgets/cairn-portal.h"
 #include "widgets/cairn-terminal.h"
 
 /* Shown instead of the conversation when no usable claude program was
@@ -92,7 +93,7 @@ choose_action (GtkWidget  *widget,
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
   g_signal_connect_object (self->chooser, "response",
                            G_CALLBACK (chooser_response_cb), self, G_CONNECT_SWAPPED);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+  cairn_portal_chooser_show (self->chooser, widget);
 }
 
 static void
