@@ -14,7 +14,6 @@
 #include "page/cairn-approval-dialog.h"
 #include "page/cairn-approval-queue.h"
 #include "widgets/cairn-plain-text.h"
-#include "widgets/cairn-portal.h"
 #include "page/cairn-plan-dialog.h"
 #include "page/cairn-question-dialog.h"
 
@@ -142,7 +141,6 @@ notify_unfocused (CairnApprovalQueue     *self,
   else if (tool)
     g_notification_add_button_with_target (notification, _("Show"), "app.approval-review", "s", id);
   g_application_send_notification (G_APPLICATION (app), id, notification);
-  cairn_portal_check_notifications (self->parent);
   g_signal_connect_object (request, "notify::state", G_CALLBACK (withdraw_notification_cb), app, 0);
 }
 

@@ -17,7 +17,6 @@
 #include "page/cairn-composer-private.h"
 #include "prompt/cairn-file-index.h"
 #include "prompt/cairn-prompt-history.h"
-#include "widgets/cairn-portal.h"
 
 /* Where the user writes. Enter sends, Shift+Enter adds a line; the "send"
  * signal carries the text and the saved images, and the composer clears
@@ -486,7 +485,7 @@ attach_action (GtkWidget  *widget,
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
   g_signal_connect_object (self->chooser, "response", G_CALLBACK (chooser_response_cb),
                            self, G_CONNECT_SWAPPED);
-  cairn_portal_chooser_show (self->chooser, widget);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
 /* Typing */

@@ -13,7 +13,6 @@
 
 #include "page/cairn-page-private.h"
 #include "widgets/cairn-plain-text.h"
-#include "widgets/cairn-portal.h"
 #include "transcript/cairn-text-item.h"
 
 /* A turn that ends out of sight (its conversation not shown, or the
@@ -72,7 +71,6 @@ _cairn_page_notify_turn_end (CairnPage *self)
   g_autoptr(GNotification) notification = NULL;
   g_autofree char *title = NULL;
   g_autofree char *id = NULL;
-  GtkRoot *root;
 
   if (app == NULL || session_id == NULL || !out_of_sight (self) ||
       (self->settings != NULL && !cairn_settings_get_notify_turn_end (self->settings)))
@@ -84,7 +82,4 @@ _cairn_page_notify_turn_end (CairnPage *self)
   /* one per conversation: a newer turn's replaces it */
   id = g_strdup_printf ("turn-%s", session_id);
   g_application_send_notification (app, id, notification);
-  root = gtk_widget_get_root (GTK_WIDGET (self));
-  if (GTK_IS_WINDOW (root))
-    cairn_portal_check_notifications (GTK_WINDOW (root));
 }

@@ -18,7 +18,6 @@
 #include "protocol/cairn-terminal-command.h"
 #include "window/cairn-missing-cli-page.h"
 #include "widgets/cairn-plain-text.h"
-#include "widgets/cairn-portal.h"
 #include "widgets/cairn-terminal.h"
 
 /* Shown instead of the conversation when no usable claude program was
@@ -93,7 +92,7 @@ choose_action (GtkWidget  *widget,
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
   g_signal_connect_object (self->chooser, "response",
                            G_CALLBACK (chooser_response_cb), self, G_CONNECT_SWAPPED);
-  cairn_portal_chooser_show (self->chooser, widget);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
 static void

@@ -18,7 +18,6 @@
 #include "usage/cairn-usage-format.h"
 #include "usage/cairn-usage-names.h"
 #include "usage/cairn-usage-report.h"
-#include "widgets/cairn-portal.h"
 #include "widgets/cairn-usage-bar.h"
 #include "widgets/cairn-usage-chart.h"
 #include "window/cairn-usage-window.h"
@@ -670,7 +669,7 @@ export_action (GtkWidget  *widget,
                                                GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), NULL);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), "usage.csv");
   g_signal_connect_object (self->chooser, "response", G_CALLBACK (export_response_cb), self, 0);
-  cairn_portal_chooser_show (self->chooser, widget);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
 /* A conversation's row opens it in the window the usage was opened from. */

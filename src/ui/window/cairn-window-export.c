@@ -15,7 +15,6 @@
 #include "export/cairn-export.h"
 #include "history/cairn-history-paths.h"
 #include "widgets/cairn-plain-text.h"
-#include "widgets/cairn-portal.h"
 #include "window/cairn-window-private.h"
 
 /* Export: a conversation written to a file the user picks (Markdown,
@@ -133,7 +132,7 @@ _cairn_window_export (CairnWindow *self,
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_object_set_data_full (G_OBJECT (chooser), "conversation", g_object_ref (conversation), g_object_unref);
   g_signal_connect_object (chooser, "response", G_CALLBACK (chooser_response_cb), self, 0);
-  cairn_portal_chooser_show (chooser, GTK_WIDGET (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
 static void
