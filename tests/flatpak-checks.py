@@ -48,7 +48,7 @@ or "not ok N - what: why"; exits 1 if any failed.
 - open-folder: the folder chosen in the portal's dialog is where the host
   CLI runs; open-folder-narrowed: without --filesystem=home it comes as a
   document-portal path instead (why the permission stays);
-- no-portal (run only when named: it does not pass yet): without
+- no-portal (run only when named: it does not pass, README): without
   xdg-desktop-portal, Attach images says what to install (and says it
   again: not stuck), and Open Folder falls back to GTK's own dialog, where
   the chosen folder is where the host CLI runs.
@@ -614,8 +614,7 @@ def run(tmp):
         check("no-cli-on-host", no_cli_on_host, tmp, port)
         check("host-refused", host_refused, tmp, port, cli)
         check("notify-through-portal", notify_through_portal, tmp, port, cli, api_log)
-        # only when named (it does not pass yet: no Cairn window shows on the
-        # X display without the portal, README), and last: it takes the
+        # only when named (it does not pass: README), and last: it takes the
         # portal away for a while
         if "no-portal" in os.environ.get("CAIRN_FLATPAK_ONLY", "").split(","):
             check("no-portal", no_portal, tmp, port, cli)

@@ -8,7 +8,7 @@ import time
 
 import cairn_atspi as ui
 from cairn_atspi import Failure, find, label_texts, progress, shown_button, text_of, wait_for
-from flatpak_host import named_pids, read, running
+from flatpak_host import environ, link, named_pids, read, running
 from flatpak_host_checks import folder_cli_cwd
 from flatpak_run import composer, quit_cairn, start_cairn
 
@@ -64,7 +64,11 @@ def x_windows():
                          stderr=subprocess.DEVNULL, text=True, timeout=10).stdout.split()
     tree = subprocess.run(["xwininfo", "-root", "-children"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                           text=True, timeout=10).stdout
-    return ids + [line.strip() for line in tree.splitlines() if "0x" in line][:12]
+    cairns = [(p, {k: v for k, v in environ(p).items() if k in ("DISPLAY", "WAYLAND_DISPLAY", "GDK_BACKEND")},
+               sorted({os.readlink(f"/proc/{p}/fd/{fd}") for fd in os.listdir(f"/proc/{p}/fd")
+                       if (link(f"/proc/{p}/fd/{fd}") or "").startswith("socket")})[:6])
+              for p in named_pids("cairn")]
+    return ids + [line.strip() for line in tree.splitlines() if "0x" in line][3:12] + cairns
 
 
 def missing_message(app):
