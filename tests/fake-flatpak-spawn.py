@@ -7,10 +7,14 @@ variables it was given, as the host would. Given a terminal, it runs the
 command as flatpak-session-helper does (flatpak's session-helper/
 flatpak-session-helper.c): in a session of its own, with TIOCSCTTY on the
 terminal, which fails (and is let go) when another session has it as its
-controlling terminal; and waits for it, as flatpak-spawn does."""
+controlling terminal; and waits for it, as flatpak-spawn does.
+With FAKE_SPAWN_FORWARD=1 (and no terminal) the command is a child of its
+own too, as the host process is to the real one: SIGTERM, SIGINT and
+SIGHUP are passed on to it, and SIGKILL ends flatpak-spawn alone."""
 import fcntl
 import json
 import os
+import signal
 import sys
 import termios
 
@@ -36,6 +40,13 @@ while args and args[0].startswith("--"):
         sys.exit(f"fake flatpak-spawn: unknown option {arg}")
 if cwd:
     os.chdir(cwd)
+if not os.isatty(0) and os.environ.get("FAKE_SPAWN_FORWARD") == "1":
+    child = os.fork()
+    if child == 0:
+        os.execvpe(args[0], args, env)
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(sig, lambda number, _: os.kill(child, number))
+    sys.exit(os.waitstatus_to_exitcode(os.waitpid(child, 0)[1]) & 0xff)
 if not os.isatty(0):
     os.execvpe(args[0], args, env)
 pid = os.fork()

@@ -44,6 +44,13 @@ def named_pids(name):
     return [p for p in pids() if (read(f"/proc/{p}/comm", "r") or "").strip() == name and ours(p)]
 
 
+def running(pid):
+    """pid runs, or is stopped: a zombie (here init may never reap one) doesn't."""
+    stat = read(f"/proc/{pid}/stat", "r") or ""
+    state = stat.rsplit(")", 1)[1].split()[:1] if ")" in stat else []
+    return state not in ([], ["Z"], ["X"])
+
+
 def parent_of(pid):
     stat = read(f"/proc/{pid}/stat", "r") or ""
     return int(stat.rsplit(")", 1)[1].split()[1]) if ")" in stat else None

@@ -8,7 +8,7 @@ import time
 
 import cairn_atspi as ui
 from cairn_atspi import Failure, find, find_app, label_texts, progress, shown_button, text_of, wait_for
-from flatpak_host import cli_pids, link, named_pids, on_a_terminal, on_host, pane_children, read, resumed
+from flatpak_host import cli_pids, link, named_pids, on_a_terminal, on_host, pane_children, read, resumed, running
 from flatpak_run import (APP, PROMPT, SECRET, SENT, composer, quit_cairn, session_files, start_cairn,
                          wait_text, window, window_of)
 
@@ -210,6 +210,64 @@ def probes_end_with_cairn(tmp, port, cli):
         ui.stop(proc, group=True)
 
 
+# A host CLI that hangs once its conversation has started: a wrapper
+# that runs the real one and, when the check says so (a file), ignores
+# SIGTERM and SIGINT and stops the CLI (SIGSTOP: TERM and INT wait, SIGKILL
+# doesn't). It gives up by itself after two minutes.
+HUNG_WRAPPER = """#!/usr/bin/python3
+import os, signal, subprocess, sys, time
+real, flag, record = {real!r}, {flag!r}, {record!r}
+if sys.argv[1:2] in (["--version"], ["auth"]):
+    os.execv(real, [real] + sys.argv[1:])
+child = subprocess.Popen([real] + sys.argv[1:])
+while child.poll() is None and not os.path.exists(flag):
+    time.sleep(0.1)
+if child.poll() is not None:
+    sys.exit(child.returncode)
+signal.signal(signal.SIGTERM, signal.SIG_IGN)
+signal.signal(signal.SIGINT, signal.SIG_IGN)
+os.kill(child.pid, signal.SIGSTOP)
+with open(record, "w") as f:
+    f.write(f"{{os.getpid()}} {{child.pid}}")
+time.sleep(120)
+child.kill()
+"""
+
+
+def hung_cli_killed(tmp, port, cli):
+    """Ctrl+Q with a host CLI that ignores SIGTERM and SIGINT: flatpak-spawn
+    passes SIGTERM on, in vain, and can't pass SIGKILL on; after Cairn's
+    3 s the host kills what has the CLI's tag in its environment (the
+    wrapper and the CLI), and Cairn ends once it has: nothing is left."""
+    project = os.path.join(tmp, "project-hung")
+    os.makedirs(project)
+    flag, record = os.path.join(tmp, "hang-now"), os.path.join(tmp, "hung.pids")
+    wrapper = os.path.join(tmp, "hung-claude")
+    with open(wrapper, "w") as f:
+        f.write(HUNG_WRAPPER.format(real=os.path.realpath(cli), flag=flag, record=record))
+    os.chmod(wrapper, 0o755)
+    proc = start_cairn(tmp, port, project, cli=wrapper)
+    try:
+        app, view = composer(proc)
+        ui.send(app, view, "a conversation that hangs")
+        wait_text(app, "You said: a conversation that hangs", 90)
+        open(flag, "w").close()
+        hung = [int(p) for p in wait_for("the CLI to hang", lambda: read(record, "r"), 10).split()]
+        for pid in hung:
+            on_host(pid, "the hung CLI")
+        start = time.monotonic()
+        quit_cairn(proc)
+        took = time.monotonic() - start
+        left = [p for p in hung if running(p)]
+        if left:
+            raise Failure(f"still on the host after Cairn ended ({took:.1f} s): {left}")
+        if took < 2.5:
+            raise Failure(f"Cairn ended {took:.1f} s after Ctrl+Q: the CLI was not asked with SIGTERM first?")
+        progress(f"the hung wrapper and CLI {hung} killed on the host; Cairn ended {took:.1f} s after Ctrl+Q")
+    finally:
+        ui.stop(proc, group=True)
+
+
 def host_trash():
     return os.path.join(os.environ["HOME"], ".local", "share", "Trash", "files")
 
@@ -293,14 +351,15 @@ def choose_folder(app, folder):
     wait_for("Open, on", lambda: ui.enabled_button(chooser, "Open"), 10).queryAction().doAction(0)
 
 
-def folder_cli_cwd(tmp, port, cli, folder):
-    """Open Folder… picks folder; a prompt starts the CLI. Returns the host
-    CLI's cwd, or what the conversation said instead."""
+def folder_cli_cwd(tmp, port, cli, folder, choose=choose_folder):
+    """Open Folder… picks folder (in the dialog choose drives); a prompt
+    starts the CLI. Returns the host CLI's cwd, or what the conversation
+    said instead."""
     before = set(cli_pids(cli))
     proc = start_cairn(tmp, port, None, cli=cli)
     try:
         app = wait_for("Cairn over AT-SPI", lambda: find_app(), 60)
-        choose_folder(app, folder)
+        choose(app, folder)
         app, view = composer(proc)
         ui.send(app, view, "where am I?")
         try:

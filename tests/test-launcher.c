@@ -13,8 +13,10 @@
 #include <gio/gsettingsbackend.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "protocol/cairn-cli-connection.h"
 #include "protocol/cairn-cli-version.h"
 #include "protocol/cairn-launcher.h"
 #include "session/cairn-session.h"
@@ -379,6 +381,128 @@ test_flatpak_probe (void)
   g_assert_cmpstr (argv[g_strv_length (argv) - 1], ==, "--version");
 }
 
+/* Whether pid is a process that runs (a zombie doesn't). */
+static gboolean
+pid_running (GPid pid)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/stat", pid);
+  g_autofree char *stat = NULL;
+  const char *after_name;
+
+  if (!g_file_get_contents (path, &stat, NULL, NULL) || !(after_name = strrchr (stat, ')')))
+    return FALSE;
+  return after_name[1] == ' ' && after_name[2] != 'Z' && after_name[2] != 'X';
+}
+
+typedef struct
+{
+  GPid     cli;
+  gboolean exited;
+  gboolean cli_running_then;
+} HungCli;
+
+static void
+hung_exited_cb (CairnCliConnection *connection,
+                gboolean            success,
+                const char         *description,
+                HungCli            *hung)
+{
+  hung->exited = TRUE;
+  hung->cli_running_then = pid_running (hung->cli);
+}
+
+static gboolean
+hung_exited (gpointer data)
+{
+  return ((HungCli *)data)->exited;
+}
+
+/* The pid a stand-in CLI wrote, once the whole line is there. */
+static gboolean
+read_pid (const char *pid_file,
+          GPid       *pid)
+{
+  g_autofree char *text = NULL;
+
+  if (!g_file_get_contents (pid_file, &text, NULL, NULL) || strchr (text, '\n') == NULL)
+    return FALSE;
+  *pid = atoi (text);
+  return TRUE;
+}
+
+/* Starts, through the stand-in flatpak-spawn (in_flatpak), a CLI that
+ * ignores SIGTERM, SIGINT and SIGHUP; returns its connection, started,
+ * once the CLI has written its pid into hung->cli. */
+static CairnCliConnection *
+start_hung_cli (const char *dir,
+                HungCli    *hung)
+{
+  g_autofree char *pid_file = g_build_filename (dir, "cli.pid", NULL);
+  g_autofree char *cli = g_build_filename (dir, "cli.sh", NULL);
+  /* ends by itself after a minute, should the test fail */
+  g_autofree char *script = g_strdup_printf ("#!/bin/sh\ntrap '' TERM INT HUP\necho $$ > '%s'\n"
+                                             "i=0; while [ $i -lt 300 ]; do sleep 0.2; i=$((i+1)); done\n",
+                                             pid_file);
+  CairnLaunchOptions options = { .cli_path = cli, .cwd = (char *)dir, .in_flatpak = TRUE };
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+  CairnCliConnection *connection;
+
+  g_assert_true (g_file_set_contents (cli, script, -1, NULL));
+  g_assert_cmpint (g_chmod (cli, 0755), ==, 0);
+  process = cairn_launcher_spawn (&options, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_uuid_string_is_valid (cairn_launcher_get_host_tag (process)));
+  connection = cairn_cli_connection_new (process);
+  g_signal_connect (connection, "exited", G_CALLBACK (hung_exited_cb), hung);
+  cairn_cli_connection_start (connection);
+  for (guint i = 0; i < 100 && !read_pid (pid_file, &hung->cli); i++)
+    cairn_test_run_for (100);
+  g_assert_cmpint (hung->cli, >, 0);
+  g_assert_true (pid_running (hung->cli));
+  return connection;
+}
+
+/* A host CLI that ignores SIGTERM and SIGINT, behind a stand-in
+ * flatpak-spawn that passes SIGTERM on and dies alone of SIGKILL, as the
+ * real one does: after the grace, Cairn kills it on the host by the tag
+ * in its environment (cairn-host-kill.c), and the connection ends only
+ * once it is gone (quitting waits for that). */
+static void
+test_flatpak_hung_cli_killed (void)
+{
+  g_autofree char *dir = cairn_test_make_dir ("hung");
+  g_autofree char *fake = g_test_build_filename (G_TEST_DIST, "fake-flatpak-spawn.py", NULL);
+  g_autofree char *bin = g_build_filename (dir, "bin", NULL);
+  g_autofree char *spawn_link = g_build_filename (bin, "flatpak-spawn", NULL);
+  g_autofree char *argv_log = g_build_filename (dir, "argv.json", NULL);
+  g_autofree char *old_path = g_strdup (g_getenv ("PATH"));
+  g_autofree char *path = g_strdup_printf ("%s:%s", bin, old_path);
+  g_autoptr(CairnCliConnection) connection = NULL;
+  HungCli hung = { 0 };
+  gint64 asked;
+
+  g_assert_cmpint (g_mkdir (bin, 0700), ==, 0);
+  g_assert_cmpint (symlink (fake, spawn_link), ==, 0);
+  g_setenv ("PATH", path, TRUE);
+  g_setenv ("FAKE_SPAWN_ARGV_LOG", argv_log, TRUE);
+  g_setenv ("FAKE_SPAWN_FORWARD", "1", TRUE);
+  connection = start_hung_cli (dir, &hung);
+
+  asked = g_get_monotonic_time ();
+  cairn_cli_connection_terminate (connection);
+  g_assert_true (cairn_test_wait_until (hung_exited, &hung, 15000));
+  /* SIGTERM first, the grace given */
+  g_assert_cmpint (g_get_monotonic_time () - asked, >=, 2900 * 1000);
+  g_assert_false (hung.cli_running_then);
+  g_assert_false (pid_running (hung.cli));
+
+  g_setenv ("PATH", old_path, TRUE);
+  g_unsetenv ("FAKE_SPAWN_ARGV_LOG");
+  g_unsetenv ("FAKE_SPAWN_FORWARD");
+  cairn_test_remove_dir (dir);
+}
+
 static void
 test_find_order (void)
 {
@@ -619,6 +743,7 @@ main (int   argc,
   g_test_add_func ("/cairn/launcher/flatpak-argv", test_flatpak_argv);
   g_test_add_func ("/cairn/launcher/flatpak-spawn", test_flatpak_spawn);
   g_test_add_func ("/cairn/launcher/flatpak-probe", test_flatpak_probe);
+  g_test_add_func ("/cairn/launcher/flatpak-hung-cli-killed", test_flatpak_hung_cli_killed);
   g_test_add_func ("/cairn/launcher/find-order", test_find_order);
   g_test_add_func ("/cairn/launcher/find-errors", test_find_errors);
   g_test_add_func ("/cairn/launcher/find-in-flatpak", test_find_in_flatpak);

@@ -15,7 +15,9 @@
 #include <signal.h>
 
 #include "protocol/cairn-cli-connection.h"
+#include "protocol/cairn-host-kill.h"
 #include "protocol/cairn-json.h"
+#include "protocol/cairn-launcher.h"
 
 #define STDERR_TAIL_LINES    12
 #define STDERR_LINE_MAX      2048
@@ -28,6 +30,9 @@
 /* A process asked to stop (SIGTERM) that is still there after this long is
  * killed: a hung CLI must not outlive its conversation. */
 #define KILL_GRACE_MS        3000
+/* In the Flatpak, how long the host is given to kill a CLI by its tag
+ * before flatpak-spawn, in front of it, is killed all the same */
+#define HOST_KILL_GRACE_MS   3000
 /* Reading yields to input and to redraws (GDK_PRIORITY_REDRAW is
  * G_PRIORITY_HIGH_IDLE + 20): a CLI that floods its output fills the time
  * between frames, never the frames themselves. */
@@ -40,6 +45,8 @@ struct _CairnCliConnection
   GObject           parent_instance;
 
   GSubprocess      *process;
+  /* in the Flatpak: the tag in the host CLI's environment (cairn-host-kill.c) */
+  char             *host_tag;
   GDataInputStream *stdout_lines;
   GDataInputStream *stderr_lines;
   GOutputStream    *stdin_stream;
@@ -71,6 +78,7 @@ struct _CairnCliConnection
   guint             reading_buffered : 1;
   guint             parsing : 1;      /* a big line is being parsed in a thread */
   guint             more_wanted : 1;
+  guint             killing_on_host : 1;
 };
 
 G_DEFINE_FINAL_TYPE (CairnCliConnection, cairn_cli_connection, G_TYPE_OBJECT)
@@ -711,26 +719,51 @@ cairn_cli_connection_dup_stderr_tail (CairnCliConnection *self)
   return g_string_free (tail, FALSE);
 }
 
+static void
+host_killed_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!cairn_host_kill_tagged_finish (result, &error))
+    g_warning ("Killing Claude Code on the host failed: %s", error->message);
+}
+
 /* The wait for the process holds a reference: the connection outlives
- * this timeout unless the process is gone, which clears it. */
+ * this timeout unless the process is gone, which clears it.
+ * In the Flatpak, SIGKILL would end flatpak-spawn and leave the host CLI
+ * running (cairn-host-kill.c): the host kills it by its tag, flatpak-spawn
+ * then ends by itself, and until it has, the process counts as running
+ * (quitting waits). If the host doesn't answer, flatpak-spawn is killed
+ * after HOST_KILL_GRACE_MS. */
 static gboolean
 kill_timeout_cb (gpointer user_data)
 {
   CairnCliConnection *self = user_data;
 
   self->kill_source = 0;
-  if (self->process != NULL && !self->process_done)
+  if (self->process == NULL || self->process_done)
+    return G_SOURCE_REMOVE;
+  if (self->host_tag != NULL && !self->killing_on_host)
     {
-      g_debug ("Claude Code ignored SIGTERM; killing it");
-      g_subprocess_force_exit (self->process);
+      g_debug ("Claude Code ignored SIGTERM; killing it on the host");
+      self->killing_on_host = TRUE;
+      cairn_host_kill_tagged_async (self->host_tag, NULL, host_killed_cb, NULL);
+      self->kill_source = g_timeout_add (HOST_KILL_GRACE_MS, kill_timeout_cb, self);
+      return G_SOURCE_REMOVE;
     }
+  g_debug ("Claude Code ignored SIGTERM; killing it");
+  g_subprocess_force_exit (self->process);
   return G_SOURCE_REMOVE;
 }
 
 /**
  * cairn_cli_connection_terminate:
  *
- * Asks the process to stop (SIGTERM); its exit is reported as usual.
+ * Asks the process to stop (SIGTERM), and kills it (SIGKILL, on the host
+ * in the Flatpak) if it is still there after KILL_GRACE_MS; its exit is
+ * reported as usual.
  */
 void
 cairn_cli_connection_terminate (CairnCliConnection *self)
@@ -865,6 +898,7 @@ cairn_cli_connection_finalize (GObject *object)
   g_clear_pointer (&self->writing, g_bytes_unref);
   g_clear_pointer (&self->pending, g_hash_table_unref);
   g_clear_pointer (&self->exit_description, g_free);
+  g_clear_pointer (&self->host_tag, g_free);
   g_clear_object (&self->cancellable);
 
   G_OBJECT_CLASS (cairn_cli_connection_parent_class)->finalize (object);
@@ -971,5 +1005,6 @@ cairn_cli_connection_new (GSubprocess *process)
   self = cairn_cli_connection_new_for_streams (g_subprocess_get_stdout_pipe (process), stdin_pipe,
                                                g_subprocess_get_stderr_pipe (process));
   self->process = g_object_ref (process);
+  self->host_tag = g_strdup (cairn_launcher_get_host_tag (process));
   return self;
 }

@@ -298,16 +298,12 @@ cairn_launcher_build_flatpak_env (void)
   return g_string_free_to_bytes (block);
 }
 
-/**
- * cairn_launcher_flatpak_env_fd:
- *
- * Returns: the block in a memory file, read from the start by flatpak-spawn
- *   (it opens /proc/self/fd/N, so the file's offset does not matter), or -1
- */
-int
-cairn_launcher_flatpak_env_fd (GError **error)
+/* The block in a memory file, read from the start by flatpak-spawn (it
+ * opens /proc/self/fd/N, so the file's offset does not matter), or -1 */
+static int
+env_fd_of (GBytes  *block,
+           GError **error)
 {
-  g_autoptr(GBytes) block = cairn_launcher_build_flatpak_env ();
   gsize size;
   const char *data = g_bytes_get_data (block, &size);
   int fd = memfd_create ("cairn-env", MFD_CLOEXEC);
@@ -322,6 +318,52 @@ cairn_launcher_flatpak_env_fd (GError **error)
       return -1;
     }
   return fd;
+}
+
+/**
+ * cairn_launcher_flatpak_env_fd:
+ *
+ * Returns: cairn_launcher_build_flatpak_env()'s block in a memory file, for
+ *   flatpak-spawn's --env-fd, or -1
+ */
+int
+cairn_launcher_flatpak_env_fd (GError **error)
+{
+  g_autoptr(GBytes) block = cairn_launcher_build_flatpak_env ();
+
+  return env_fd_of (block, error);
+}
+
+/* The conversation's CLI on the host carries a tag of its own in its
+ * environment (so do its children): the sandbox can't see its pid, and
+ * flatpak-spawn can't pass on SIGKILL, so a CLI that ignores SIGTERM is
+ * found and killed on the host by its tag (cairn-host-kill.c). */
+static int
+tagged_env_fd (const char  *tag,
+               GError     **error)
+{
+  g_autoptr(GBytes) common = cairn_launcher_build_flatpak_env ();
+  g_autoptr(GByteArray) block = g_byte_array_new ();
+  g_autofree char *variable = g_strdup_printf ("%s=%s", CAIRN_LAUNCHER_HOST_TAG_VARIABLE, tag);
+  g_autoptr(GBytes) tagged = NULL;
+
+  g_byte_array_append (block, g_bytes_get_data (common, NULL), g_bytes_get_size (common));
+  g_byte_array_append (block, (const guint8 *)variable, strlen (variable) + 1);
+  tagged = g_byte_array_free_to_bytes (g_steal_pointer (&block));
+  return env_fd_of (tagged, error);
+}
+
+/**
+ * cairn_launcher_get_host_tag:
+ * @process: a process cairn_launcher_spawn() started
+ *
+ * Returns: (nullable): the value of `CAIRN_HOST_TAG` in the environment of
+ *   the host process behind @process (in the Flatpak), or %NULL
+ */
+const char *
+cairn_launcher_get_host_tag (GSubprocess *process)
+{
+  return g_object_get_data (G_OBJECT (process), "cairn-host-tag");
 }
 
 /* `--flag=value`, one argument: a value from a stored file or from the
@@ -448,6 +490,9 @@ cairn_launcher_spawn (const CairnLaunchOptions  *options,
 {
   g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_auto(GStrv) argv = NULL;
+  g_autofree char *tag = NULL;
+  GSubprocess *process;
+  int fd;
 
   g_return_val_if_fail (options != NULL, NULL);
 
@@ -463,12 +508,16 @@ cairn_launcher_spawn (const CairnLaunchOptions  *options,
   g_subprocess_launcher_setenv (launcher, CHECKPOINTING_VARIABLE, "1", FALSE);
   if (options->in_flatpak)
     {
-      int fd = cairn_launcher_flatpak_env_fd (error);
+      tag = g_uuid_string_random ();
+      fd = tagged_env_fd (tag, error);
       if (fd < 0)
         return NULL;
       g_subprocess_launcher_take_fd (launcher, fd, CAIRN_LAUNCHER_ENV_FD);
     }
-  return g_subprocess_launcher_spawnv (launcher, (const char * const *)argv, error);
+  process = g_subprocess_launcher_spawnv (launcher, (const char * const *)argv, error);
+  if (process != NULL && tag != NULL)
+    g_object_set_data_full (G_OBJECT (process), "cairn-host-tag", g_steal_pointer (&tag), g_free);
+  return process;
 }
 
 void

@@ -44,6 +44,8 @@ typedef struct
 
 /* The descriptor flatpak-spawn reads the forwarded variables from */
 #define CAIRN_LAUNCHER_ENV_FD 3
+/* In the Flatpak, the variable that tags the conversation's host CLI */
+#define CAIRN_LAUNCHER_HOST_TAG_VARIABLE "CAIRN_HOST_TAG"
 
 GQuark       cairn_launcher_error_quark   (void);
 gboolean     cairn_launcher_in_flatpak    (void);
@@ -58,6 +60,7 @@ gboolean     cairn_launcher_check_options (const CairnLaunchOptions  *options,
 GStrv        cairn_launcher_build_argv    (const CairnLaunchOptions  *options);
 GBytes      *cairn_launcher_build_flatpak_env (void);
 int          cairn_launcher_flatpak_env_fd (GError                  **error);
+const char  *cairn_launcher_get_host_tag  (GSubprocess               *process);
 void         cairn_launcher_end_with_us    (GSubprocessLauncher      *launcher);
 GError      *cairn_launcher_host_error    (const char                *output);
 GSubprocess *cairn_launcher_spawn_probe   (const char * const        *command,
