@@ -84,7 +84,9 @@ take_entries (CairnUsageData *data,
   if (length % sizeof (CairnUsageEntry) != 0)
     return FALSE;
   g_array_set_size (data->entries, length / sizeof (CairnUsageEntry));
-  memcpy (data->entries->data, bytes, length);
+  /* an empty array's bytes may be NULL, which memcpy may not be given */
+  if (length > 0)
+    memcpy (data->entries->data, bytes, length);
   entry = (const CairnUsageEntry *)data->entries->data;
   for (guint i = 0; i < data->entries->len; i++)
     if (!entry_valid (data, &entry[i], i > 0 ? &entry[i - 1] : NULL))
