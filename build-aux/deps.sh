@@ -6,7 +6,8 @@ CAIRN_BUILD_PACKAGES="build-essential meson ninja-build pkg-config gettext \
   libgtksourceview-5-dev libvte-2.91-gtk4-dev libjson-glib-dev libmd4c-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader \
   desktop-file-utils appstream"
 CAIRN_TEST_PACKAGES="xvfb dbus at-spi2-core python3 python3-pyatspi python3-gi \
-  gir1.2-atspi-2.0 imagemagick xdotool git adwaita-icon-theme fonts-cantarell nodejs npm flatpak-builder"
+  gir1.2-atspi-2.0 imagemagick xdotool git adwaita-icon-theme fonts-cantarell nodejs npm flatpak-builder \
+  xdg-desktop-portal xdg-desktop-portal-gtk"
 
 cairn_install_missing () {
   local missing=()
