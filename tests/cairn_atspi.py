@@ -35,11 +35,13 @@ import json
 import queue
 import shutil
 import signal
+import struct
 import subprocess
 import tempfile
 import threading
 import time
 import traceback
+import zlib
 
 from gi.repository import GLib
 
@@ -433,3 +435,90 @@ def main(run, prefix):
         shutil.rmtree(tmp, ignore_errors=True)
     progress("PASS")
     return 0
+
+
+def tiny_png(path, colour=(200, 40, 20)):
+    """An 8x8 PNG, made here: its bytes are what must reach the model."""
+    def chunk(kind, data):
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff))
+    rows = b"".join(b"\0" + bytes(colour) * 8 for _ in range(8))
+    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 8, 8, 8, 2, 0, 0, 0))
+           + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+    with open(path, "wb") as f:
+        f.write(png)
+    return png
+
+
+# The desktop portal taken away, as where it is not installed
+
+PORTAL = "org.freedesktop.portal.Desktop"
+# what Cairn's banner says without any portal (src/ui/window/cairn-window-portal.c)
+PORTAL_BANNER_SAYS = ("does not answer", "Files are chosen in Cairn’s own dialog", "Notifications are not shown",
+                      "Links do not open", "can’t go to the Trash", "xdg-desktop-portal-gtk")
+
+
+def portal_banner_text(app):
+    """The text of Cairn's banner about the portal, shown or not."""
+    return next((t for t in label_texts(app) if "xdg-desktop-portal" in t), None)
+
+
+def session_call(dest, path, method, *args):
+    return subprocess.run(["gdbus", "call", "--session", "--dest", dest, "--object-path", path,
+                           "--method", method, *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, timeout=30)
+
+
+def reload_bus():
+    answer = session_call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.ReloadConfig")
+    if answer.returncode != 0:
+        raise Failure(f"the bus did not reload its configuration: {answer.stdout!r}")
+
+
+def portal_pids():
+    """xdg-desktop-portal processes of this run's bus (by the runtime dir
+    they inherited), not zombies."""
+    mine = f"XDG_RUNTIME_DIR={os.environ['XDG_RUNTIME_DIR']}".encode()
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if os.path.basename(f.read().split(b"\0")[0]) != b"xdg-desktop-portal":
+                    continue
+            with open(f"/proc/{pid}/environ", "rb") as f:
+                if mine not in f.read().split(b"\0"):
+                    continue
+            with open(f"/proc/{pid}/stat") as f:
+                if f.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X"):
+                    found.append(int(pid))
+        except (OSError, IndexError):
+            pass  # gone while we looked
+    return found
+
+
+@contextlib.contextmanager
+def portal_missing():
+    """The portal stopped, and its service overridden by a file in the
+    run's $XDG_RUNTIME_DIR/dbus-1/services, which the bus reads before
+    /usr/share (not ~/.local/share: the bus takes the home folder from the
+    password database), whose program fails: asking the portal then fails
+    as where it is not installed. Undone on exit (the bus starts the real
+    one again when asked)."""
+    folder = os.path.join(os.environ["XDG_RUNTIME_DIR"], "dbus-1", "services")
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, PORTAL + ".service")
+    with open(path, "w") as f:
+        f.write(f"[D-BUS Service]\nName={PORTAL}\nExec=/bin/false\n")
+    try:
+        reload_bus()
+        for pid in portal_pids():
+            os.kill(pid, signal.SIGTERM)
+        wait_for("xdg-desktop-portal to end", lambda: not portal_pids(), 10)
+        answer = session_call(PORTAL, "/org/freedesktop/portal/desktop", "org.freedesktop.DBus.Peer.Ping")
+        if answer.returncode == 0:
+            raise Failure("the portal still answers with its service overridden")
+        progress(f"the portal is gone: {answer.stdout.strip()[:120]}")
+        yield
+    finally:
+        os.unlink(path)
+        reload_bus()

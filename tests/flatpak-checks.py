@@ -49,10 +49,13 @@ or "not ok N - what: why"; exits 1 if any failed.
 - open-folder: the folder chosen in the portal's dialog is where the host
   CLI runs; open-folder-narrowed: without --filesystem=home it comes as a
   document-portal path instead (why the permission stays);
-- no-portal (run only when named: it does not pass, README): without
-  xdg-desktop-portal, Attach images says what to install (and says it
-  again: not stuck), and Open Folder falls back to GTK's own dialog, where
-  the chosen folder is where the host CLI runs.
+- portal-answers: with xdg-desktop-portal running, Cairn's check finds the
+  file chooser, notifications, OpenURI and the Trash, and shows no banner;
+- no-portal (last: it takes the portal away for a while): without
+  xdg-desktop-portal, a banner says what is missing and what to install;
+  Attach images falls back to GTK's own chooser (the image reaches the
+  tray, the draft stays), and so does Open Folder, where the chosen folder
+  is where the host CLI runs.
 CAIRN_FLATPAK_ONLY=name,name runs only those (with the first window and
 its quit).
 """
@@ -67,14 +70,15 @@ import sys
 import threading
 import time
 
-from cairn_atspi import Failure, Notifications, find, find_app, label_texts, progress, shown_button, text_of, wait_for
+from cairn_atspi import (Failure, Notifications, find, find_app, label_texts, progress, shown_button, text_of,
+                         tiny_png, wait_for)
 from flatpak_host import cli_pids, environ, link, named_pids, pids, read
 from flatpak_host_checks import (hung_cli_killed, open_folder, open_folder_narrowed, probes_end_with_cairn,
                                  rename_and_delete, terminal_pane)
-from flatpak_portal_checks import no_portal
+from flatpak_portal_checks import no_portal, portal_answers
 from flatpak_run import (APP, PROMPT, REPLIES, REPLY, SCRIPT, SECRET, SENT, cairn_app, composer, dialog_for,
-                         page_titled, press, quit_cairn, session_files, start_cairn, tool_answered, wait_text,
-                         window)
+                         page_titled, press, quit_cairn, session_files, start_cairn, tool_answered,
+                         type_location, wait_text, window)
 
 ui.DEADLINE_S = 600.0  # the whole run's: each check waits less
 
@@ -277,32 +281,6 @@ def debug_info(app, cli):
         raise Failure(f"the debug information lacks Flatpak: yes or version {version}: {text!r}")
     subprocess.run(["xdotool", "key", "Escape"], check=True, timeout=10)
     progress(f"Debug Info: Flatpak: yes, Claude Code version: {version}")
-
-
-def tiny_png(path, colour=(200, 40, 20)):
-    """An 8x8 PNG, made here: its bytes are what must reach the model."""
-    import struct
-    import zlib
-
-    def chunk(kind, data):
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff))
-    rows = b"".join(b"\0" + bytes(colour) * 8 for _ in range(8))
-    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 8, 8, 8, 2, 0, 0, 0))
-           + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
-    with open(path, "wb") as f:
-        f.write(png)
-    return png
-
-
-def type_location(path):
-    """Into the portal's file chooser (GTK 3): its location field, then Enter."""
-    subprocess.run(["xdotool", "key", "ctrl+l"], check=True, timeout=10)
-    time.sleep(0.5)
-    subprocess.run(["xdotool", "type", "--delay", "20", path], check=True, timeout=30)
-    time.sleep(0.5)
-    subprocess.run(["xdotool", "key", "Return"], check=True, timeout=10)
-    time.sleep(0.5)
 
 
 def attach_through_portal(app, view, project, api_log):
@@ -591,6 +569,7 @@ def run(tmp):
         if app is None:
             return
         progress(f"the window's composer over AT-SPI after {time.monotonic() - start:.1f} s")
+        check("portal-answers", portal_answers, tmp)
         check("streams", streams, app, view)
         check("host-process", host_process, cli, project)
         check("no-secret-on-cmdline", no_secret_on_cmdline)
@@ -613,10 +592,8 @@ def run(tmp):
         check("no-cli-on-host", no_cli_on_host, tmp, port)
         check("host-refused", host_refused, tmp, port, cli)
         check("notify-through-portal", notify_through_portal, tmp, port, cli, api_log)
-        # only when named (it does not pass: README), and last: it takes the
-        # portal away for a while
-        if "no-portal" in os.environ.get("CAIRN_FLATPAK_ONLY", "").split(","):
-            check("no-portal", no_portal, tmp, port, cli)
+        # last: it takes the portal away for a while
+        check("no-portal", no_portal, tmp, port, cli)
     finally:
         ui.stop(proc, group=True)
         ui.stop_fake_api(fake)

@@ -5,6 +5,7 @@ import os
 import secrets
 import subprocess
 import sys
+import time
 
 import cairn_atspi as ui
 from cairn_atspi import Failure, find, find_app, label_texts, wait_for
@@ -68,7 +69,9 @@ def start_cairn(tmp, port, project, extra_env=None, cli=None, run_options=(), st
     env = dict(os.environ,
                ANTHROPIC_BASE_URL=f"http://127.0.0.1:{port}", ANTHROPIC_API_KEY=SECRET,
                CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1", DISABLE_AUTOUPDATER="1",
-               CLAUDE_CONFIG_DIR=os.path.join(home, ".claude"), GSETTINGS_BACKEND="memory")
+               CLAUDE_CONFIG_DIR=os.path.join(home, ".claude"), GSETTINGS_BACKEND="memory",
+               # what the portal answered (src/ui/window/cairn-window-portal.c)
+               G_MESSAGES_DEBUG="cairn-portal")
     env.pop("CAIRN_CLAUDE", None)
     if cli is not None:
         env["CAIRN_CLAUDE"] = cli
@@ -164,3 +167,13 @@ def session_files(project):
     folder = os.path.join(os.environ["HOME"], ".claude", "projects",
                           "".join(c if c.isalnum() else "-" for c in os.path.realpath(project)))
     return [os.path.join(folder, n) for n in os.listdir(folder)] if os.path.isdir(folder) else []
+
+
+def type_location(path):
+    """Into the portal's file chooser (GTK 3): its location field, then Enter."""
+    subprocess.run(["xdotool", "key", "ctrl+l"], check=True, timeout=10)
+    time.sleep(0.5)
+    subprocess.run(["xdotool", "type", "--delay", "20", path], check=True, timeout=30)
+    time.sleep(0.5)
+    subprocess.run(["xdotool", "key", "Return"], check=True, timeout=10)
+    time.sleep(0.5)

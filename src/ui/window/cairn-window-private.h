@@ -35,6 +35,7 @@ G_BEGIN_DECLS
  *                           shown, and its actions
  *   cairn-window-cli.c      the claude program: found, and its version
  *   cairn-window-signin.c   whether Claude Code is signed in, and Sign In
+ *   cairn-window-portal.c   whether the desktop portal answers (Flatpak)
  *   cairn-window-worktree.c a conversation in its own git worktree, and
  *                           whether the folder can have one; the Changes
  *                           pane shown and its comments to the composer
@@ -122,6 +123,10 @@ struct _CairnWindow
   gboolean              signed_out;
   GCancellable         *signin_checking;
   CairnPage            *signing_in;
+  /* the desktop portal (cairn-window-portal.c) */
+  GtkRevealer          *portal_banner;
+  GtkLabel             *portal_label;
+  gboolean              portal_checked;
 };
 
 /* cairn-window-report.c */
@@ -188,6 +193,10 @@ void          _cairn_window_say                   (CairnWindow    *self,
 
 /* cairn-window-merge.c */
 void          _cairn_window_merge                 (CairnWindow    *self);
+
+/* cairn-window-portal.c */
+void          _cairn_window_check_portal          (CairnWindow    *self);
+void          _cairn_window_class_init_portal     (GtkWidgetClass *widget_class);
 
 /* cairn-window-cli.c */
 char         *_cairn_window_find_cli              (CairnWindow  *self);

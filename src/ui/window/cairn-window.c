@@ -155,6 +155,7 @@ drawn_cb (gpointer data)
   self->drawn = TRUE;
   _cairn_window_run_cli_probes (self);
   _cairn_window_run_git_probe (self);
+  _cairn_window_check_portal (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -447,6 +448,7 @@ cairn_window_class_init (CairnWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.toggle-sidebar", NULL);
   _cairn_window_class_init_header (widget_class);
   _cairn_window_class_init_signin (widget_class);
+  _cairn_window_class_init_portal (widget_class);
   _cairn_window_class_init_history (widget_class);
   _cairn_window_class_init_export (widget_class);
   _cairn_window_class_init_worktree (widget_class);
