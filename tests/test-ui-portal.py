@@ -16,8 +16,10 @@ not installed.
 Without the portal: the banner says what is missing and names
 xdg-desktop-portal; Attach images falls back to GTK's own file chooser,
 in Cairn, and the image chosen there and the draft typed before it both
-reach the model; Dismiss hides the banner. With the portal back (the
-override gone): a new Cairn finds every interface answering (its
+reach the model; Dismiss hides the banner. With the portal but none of its backends
+(XDG_DESKTOP_PORTAL_DIR an empty folder): the banner names what the
+backend would give, not the Trash. With the portal back (the override
+gone): a new Cairn finds every interface answering (its
 G_MESSAGES_DEBUG log says so) and shows no banner. Saves
 ui-portal-banner.png (the banner), ui-portal-missing.png (the end of that
 run) and ui-portal-there.png.
@@ -27,6 +29,7 @@ import cairn_atspi as ui  # first: it may re-exec with /usr/bin/python3
 
 import base64
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -52,8 +55,13 @@ def shown_banner(app):
     """The banner's label while on screen. A hidden revealer's child keeps
     its size (moved above the window) and GTK 4.8 reports no "showing"
     state: the revealer (label, box, revealer) has no height then."""
-    return next((n for n in find(app, "label") if "xdg-desktop-portal" in text_of(n)
-                 and ui.has_size(n.parent.parent)), None)
+    for node in find(app, "label"):
+        try:
+            if "xdg-desktop-portal" in text_of(node) and ui.has_size(node.parent.parent):
+                return node
+        except Exception:
+            pass  # a label going away (or not yet a text) while we looked
+    return None
 
 
 def attach_in_gtk_chooser(app, path):
@@ -118,6 +126,42 @@ def without_portal(cairn, tmp):
         raise Failure(f"cairn's log does not say what did not answer: {log[-2000:]!r}")
 
 
+def set_portal_dir(folder):
+    """Where xdg-desktop-portal (1.16) looks for its backends, for the next
+    one the bus starts: its activation environment."""
+    answer = ui.session_call("org.freedesktop.DBus", "/org/freedesktop/DBus",
+                             "org.freedesktop.DBus.UpdateActivationEnvironment",
+                             f"{{'XDG_DESKTOP_PORTAL_DIR': '{folder}'}}")
+    if answer.returncode != 0:
+        raise Failure(f"the bus did not take the portal's folder: {answer.stdout!r}")
+
+
+def without_backend(cairn, tmp):
+    """xdg-desktop-portal running with no backend: it has the Trash itself,
+    but no file chooser, notifications or OpenURI (which needs a backend's
+    app chooser). The banner names those three, not the Trash."""
+    empty = os.path.join(tmp, "no-backends")
+    os.makedirs(empty)
+    set_portal_dir(empty)
+    project = os.path.join(tmp, "project-no-backend")
+    os.makedirs(project)
+    try:
+        with ui.cairn_running(cairn, tmp, SCRIPT, project, "ui-portal-no-backend.png", ENV) as (proc, _):
+            app, _view = composer(proc)
+            wait_for("the banner", lambda: shown_banner(app), 30)
+            said = ui.portal_banner_text(app)
+            wanted = ("lacks parts", "Files are chosen", "Notifications are not shown", "Links do not open",
+                      "Install the portal backend", "xdg-desktop-portal-gtk")
+            if any(w not in said for w in wanted) or "Trash" in said or "does not answer" in said:
+                raise Failure(f"the banner, with a portal without backends, says {said!r}")
+            progress(f"a portal without backends: {said!r}")
+    finally:
+        for pid in ui.portal_pids():
+            os.kill(pid, signal.SIGTERM)
+        wait_for("xdg-desktop-portal to end", lambda: not ui.portal_pids(), 10)
+        set_portal_dir("/usr/share/xdg-desktop-portal/portals")
+
+
 def with_portal(cairn, tmp):
     project = os.path.join(tmp, "project-2")
     os.makedirs(project)
@@ -136,6 +180,7 @@ def run(cairn, tmp):
         raise Failure("run this under tests/run-headless.sh: it overrides a service of this run's own bus")
     with ui.portal_missing():
         without_portal(cairn, tmp)
+    without_backend(cairn, tmp)
     with_portal(cairn, tmp)
 
 

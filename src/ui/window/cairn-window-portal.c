@@ -92,9 +92,12 @@ describe_missing (guint missing)
   for (guint i = 0; i < G_N_ELEMENTS (uses); i++)
     if (missing & (1u << i))
       g_string_append_printf (text, "\n%s", _(uses[i].without));
-  g_string_append_printf (text, "\n%s", _("Install xdg-desktop-portal and a backend for your desktop, such as "
-                                          "xdg-desktop-portal-gnome or xdg-desktop-portal-gtk, then log out "
-                                          "and in again."));
+  g_string_append_printf (text, "\n%s",
+                          missing == ALL_MISSING
+                          ? _("Install xdg-desktop-portal and a backend for your desktop, such as "
+                              "xdg-desktop-portal-gnome or xdg-desktop-portal-gtk, then log out and in again.")
+                          : _("Install the portal backend for your desktop, such as xdg-desktop-portal-gnome "
+                              "or xdg-desktop-portal-gtk, then log out and in again."));
   return g_string_free (text, FALSE);
 }
 
