@@ -22,10 +22,20 @@
  * host finds them by it in /proc/PID/environ (the user's own processes,
  * which the user may read) and kills them. The tag, a uuid of Cairn's
  * own, is the shell's argument ($1), never part of the script. grep -z
- * reads the NUL-separated variables as lines, -x takes a whole one. */
+ * reads the NUL-separated variables as lines, -x takes a whole one.
+ * SIGKILL is sent, not yet done: a big CLI takes a moment to exit (on a
+ * loaded machine, long enough for Cairn to end first, which the sandbox
+ * check hung-cli-killed saw), so the script waits, up to 2 s, until each
+ * is gone or a zombie (state Z or X, read after the last ")" of
+ * /proc/PID/stat, as the name before it may hold anything). */
 static const char kill_script[] =
-  "for f in $(grep -lzxF \"$1\" /proc/[0-9]*/environ 2>/dev/null); do "
-  "p=${f#/proc/}; kill -KILL \"${p%/environ}\" 2>/dev/null; "
+  "k=; for f in $(grep -lzxF \"$1\" /proc/[0-9]*/environ 2>/dev/null); do "
+  "p=${f#/proc/}; p=${p%/environ}; kill -KILL \"$p\" 2>/dev/null && k=\"$k $p\"; "
+  "done; "
+  "i=0; while [ -n \"$k\" ] && [ $i -lt 20 ]; do "
+  "l=; for p in $k; do s=$(sed 's/.*) //' \"/proc/$p/stat\" 2>/dev/null); "
+  "case \"$s\" in ''|Z*|X*) ;; *) l=\"$l $p\" ;; esac; done; "
+  "k=$l; i=$((i+1)); [ -n \"$k\" ] && sleep 0.1; "
   "done; exit 0";
 
 static void
