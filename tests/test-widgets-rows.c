@@ -34,6 +34,7 @@
 #include "rows/cairn-tool-call-row.h"
 #include "widgets/cairn-thumbnail.h"
 #include "rows/cairn-transcript-row.h"
+#include "cairn-test-a11y.h"
 #include "cairn-test-ui.h"
 #include "widgets/cairn-working-indicator.h"
 
@@ -550,6 +551,92 @@ test_row_tool_call_agent (void)
   g_assert_true (cairn_test_shows_text (card, "There are three test files."));
 }
 
+static gboolean
+is_closed (gpointer card)
+{
+  GtkWidget *expander = cairn_test_find_widget (card, GTK_TYPE_EXPANDER);
+
+  return !gtk_expander_get_expanded (GTK_EXPANDER (expander));
+}
+
+/* A card as test-ui-rows meets it: open, read by a screen reader, closed
+ * (by @close, or by hand), asked about again by the reader (which still
+ * holds what it read), then opened. A closed card's body is out of the
+ * window; whatever the reader can still reach there must be off the bus
+ * when the body comes back, or GTK 4.8 fails
+ * "gtk_at_context_set_accessible_role: assertion '!self->realized'"
+ * (fatal in tests). Returns the card, open again. */
+static GtkWidget *
+read_close_and_open (GtkWindow *window,
+                     CairnItem *item,
+                     void     (*close) (CairnItem *item))
+{
+  GtkWidget *row = new_transcript_row (item);
+  GtkWidget *card = cairn_test_find_shown (row, CAIRN_TYPE_TOOL_CALL_ROW, NULL, NULL);
+  g_autoptr(CairnTestA11y) a11y = NULL;
+  g_autoptr(GPtrArray) read = NULL;
+
+  gtk_window_set_child (window, row);
+  g_object_unref (row);
+  cairn_test_present (window);
+  set_expanded (card, TRUE);
+  a11y = cairn_test_a11y_new ();
+  read = cairn_test_a11y_walk (a11y);
+  g_assert_cmpuint (read->len, >, 10);
+  if (close != NULL)
+    close (item);
+  else
+    set_expanded (card, FALSE);
+  g_assert_true (cairn_test_poll_until (is_closed, card, 2000));
+  cairn_test_a11y_ask_again (a11y, read);
+
+  set_expanded (card, TRUE);
+  g_ptr_array_unref (cairn_test_a11y_walk (a11y));
+  return card;
+}
+
+static void
+finish_agent (CairnItem *item)
+{
+  set_result (CAIRN_TOOL_CALL_ITEM (item), "There are three test files.", FALSE);
+}
+
+/* The Agent card closes itself when the agent is done; its body has the
+ * subagent's own cards. */
+static void
+test_row_tool_call_agent_a11y (void)
+{
+  g_autoptr(CairnToolCallItem) item =
+    new_tool_call ("Task", "{\"description\": \"Survey the tests\", "
+                           "\"subagent_type\": \"Explore\"}");
+  g_autoptr(CairnToolCallItem) nested = new_tool_call ("Glob", "{\"pattern\": \"tests/*.c\"}");
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  GtkWidget *card;
+
+  cairn_transcript_append (cairn_tool_call_item_get_children (item), CAIRN_ITEM (nested));
+  set_result (nested, "tests/a.c", FALSE);
+  card = read_close_and_open (window, CAIRN_ITEM (item), finish_agent);
+  g_assert_true (cairn_test_shows_text (card, "There are three test files."));
+  g_assert_true (cairn_test_shows_text (card, "tests/*.c"));
+  gtk_window_destroy (window);
+}
+
+/* A task card's body has the task list. */
+static void
+test_row_tool_call_todo_a11y (void)
+{
+  g_autoptr(CairnToolCallItem) item =
+    new_tool_call ("TodoWrite", "{\"todos\": [{\"content\": \"Write tests\", "
+                                "\"status\": \"pending\", \"activeForm\": \"Writing tests\"}]}");
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  GtkWidget *card;
+
+  set_result (item, "Todos have been modified successfully.", FALSE);
+  card = read_close_and_open (window, CAIRN_ITEM (item), NULL);
+  g_assert_true (cairn_test_shows_text (card, "Write tests"));
+  gtk_window_destroy (window);
+}
+
 static void
 test_todo_list (void)
 {
@@ -644,6 +731,8 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/row/tool-call-refused", test_row_tool_call_refused);
   g_test_add_func ("/cairn/widgets/row/tool-call-body", test_row_tool_call_body);
   g_test_add_func ("/cairn/widgets/row/tool-call-agent", test_row_tool_call_agent);
+  g_test_add_func ("/cairn/widgets/row/tool-call-agent-a11y", test_row_tool_call_agent_a11y);
+  g_test_add_func ("/cairn/widgets/row/tool-call-todo-a11y", test_row_tool_call_todo_a11y);
   g_test_add_func ("/cairn/widgets/todo-list", test_todo_list);
   g_test_add_func ("/cairn/widgets/row/hook", test_row_hook);
   g_test_add_func ("/cairn/widgets/row/changes", test_row_changes);

@@ -22,7 +22,7 @@ struct _CairnTodoList
 {
   GtkWidget     parent_instance;
 
-  GtkStack     *stack;
+  GtkWidget    *empty_label;
   GtkListBox   *list_box;
 
   GListModel   *model;
@@ -141,7 +141,11 @@ update_empty (CairnTodoList *self)
 {
   gboolean empty = self->model == NULL || g_list_model_get_n_items (self->model) == 0;
 
-  gtk_stack_set_visible_child_name (self->stack, empty ? "empty" : "list");
+  /* Not a GtkStack: it would leave its pages on the accessibility bus
+   * when a card's body with this list leaves the window (see
+   * cairn-tool-call-row.c, show_status()). */
+  gtk_widget_set_visible (self->empty_label, empty);
+  gtk_widget_set_visible (GTK_WIDGET (self->list_box), !empty);
 }
 
 static void
@@ -265,7 +269,7 @@ cairn_todo_list_class_init (CairnTodoListClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "todolist");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
-  gtk_widget_class_bind_template_child (widget_class, CairnTodoList, stack);
+  gtk_widget_class_bind_template_child (widget_class, CairnTodoList, empty_label);
   gtk_widget_class_bind_template_child (widget_class, CairnTodoList, list_box);
 }
 

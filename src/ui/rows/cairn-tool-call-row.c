@@ -46,7 +46,7 @@ struct _CairnToolCallRow
   GtkLabel        *background_label;
   GtkLabel        *summary_label;
   GtkLabel        *duration_label;
-  GtkStack        *status_stack;
+  GtkWidget       *status_box;
   CairnWorkingIndicator *spinner;
   GtkImage        *chevron;
   GtkWidget       *approval_bar;
@@ -642,6 +642,25 @@ sync_diffstat (CairnToolCallRow  *self,
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
 }
 
+/* Shows the child of the status box named as @status. A GtkStack would
+ * do, but not in a row: GTK 4.8 exposes each stack page to AT-SPI as an
+ * object of its own, which stays on the bus when the row or the card's
+ * body is taken out of the window (the list's row cache, a card that
+ * closes). A screen reader asking such a page about its parent or child
+ * then puts those, out of the window, back on the bus, and when they come
+ * back into it GTK fails "gtk_at_context_set_accessible_role: assertion
+ * '!self->realized'" (test-ui-rows, when it opened the Agent card).
+ * Widgets alone are taken off the bus as they leave the window. */
+static void
+show_status (CairnToolCallRow *self,
+             CairnToolStatus   status)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (self->status_box);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_widget_set_visible (child, g_strcmp0 (gtk_widget_get_name (child), status_pages[status]) == 0);
+}
+
 static void
 sync_status (CairnToolCallRow  *self,
              CairnToolCallItem *call)
@@ -651,7 +670,7 @@ sync_status (CairnToolCallRow  *self,
   g_autofree char *duration = NULL;
   g_autofree char *accessible = NULL;
 
-  gtk_stack_set_visible_child_name (self->status_stack, status_pages[status]);
+  show_status (self, status);
   cairn_working_indicator_set_working (self->spinner, status == CAIRN_TOOL_STATUS_RUNNING);
   /* "0.0 s" says nothing */
   if (finished && cairn_tool_call_item_get_duration_ms (call) >= 50)
@@ -876,7 +895,7 @@ cairn_tool_call_row_class_init (CairnToolCallRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CairnToolCallRow, background_label);
   gtk_widget_class_bind_template_child (widget_class, CairnToolCallRow, summary_label);
   gtk_widget_class_bind_template_child (widget_class, CairnToolCallRow, duration_label);
-  gtk_widget_class_bind_template_child (widget_class, CairnToolCallRow, status_stack);
+  gtk_widget_class_bind_template_child (widget_class, CairnToolCallRow, status_box);
   gtk_widget_class_bind_template_child (widget_class, CairnToolCallRow, spinner);
   gtk_widget_class_bind_template_child (widget_class, CairnToolCallRow, chevron);
   gtk_widget_class_bind_template_child (widget_class, CairnToolCallRow, approval_bar);
