@@ -620,11 +620,11 @@ snapshot_key (GArray *found,
  * @now_us: then a newer one is not written. While a conversation runs,
  * its file grows between the usage window's reloads (every 5 s), so each
  * reload's result is stale by the next one; writing each (19 MB on
- * 20,000 files) would be 12 whole writes a minute that nobody reads. A
+ * 20,002 files) would be 12 whole writes a minute that nobody reads. A
  * window left open writes at most once a minute, and once the history
  * is quiet the next reload past the minute keeps the result a launch
  * takes. What a launch pays when the last one was skipped: a merge from
- * the index (0.6 s rather than 0.26 s on 20,000 files), which keeps it. */
+ * the index (0.6 s rather than 0.27 s on 20,002 files), which keeps it. */
 static gboolean
 result_kept_lately (const char *path,
                     gint64      now_us)
