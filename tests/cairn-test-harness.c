@@ -74,6 +74,18 @@ cairn_test_write_file (const char *dir,
   g_assert_true (g_file_set_contents (path, text, -1, NULL));
 }
 
+/* @text added at the end of @path, as a CLI appends to a session file */
+void
+cairn_test_append_file (const char *path,
+                        const char *text)
+{
+  FILE *file = fopen (path, "a");
+
+  g_assert_nonnull (file);
+  fputs (text, file);
+  g_assert_cmpint (fclose (file), ==, 0);
+}
+
 GFile *
 cairn_test_write_gfile (const char *dir,
                         const char *name,

@@ -70,6 +70,8 @@ void              cairn_test_sh               (const char         *dir,
 void              cairn_test_write_file       (const char         *dir,
                                                const char         *name,
                                                const char         *text);
+void              cairn_test_append_file      (const char         *path,
+                                               const char         *text);
 GFile            *cairn_test_write_gfile      (const char         *dir,
                                                const char         *name,
                                                const char         *text);

@@ -12,8 +12,11 @@
 
 G_BEGIN_DECLS
 
-CairnUsageData *cairn_test_usage_load  (const char     *projects_path,
-                                        const char     *index_path);
-CairnUsageSums  cairn_test_usage_total (CairnUsageData *data);
+CairnUsageData *cairn_test_usage_load    (const char     *projects_path,
+                                          const char     *index_path);
+CairnUsageData *cairn_test_usage_load_at (const char     *projects_path,
+                                          const char     *index_path,
+                                          gint64          now_us);
+CairnUsageSums  cairn_test_usage_total   (CairnUsageData *data);
 
 G_END_DECLS

@@ -519,17 +519,6 @@ test_open_end_replaced (void)
   "\"sessionId\":\"" FOLLOW_ID "\",\"message\":{\"id\":\"msg_" uuid "\",\"model\":\"claude-opus-4-8\"," \
   "\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"" text "\"}]}}\n"
 
-static void
-append_text (const char *path,
-             const char *text)
-{
-  FILE *file = fopen (path, "a");
-
-  g_assert_nonnull (file);
-  fputs (text, file);
-  fclose (file);
-}
-
 static gboolean
 mentions_second_answer (gpointer session)
 {
@@ -553,7 +542,7 @@ test_follow_appended (void)
   GListModel *items;
   const char *second_user = FOLLOW_USER ("u2", "\"a1\"", "SECOND QUESTION");
 
-  append_text (path, FOLLOW_USER ("u1", "null", "FIRST QUESTION") FOLLOW_ASSISTANT ("a1", "u1", "first answer"));
+  cairn_test_append_file (path, FOLLOW_USER ("u1", "null", "FIRST QUESTION") FOLLOW_ASSISTANT ("a1", "u1", "first answer"));
   g_assert_true (cairn_test_open_conversation (session, file));
   items = G_LIST_MODEL (cairn_session_get_transcript (session));
   first = g_list_model_get_item (items, 0);
@@ -562,11 +551,11 @@ test_follow_appended (void)
   cairn_test_run_for (300);
 
   /* half a line: nothing yet */
-  append_text (path, "{\"parentUuid\":\"a1\",\"isSidechain\":true,\"type\":\"assistant\",\"uuid\":\"s1\",");
+  cairn_test_append_file (path, "{\"parentUuid\":\"a1\",\"isSidechain\":true,\"type\":\"assistant\",\"uuid\":\"s1\",");
   cairn_test_run_for (600);
-  append_text (path, "\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"SIDECHAIN\"}]}}\n");
-  append_text (path, second_user);
-  append_text (path, FOLLOW_ASSISTANT ("a2", "u2", "SECOND ANSWER"));
+  cairn_test_append_file (path, "\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"SIDECHAIN\"}]}}\n");
+  cairn_test_append_file (path, second_user);
+  cairn_test_append_file (path, FOLLOW_ASSISTANT ("a2", "u2", "SECOND ANSWER"));
   g_assert_true (cairn_test_wait_until (mentions_second_answer, session, 10000));
   g_assert_true (cairn_test_transcript_mentions (cairn_session_get_transcript (session), "SECOND QUESTION"));
   g_assert_false (cairn_test_transcript_mentions (cairn_session_get_transcript (session), "SIDECHAIN"));
@@ -590,7 +579,7 @@ opened_after_gap_cb (GObject      *source,
                      GAsyncResult *result,
                      gpointer      user_data)
 {
-  append_text (gap_path, FOLLOW_USER ("u2", "\"a1\"", "GAP QUESTION") FOLLOW_ASSISTANT ("a2", "u2", "GAP ANSWER"));
+  cairn_test_append_file (gap_path, FOLLOW_USER ("u2", "\"a1\"", "GAP QUESTION") FOLLOW_ASSISTANT ("a2", "u2", "GAP ANSWER"));
   opened_cb (source, result, user_data);
 }
 
@@ -614,13 +603,13 @@ test_follow_from_open (void)
   g_setenv ("CLAUDE_CONFIG_DIR", config, TRUE);
   g_assert_cmpint (g_mkdir_with_parents (sessions, 0700), ==, 0);
   g_object_unref (cairn_test_write_gfile (sessions, "1.json", entry));
-  append_text (path, FOLLOW_USER ("u1", "null", "FIRST QUESTION") FOLLOW_ASSISTANT ("a1", "u1", "first answer"));
+  cairn_test_append_file (path, FOLLOW_USER ("u1", "null", "FIRST QUESTION") FOLLOW_ASSISTANT ("a1", "u1", "first answer"));
   gap_path = path;
   cairn_session_open_conversation_async (session, file, NULL, opened_after_gap_cb, &watch);
   g_assert_true (cairn_test_wait_until (open_done, &watch, 30000));
   g_assert_true (cairn_session_get_running_elsewhere (session));
   cairn_test_run_for (300);
-  append_text (path, FOLLOW_USER ("u3", "\"a2\"", "LATER QUESTION") FOLLOW_ASSISTANT ("a3", "u3", "SECOND ANSWER"));
+  cairn_test_append_file (path, FOLLOW_USER ("u3", "\"a2\"", "LATER QUESTION") FOLLOW_ASSISTANT ("a3", "u3", "SECOND ANSWER"));
   g_assert_true (cairn_test_wait_until (mentions_second_answer, session, 10000));
   cairn_test_run_for (300);
 
@@ -749,7 +738,7 @@ open_with_blocking_registration (const char  *dir,
   CairnSession *session = cairn_session_new (dir, "/bin/false");
 
   g_setenv ("CLAUDE_CONFIG_DIR", dir, TRUE);
-  append_text (path, FOLLOW_USER ("u1", "null", "FIRST QUESTION") FOLLOW_ASSISTANT ("a1", "u1", "first answer"));
+  cairn_test_append_file (path, FOLLOW_USER ("u1", "null", "FIRST QUESTION") FOLLOW_ASSISTANT ("a1", "u1", "first answer"));
   g_assert_true (cairn_test_open_conversation (session, file));
   g_assert_cmpint (g_mkdir_with_parents (sessions, 0700), ==, 0);
   *fifo = g_build_filename (sessions, "slow.json", NULL);

@@ -573,6 +573,15 @@ test_blocks (void)
     g_free ((char *)replies[i].id);
 }
 
+/* A load by a clock more than a minute after the kept result was
+ * written (it is written by the real clock): one that keeps its result. */
+static CairnUsageData *
+load_past_the_minute (const char *projects,
+                      const char *index)
+{
+  return cairn_test_usage_load_at (projects, index, g_get_real_time () + 61 * G_USEC_PER_SEC);
+}
+
 /* The index: a second run reads no file; a file that grew is read on
  * from where it was read to; one rewritten is read again; a damaged
  * index is none. */
@@ -592,7 +601,6 @@ test_index (void)
   g_autofree char *contents = NULL;
   gsize length;
   guint64 frame;
-  FILE *f;
 
   g_assert_cmpuint (first->files_read, ==, 5);
   g_assert_cmpuint (second->files_read, ==, 0);
@@ -601,9 +609,7 @@ test_index (void)
   g_assert_cmpuint (second->bad_lines, ==, 4);
   g_assert_cmpuint (second->duplicates, ==, 2);
   /* grown: only its new bytes are read */
-  f = fopen (s2, "a");
-  fputs (more_text, f);
-  fclose (f);
+  cairn_test_append_file (s2, more_text);
   grown = cairn_test_usage_load (projects, index);
   g_assert_cmpuint (grown->files_read, ==, 1);
   g_assert_cmpuint (cairn_test_usage_total (grown).input, ==, WANT_INPUT + 5);
@@ -731,7 +737,7 @@ assert_one_project_keeps (const char *projects_path,
                           const char *result)
 {
   g_autoptr(GFile) projects = g_file_new_for_path (projects_path);
-  CairnUsageLoadOptions options = { "-home-u-b", TRUE, index };
+  CairnUsageLoadOptions options = { "-home-u-b", TRUE, index, 0 };
   g_autofree char *before = NULL, *after = NULL;
   gsize before_length, after_length;
   g_autoptr(CairnUsageData) one = NULL;
@@ -761,7 +767,6 @@ test_snapshot (void)
   g_autoptr(CairnUsageData) merged = cairn_test_usage_load (projects, NULL);
   g_autoptr(CairnUsageData) first = cairn_test_usage_load (projects, index);
   g_autoptr(CairnUsageData) kept = NULL, appended = NULL, merged_appended = NULL;
-  FILE *f;
 
   g_assert_true (g_file_test (result, G_FILE_TEST_IS_REGULAR));
   assert_same_data (first, merged);
@@ -773,11 +778,10 @@ test_snapshot (void)
   assert_same_data (kept, merged);
   g_assert_cmpuint (cairn_test_usage_total (kept).input, ==, WANT_INPUT);
   g_assert_cmpfloat_with_epsilon (cairn_test_usage_total (kept).cost, WANT_COST, 1e-9);
-  /* a file appended to: the files are merged again */
-  f = fopen (s2, "a");
-  fputs (more_text, f);
-  fclose (f);
-  appended = cairn_test_usage_load (projects, index);
+  /* a file appended to: the files are merged again (and, past the
+   * minute, kept: the kept result is this one's, damaged below) */
+  cairn_test_append_file (s2, more_text);
+  appended = load_past_the_minute (projects, index);
   g_assert_cmpuint (appended->files_read, ==, 5);
   g_assert_cmpuint (cairn_test_usage_total (appended).input, ==, WANT_INPUT + 5);
   merged_appended = cairn_test_usage_load (projects, NULL);
@@ -786,7 +790,7 @@ test_snapshot (void)
       g_autoptr(CairnUsageData) after = NULL;
 
       damage_result (result, damages[i]);
-      after = cairn_test_usage_load (projects, index);
+      after = load_past_the_minute (projects, index);
       assert_same_data (after, merged_appended);
       g_assert_cmpuint (cairn_test_usage_total (after).input, ==, WANT_INPUT + 5);
     }
@@ -799,9 +803,83 @@ test_snapshot (void)
 
       g_assert_true (g_file_get_contents (result, &contents, &length, NULL));
       g_assert_true (g_file_set_contents (result, i == 0 ? contents : "junk", i == 0 ? (gssize)length / 2 : -1, NULL));
-      after = cairn_test_usage_load (projects, index);
+      after = load_past_the_minute (projects, index);
       assert_same_data (after, merged_appended);
     }
+}
+
+static void
+stat_result (const char  *result,
+             struct stat *st)
+{
+  g_assert_cmpint (stat (result, st), ==, 0);
+}
+
+static gboolean
+same_file (const struct stat *x,
+           const struct stat *y)
+{
+  return x->st_ino == y->st_ino && x->st_mtim.tv_sec == y->st_mtim.tv_sec &&
+         x->st_mtim.tv_nsec == y->st_mtim.tv_nsec;
+}
+
+/* The input tokens of the result kept at @result, whatever it was kept for. */
+static guint64
+kept_input (const char *result)
+{
+  g_autoptr(CairnUsageData) kept = cairn_usage_snapshot_load (result, NULL);
+
+  g_assert_nonnull (kept);
+  return cairn_test_usage_total (kept).input;
+}
+
+/* The kept result is written at most once a minute: a load within the
+ * minute after it, with a file grown meanwhile (a conversation running
+ * under the open usage window), leaves it as it was; a load past the
+ * minute writes it, and the next load takes it even with the index
+ * junk; a result dated ahead of the clock is replaced. The figures are
+ * right either way. */
+static void
+test_keep_every_minute (void)
+{
+  g_autofree char *projects = make_history ();
+  g_autofree char *index = g_build_filename (tmp_root, "keep", "usage-1", NULL);
+  g_autofree char *result = cairn_usage_snapshot_path (index);
+  g_autofree char *s2 = g_build_filename (projects, "-home-u-a", "s2.jsonl", NULL);
+  const Reply more[] = { { "msg_9", "req_9", "claude-opus-4-8", "2026-03-13T00:00:00.000Z", 5, 5, 0, 0, 0, "s2" },
+                         { "msg_10", "req_10", "claude-opus-4-8", "2026-03-13T00:01:00.000Z", 7, 7, 0, 0, 0, "s2" } };
+  g_autofree char *nine = reply_lines (&more[0], 1), *ten = reply_lines (&more[1], 1);
+  g_autoptr(CairnUsageData) first = cairn_test_usage_load (projects, index);
+  g_autoptr(CairnUsageData) grown = NULL, later = NULL, quiet = NULL, ahead = NULL;
+  struct stat written, now;
+
+  stat_result (result, &written);
+  g_assert_cmpuint (kept_input (result), ==, WANT_INPUT);
+  /* within the minute: read on from the index, the result left */
+  cairn_test_append_file (s2, nine);
+  grown = cairn_test_usage_load (projects, index);
+  g_assert_cmpuint (grown->files_read, ==, 1);
+  g_assert_cmpuint (cairn_test_usage_total (grown).input, ==, WANT_INPUT + 5);
+  g_assert_cmpfloat_with_epsilon (cairn_test_usage_total (grown).cost, WANT_COST + 0.00015, 1e-9);
+  stat_result (result, &now);
+  g_assert_true (same_file (&written, &now));
+  g_assert_cmpuint (kept_input (result), ==, WANT_INPUT);
+  /* past it, the files as they were: written, and taken next */
+  later = load_past_the_minute (projects, index);
+  g_assert_cmpuint (later->files_read, ==, 0);
+  g_assert_cmpuint (cairn_test_usage_total (later).input, ==, WANT_INPUT + 5);
+  stat_result (result, &now);
+  g_assert_false (same_file (&written, &now));
+  g_assert_cmpuint (kept_input (result), ==, WANT_INPUT + 5);
+  g_assert_true (g_file_set_contents (index, "junk junk junk junk", -1, NULL));
+  quiet = cairn_test_usage_load (projects, index);
+  g_assert_cmpuint (quiet->files_read, ==, 0);
+  assert_same_data (quiet, later);
+  /* the clock set back an hour: the result dated ahead of it is replaced */
+  cairn_test_append_file (s2, ten);
+  ahead = cairn_test_usage_load_at (projects, index, g_get_real_time () - G_GINT64_CONSTANT (3600) * G_USEC_PER_SEC);
+  g_assert_cmpuint (cairn_test_usage_total (ahead).input, ==, WANT_INPUT + 5 + 7);
+  g_assert_cmpuint (kept_input (result), ==, WANT_INPUT + 5 + 7);
 }
 
 /* A line being written when the file is read waits for its newline. */
@@ -982,6 +1060,7 @@ main (int   argc,
   g_test_add_func ("/cairn/usage/blocks", test_blocks);
   g_test_add_func ("/cairn/usage/index", test_index);
   g_test_add_func ("/cairn/usage/snapshot", test_snapshot);
+  g_test_add_func ("/cairn/usage/keep-every-minute", test_keep_every_minute);
   g_test_add_func ("/cairn/usage/appended-while-read", test_appended_while_read);
   g_test_add_func ("/cairn/usage/command-json", test_command_json);
   g_test_add_func ("/cairn/usage/command-table", test_command_table);

@@ -88,7 +88,7 @@ cairn_usage_command_run (const CairnUsageCommand *command,
 {
   g_autoptr(GFile) projects = command->projects ? g_object_ref (command->projects) : cairn_history_projects_dir ();
   g_autofree char *only = command->project ? project_folder (command->project) : NULL;
-  CairnUsageLoadOptions options = { only, !command->no_index, NULL };
+  CairnUsageLoadOptions options = { only, !command->no_index, NULL, 0 };
   g_autoptr(CairnUsageData) data = NULL;
   gint64 now = command->now_us ? command->now_us : g_get_real_time ();
   CairnUsageQuery query;

@@ -41,6 +41,7 @@ typedef struct
   const char *only_project;   /* a project folder's name, or NULL for all */
   gboolean    use_index;      /* read and update the index under $XDG_CACHE_HOME/cairn/ */
   const char *index_path;     /* NULL: the default one */
+  gint64      now_us;         /* 0: the real clock (a test moves it on) */
 } CairnUsageLoadOptions;
 
 CairnUsageData *cairn_usage_data_load       (GFile                       *projects,
