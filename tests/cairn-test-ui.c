@@ -329,22 +329,26 @@ cairn_test_with_redraw_strip (GtkWidget *widget)
 }
 
 /**
- * cairn_test_click_at:
+ * cairn_test_pointer_at:
  * @x: (in @widget's coordinates)
+ * @actions: what xdotool does there (`click 1`, `mousedown 1 …`), NULL-ended
  *
- * A press and release of the first button at @x, @y of @widget, as a
- * user's: xdotool moves the X pointer and clicks, in @window's own
- * coordinates (Xvfb has no window manager), through X and GTK's gestures.
+ * A user's hand on the mouse: xdotool moves the X pointer to @x, @y of
+ * @widget, in @window's own coordinates (Xvfb has no window manager),
+ * then does @actions, through X and GTK's gestures. Returns at once.
  */
 void
-cairn_test_click_at (GtkWindow *window,
-                     GtkWidget *widget,
-                     double     x,
-                     double     y)
+cairn_test_pointer_at (GtkWindow          *window,
+                       GtkWidget          *widget,
+                       double              x,
+                       double              y,
+                       const char * const *actions)
 {
   GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
   graphene_point_t point = GRAPHENE_POINT_INIT ((float)x, (float)y);
   graphene_point_t at;
+  g_autoptr(GStrvBuilder) argv = g_strv_builder_new ();
+  g_auto(GStrv) args = NULL;
   g_autofree char *xid = NULL, *at_x = NULL, *at_y = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -353,8 +357,26 @@ cairn_test_click_at (GtkWindow *window,
   xid = g_strdup_printf ("%lu", (gulong)gdk_x11_surface_get_xid (surface));
   at_x = g_strdup_printf ("%d", (int)at.x);
   at_y = g_strdup_printf ("%d", (int)at.y);
-  {
-    const char *argv[] = { "xdotool", "mousemove", "--window", xid, at_x, at_y, "click", "1", NULL };
-    g_assert_true (g_spawn_async (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, &error));
-  }
+  g_strv_builder_add_many (argv, "xdotool", "mousemove", "--window", xid, at_x, at_y, NULL);
+  g_strv_builder_addv (argv, (const char **)actions);
+  args = g_strv_builder_end (argv);
+  g_assert_true (g_spawn_async (NULL, args, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, &error));
+}
+
+/**
+ * cairn_test_click_at:
+ * @x: (in @widget's coordinates)
+ *
+ * A press and release of the first button at @x, @y of @widget, as a
+ * user's (see cairn_test_pointer_at()).
+ */
+void
+cairn_test_click_at (GtkWindow *window,
+                     GtkWidget *widget,
+                     double     x,
+                     double     y)
+{
+  const char *click[] = { "click", "1", NULL };
+
+  cairn_test_pointer_at (window, widget, x, y, click);
 }

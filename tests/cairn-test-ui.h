@@ -16,6 +16,11 @@ GtkWidget *cairn_test_find_widget     (GtkWidget  *root,
                                        GType       type);
 char      *cairn_test_write_quiet_cli (const char *dir);
 void       cairn_test_present         (GtkWindow  *window);
+void       cairn_test_pointer_at      (GtkWindow          *window,
+                                       GtkWidget          *widget,
+                                       double              x,
+                                       double              y,
+                                       const char * const *actions);
 void       cairn_test_click_at        (GtkWindow  *window,
                                        GtkWidget  *widget,
                                        double      x,

@@ -6,13 +6,16 @@
  */
 
 /* A web address in the terminal is a link (the sign-in page, issue 23):
- * a click on it, through the terminal's own click handler, opens exactly
- * the address shown, with the desktop's default browser: here a stand-in
- * that records what it was given (a desktop file and mimeapps.list of the
- * test's own, set before GIO reads them). An address with markup
+ * a click on it opens exactly the address shown, with the desktop's
+ * default browser: here a stand-in that records what it was given (a
+ * desktop file and mimeapps.list of the test's own, set before GIO reads
+ * them). An address with markup
  * characters is opened as written, a control character the terminal
  * swallows is not in it, and a hidden OSC 8 target is never opened.
- * Runs on Xvfb. */
+ * A link is text too: a drag that starts on it selects (and opens
+ * nothing), a double or triple click on it selects the word or the line
+ * (and opens nothing). Every click and drag is a user's, through X
+ * (xdotool), GTK and VTE's own gestures. Runs on Xvfb. */
 
 #include "config.h"
 
@@ -85,69 +88,110 @@ log_has_lines (gpointer data)
   return n >= GPOINTER_TO_UINT (data);
 }
 
-/* What the user's click on @row's fourth cell does: the handler the
- * terminal's click gesture runs, at that cell's middle. */
+static guint
+count_lines (const char *text)
+{
+  guint n = 0;
+
+  for (const char *c = text; *c; c++)
+    n += *c == '\n';
+  return n;
+}
+
+static guint
+opened_lines (void)
+{
+  g_autofree char *text = read_opened ();
+
+  return count_lines (text);
+}
+
+/* Nothing more opens in longer than a click waits out the double-click
+ * time before it opens. */
 static void
-click_row (CairnTerminal *terminal,
-           int            row)
+assert_nothing_opens (guint lines)
+{
+  g_assert_false (cairn_test_poll_until (log_has_lines, GUINT_TO_POINTER (lines + 1), 1500));
+}
+
+static gboolean
+has_selection (gpointer vte)
+{
+  return vte_terminal_get_has_selection (vte);
+}
+
+/* A window with a terminal running @script, once it printed all-printed. */
+static CairnTerminal *
+show_terminal (GtkWindow  **window,
+               const char  *script)
+{
+  CairnTerminal *terminal = cairn_terminal_new ();
+  const char *argv[] = { "/bin/sh", "-c", script, NULL };
+
+  *window = GTK_WINDOW (gtk_window_new ());
+  gtk_window_set_default_size (*window, 1200, 500);
+  gtk_window_set_child (*window, GTK_WIDGET (terminal));
+  cairn_test_present (*window);
+  cairn_terminal_spawn (terminal, argv, g_get_tmp_dir (), FALSE);
+  g_assert_true (cairn_test_poll_until (all_printed, terminal, 10000));
+  cairn_test_drain_main_context ();
+  return terminal;
+}
+
+/* The user's hand at @row's fourth cell's middle, doing @actions. */
+static void
+pointer_at_row (GtkWindow          *window,
+                CairnTerminal      *terminal,
+                int                 row,
+                const char * const *actions)
 {
   VteTerminal *vte = VTE_TERMINAL (cairn_terminal_get_vte (terminal));
-  GtkEventController *link = NULL;
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (vte));
-  double x = 3.5 * vte_terminal_get_char_width (vte);
-  double y = (row + 0.5) * vte_terminal_get_char_height (vte);
 
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+  cairn_test_pointer_at (window, GTK_WIDGET (vte), 3.5 * vte_terminal_get_char_width (vte),
+                         (row + 0.5) * vte_terminal_get_char_height (vte), actions);
+}
 
-      if (g_strcmp0 (gtk_event_controller_get_name (controller), "cairn-terminal-link") == 0)
-        link = controller;
-    }
-  g_assert_nonnull (link);
-  g_signal_emit_by_name (link, "released", 1, x, y);
+static void
+click_row (GtkWindow     *window,
+           CairnTerminal *terminal,
+           int            row)
+{
+  const char *click[] = { "click", "1", NULL };
+
+  pointer_at_row (window, terminal, row, click);
 }
 
 static void
 test_link_opens_what_is_shown (void)
 {
-  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
-  CairnTerminal *terminal = cairn_terminal_new ();
+  GtkWindow *window;
+  CairnTerminal *terminal;
   /* the sign-in address, wrapped over rows (each opens all of it); then
    * markup characters, cut at the first '<'; a BEL inside (not shown, so
    * not in the link); an OSC 8 hyperlink hiding another target; a file:
    * address */
-  const char *argv[] = {
-    "/bin/sh", "-c",
+  const char *script =
     "printf '%s\\n' '" SIGNIN_URL "';"
     "printf '%s\\n' 'https://example.com/a&amp;b=\"c\"<b>bold</b>';"
     "printf 'https://example.com/be\\007ll\\n';"
     "printf '\\033]8;;https://evil.example/\\033\\\\https://example.com/shown\\033]8;;\\033\\\\\\n';"
     "printf '%s\\n' 'file:///etc/passwd';"
-    "echo all-printed; sleep 60",
-    NULL,
-  };
+    "echo all-printed; sleep 60";
   g_autofree char *opened = NULL;
   g_autoptr(GString) expected = g_string_new (NULL);
   glong columns, wrapped;
 
-  gtk_window_set_default_size (window, 1200, 500);
-  gtk_window_set_child (window, GTK_WIDGET (terminal));
-  cairn_test_present (window);
-  cairn_terminal_spawn (terminal, argv, g_get_tmp_dir (), FALSE);
-  g_assert_true (cairn_test_poll_until (all_printed, terminal, 10000));
-  cairn_test_drain_main_context ();
-
+  terminal = show_terminal (&window, script);
   columns = vte_terminal_get_column_count (VTE_TERMINAL (cairn_terminal_get_vte (terminal)));
   wrapped = (strlen (SIGNIN_URL) + columns - 1) / columns;
   g_assert_cmpint (wrapped, >=, 2);
   for (int row = 0; row < wrapped + 3; row++)
     {
-      click_row (terminal, row);
+      click_row (window, terminal, row);
       g_assert_true (cairn_test_poll_until (log_has_lines, GUINT_TO_POINTER (row + 1), 10000));
     }
   /* not a web address: nothing opens */
-  click_row (terminal, wrapped + 3);
+  click_row (window, terminal, wrapped + 3);
   cairn_test_poll_until (log_has_lines, GUINT_TO_POINTER (wrapped + 4), 1000);
   for (int row = 0; row < wrapped; row++)
     g_string_append (expected, SIGNIN_URL "\n");
@@ -162,33 +206,89 @@ test_link_opens_what_is_shown (void)
   gtk_window_destroy (window);
 }
 
-/* The same with a real click (xdotool through X, GTK and VTE's own
- * gestures), on the sign-in address's first row: the handler above must
- * be reached by a user's click, not only by its signal. */
+#define SIGNIN_SCRIPT "printf '%s\\n' '" SIGNIN_URL "'; echo all-printed; sleep 60"
+
+/* A click on the sign-in address's first row opens it, once, and leaves
+ * no selection behind. */
 static void
 test_link_real_click (void)
 {
-  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
-  CairnTerminal *terminal = cairn_terminal_new ();
-  VteTerminal *vte = VTE_TERMINAL (cairn_terminal_get_vte (terminal));
-  const char *argv[] = { "/bin/sh", "-c", "printf '%s\\n' '" SIGNIN_URL "'; echo all-printed; sleep 60", NULL };
+  GtkWindow *window;
+  CairnTerminal *terminal = show_terminal (&window, SIGNIN_SCRIPT);
   g_autofree char *before = read_opened ();
-  guint lines = 0;
   g_autofree char *opened = NULL;
 
-  for (const char *c = before; *c; c++)
-    lines += *c == '\n';
-  gtk_window_set_default_size (window, 1200, 500);
-  gtk_window_set_child (window, GTK_WIDGET (terminal));
-  cairn_test_present (window);
-  cairn_terminal_spawn (terminal, argv, g_get_tmp_dir (), FALSE);
-  g_assert_true (cairn_test_poll_until (all_printed, terminal, 10000));
-  cairn_test_drain_main_context ();
-  cairn_test_click_at (window, GTK_WIDGET (vte), 3.5 * vte_terminal_get_char_width (vte),
-                       0.5 * vte_terminal_get_char_height (vte));
-  g_assert_true (cairn_test_poll_until (log_has_lines, GUINT_TO_POINTER (lines + 1), 10000));
+  click_row (window, terminal, 0);
+  g_assert_true (cairn_test_poll_until (log_has_lines, GUINT_TO_POINTER (count_lines (before) + 1), 10000));
+  assert_nothing_opens (count_lines (before) + 1);
   opened = read_opened ();
   g_assert_cmpstr (opened + strlen (before), ==, SIGNIN_URL "\n");
+  g_assert_false (vte_terminal_get_has_selection (VTE_TERMINAL (cairn_terminal_get_vte (terminal))));
+  cairn_terminal_terminate (terminal);
+  gtk_window_destroy (window);
+}
+
+/* @data: what the user's hand does on the link (xdotool's actions, a
+ * string vector); then @check says whether the selection is right; with
+ * CAIRN_TEST_SHOTS, a screenshot in @shot. */
+typedef struct
+{
+  const char *actions[24];
+  gboolean  (*check) (const char *selected);
+  const char *shot;
+} Selecting;
+
+/* a piece of the address, from where the drag started */
+static gboolean
+dragged_over (const char *selected)
+{
+  return strlen (selected) >= 5 && strstr (SIGNIN_URL, selected) != NULL && !g_str_has_prefix (SIGNIN_URL, selected);
+}
+
+/* VTE's word: letters and digits, and a few marks, not ':' */
+static gboolean
+word (const char *selected)
+{
+  return g_str_equal (selected, "https");
+}
+
+/* the line: all the address, over the rows it wraps on */
+static gboolean
+line (const char *selected)
+{
+  return g_str_has_prefix (selected, SIGNIN_URL);
+}
+
+static const Selecting drag = {
+  { "mousedown", "1", "sleep", "0.1", "mousemove_relative", "50", "0", "sleep", "0.1",
+    "mousemove_relative", "50", "0", "sleep", "0.1", "mouseup", "1", NULL },
+  dragged_over, "terminal-link-drag.png",
+};
+static const Selecting double_click = {
+  { "click", "--repeat", "2", "--delay", "80", "1", NULL }, word, "terminal-link-double-click.png",
+};
+static const Selecting triple_click = {
+  { "click", "--repeat", "3", "--delay", "80", "1", NULL }, line, "terminal-link-triple-click.png",
+};
+
+static void
+test_link_selects (gconstpointer data)
+{
+  const Selecting *selecting = data;
+  GtkWindow *window;
+  CairnTerminal *terminal = show_terminal (&window, SIGNIN_SCRIPT);
+  VteTerminal *vte = VTE_TERMINAL (cairn_terminal_get_vte (terminal));
+  guint lines = opened_lines ();
+  g_autofree char *selected = NULL;
+
+  pointer_at_row (window, terminal, 0, selecting->actions);
+  g_assert_true (cairn_test_poll_until (has_selection, vte, 10000));
+  assert_nothing_opens (lines);
+  selected = vte_terminal_get_text_selected (vte, VTE_FORMAT_TEXT);
+  g_test_message ("selected: %s", selected);
+  g_assert_nonnull (selected);
+  g_assert_true (selecting->check (selected));
+  cairn_test_screenshot (selecting->shot);
   cairn_terminal_terminate (terminal);
   gtk_window_destroy (window);
 }
@@ -206,6 +306,9 @@ main (int   argc,
   adw_init ();
   g_test_add_func ("/cairn/terminal/link-opens-what-is-shown", test_link_opens_what_is_shown);
   g_test_add_func ("/cairn/terminal/link-real-click", test_link_real_click);
+  g_test_add_data_func ("/cairn/terminal/link-drag-selects", &drag, test_link_selects);
+  g_test_add_data_func ("/cairn/terminal/link-double-click-selects", &double_click, test_link_selects);
+  g_test_add_data_func ("/cairn/terminal/link-triple-click-selects", &triple_click, test_link_selects);
   status = g_test_run ();
   cairn_test_remove_dir (home);
   return status;

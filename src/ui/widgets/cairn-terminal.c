@@ -20,6 +20,7 @@
 #include <vte/vte.h>
 
 #include "protocol/cairn-launcher.h"
+#include "widgets/cairn-terminal-links.h"
 #include "widgets/cairn-terminal-pty.h"
 #include "widgets/cairn-terminal.h"
 
@@ -39,9 +40,6 @@
 #define EOF_WAIT_S 2
 #define FALLBACK_FONT "Monospace 11"
 #define INTERFACE_SCHEMA "org.gnome.desktop.interface"
-/* A URL the CLI prints (the sign-in page): http(s), up to whitespace or a
- * quote; opened by the browser, never run. */
-#define URL_REGEX "https?://[^\\s\"'<>`]+[^\\s\"'<>`.,;:)\\]]"
 
 struct _CairnTerminal
 {
@@ -55,7 +53,6 @@ struct _CairnTerminal
   GSettings      *interface_settings;
   AdwStyleManager *style;
   GCancellable   *spawning;
-  int             url_tag;
 
   GStrv           argv;
   char           *cwd;
@@ -457,86 +454,6 @@ cairn_terminal_feed_child (CairnTerminal *self,
   vte_terminal_feed_child (self->vte, text, -1);
 }
 
-/* Links: only http and https, opened by the browser (through the
- * OpenURI portal in the Flatpak). */
-static void
-open_link (CairnTerminal *self,
-           const char    *uri)
-{
-  if (!g_str_has_prefix (uri, "https://") && !g_str_has_prefix (uri, "http://"))
-    return;
-  gtk_show_uri (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), uri, GDK_CURRENT_TIME);
-}
-
-/* The web address shown at @x, @y (VTE's coordinates), or NULL. */
-static char *
-link_at (CairnTerminal *self,
-         double         x,
-         double         y)
-{
-  int tag = -1;
-  char *uri = vte_terminal_check_match_at (self->vte, x, y, &tag);
-
-  if (uri != NULL && tag != self->url_tag)
-    g_clear_pointer (&uri, g_free);
-  return uri;
-}
-
-static void
-click_released_cb (GtkGestureClick *gesture,
-                   int              n_press,
-                   double           x,
-                   double           y,
-                   CairnTerminal   *self)
-{
-  g_autofree char *uri = NULL;
-
-  /* a click, released on the link it was pressed on */
-  if (n_press == 1 && (uri = link_at (self, x, y)) != NULL)
-    open_link (self, uri);
-}
-
-/* VTE's own gestures take every press (to select): one on a link is
- * claimed here first, in the capture phase, or its release never comes
- * (as before, when only the signal was tested); any other press is left
- * to VTE, so selecting text starts anywhere but on a link. */
-static void
-click_pressed_cb (GtkGestureClick *gesture,
-                  int              n_press,
-                  double           x,
-                  double           y,
-                  CairnTerminal   *self)
-{
-  g_autofree char *uri = link_at (self, x, y);
-
-  gtk_gesture_set_state (GTK_GESTURE (gesture), n_press == 1 && uri != NULL
-                                                ? GTK_EVENT_SEQUENCE_CLAIMED : GTK_EVENT_SEQUENCE_DENIED);
-}
-
-static void
-add_url_match (CairnTerminal *self)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(VteRegex) regex = vte_regex_new_for_match (URL_REGEX, -1, PCRE2_MULTILINE | PCRE2_UTF, &error);
-  GtkGesture *click;
-
-  if (regex == NULL)
-    {
-      g_warning ("URL pattern: %s", error->message);
-      return;
-    }
-  self->url_tag = vte_terminal_match_add_regex (self->vte, regex, 0);
-  vte_terminal_match_set_cursor_name (self->vte, self->url_tag, "pointer");
-  click = gtk_gesture_click_new ();
-  /* named, for the inspector and test-terminal-link */
-  gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (click), "cairn-terminal-link");
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
-  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
-  g_signal_connect (click, "pressed", G_CALLBACK (click_pressed_cb), self);
-  g_signal_connect (click, "released", G_CALLBACK (click_released_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->vte), GTK_EVENT_CONTROLLER (click));
-}
-
 static void
 search (CairnTerminal *self,
         gboolean       backwards)
@@ -797,7 +714,7 @@ cairn_terminal_init (CairnTerminal *self)
   gtk_widget_set_parent (scroller, GTK_WIDGET (self));
   gtk_widget_set_parent (make_exit_bar (self), GTK_WIDGET (self));
   gtk_search_bar_set_key_capture_widget (self->search_bar, NULL);
-  add_url_match (self);
+  cairn_terminal_links_attach (self->vte);
   add_shortcuts (self);
   watch_font (self);
   self->style = adw_style_manager_get_default ();
