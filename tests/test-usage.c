@@ -608,9 +608,16 @@ test_index (void)
   g_assert_cmpfloat_with_epsilon (cairn_test_usage_total (second).cost, WANT_COST, 1e-9);
   g_assert_cmpuint (second->bad_lines, ==, 4);
   g_assert_cmpuint (second->duplicates, ==, 2);
-  /* grown: only its new bytes are read */
+  /* grown: only its new bytes are read. Past the minute, so that the
+   * index is written at the grown size: the next step's rewrite at that
+   * size is told by its time only against an entry at that size. Within
+   * the minute the index keeps the entry before the growth, against
+   * which the rewrite looks grown, its change outside the tail hash's
+   * bytes: what a grown file written again in place always looked like
+   * (session files are only appended to; see index_must_be_written and
+   * test_index_behind) */
   cairn_test_append_file (s2, more_text);
-  grown = cairn_test_usage_load (projects, index);
+  grown = load_past_the_minute (projects, index);
   g_assert_cmpuint (grown->files_read, ==, 1);
   g_assert_cmpuint (cairn_test_usage_total (grown).input, ==, WANT_INPUT + 5);
   /* rewritten at the same size: read from its start */
@@ -864,9 +871,11 @@ test_keep_every_minute (void)
   stat_result (result, &now);
   g_assert_true (same_file (&written, &now));
   g_assert_cmpuint (kept_input (result), ==, WANT_INPUT);
-  /* past it, the files as they were: written, and taken next */
+  /* past it, the files as they were: written, and taken next (the
+   * grown file read on once more: the load within the minute left the
+   * index behind too) */
   later = load_past_the_minute (projects, index);
-  g_assert_cmpuint (later->files_read, ==, 0);
+  g_assert_cmpuint (later->files_read, ==, 1);
   g_assert_cmpuint (cairn_test_usage_total (later).input, ==, WANT_INPUT + 5);
   stat_result (result, &now);
   g_assert_false (same_file (&written, &now));
@@ -880,6 +889,106 @@ test_keep_every_minute (void)
   ahead = cairn_test_usage_load_at (projects, index, g_get_real_time () - G_GINT64_CONSTANT (3600) * G_USEC_PER_SEC);
   g_assert_cmpuint (cairn_test_usage_total (ahead).input, ==, WANT_INPUT + 5 + 7);
   g_assert_cmpuint (kept_input (result), ==, WANT_INPUT + 5 + 7);
+}
+
+/* @path's lines with @from replaced by @to. */
+static void
+replace_in_file (const char *path,
+                 const char *from,
+                 const char *to)
+{
+  g_autofree char *contents = NULL;
+  g_autoptr(GString) text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  text = g_string_new (contents);
+  g_assert_cmpuint (g_string_replace (text, from, to, 0), ==, 1);
+  g_assert_true (g_file_set_contents (path, text->str, -1, NULL));
+}
+
+/* Over 16 MB of lines without usage, then @reply's. */
+static char *
+big_growth (const Reply *reply)
+{
+  g_autofree char *line = reply_line (reply);
+  GString *text = g_string_new (NULL);
+
+  while (text->len <= 16 * 1024 * 1024)
+    g_string_append (text, "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"more of the same\"}}\n");
+  g_string_append_printf (text, "%s\n", line);
+  return g_string_free (text, FALSE);
+}
+
+/* The index is left behind within the minute while files only grow (a
+ * conversation running under the usage window): a load after a growth
+ * leaves it as it was and reads on from its entry, twice, the figures
+ * right; a file changed before its entry's end (its tail), one that
+ * shrank, growth over 16 MB, and an index a minute old write it. */
+static void
+test_index_behind (void)
+{
+  g_autofree char *projects = make_history ();
+  g_autofree char *index = g_build_filename (tmp_root, "behind", "usage-1", NULL);
+  g_autofree char *s2 = g_build_filename (projects, "-home-u-a", "s2.jsonl", NULL);
+  g_autofree char *user = g_build_filename (projects, "-home-u-b", "user-lines.jsonl", NULL);
+  const Reply more[] = { { "msg_9", "req_9", "claude-opus-4-8", "2026-03-13T00:00:00.000Z", 5, 5, 0, 0, 0, "s2" },
+                         { "msg_10", "req_10", "claude-opus-4-8", "2026-03-13T00:01:00.000Z", 7, 7, 0, 0, 0, "s2" },
+                         { "msg_11", "req_11", "claude-opus-4-8", "2026-03-13T00:02:00.000Z", 3, 3, 0, 0, 0, "s3" },
+                         { "msg_12", "req_12", "claude-opus-4-8", "2026-03-13T00:03:00.000Z", 1, 1, 0, 0, 0, "s2" } };
+  g_autofree char *nine = reply_lines (&more[0], 1), *ten = reply_lines (&more[1], 1);
+  g_autofree char *twelve = reply_lines (&more[3], 1), *big = big_growth (&more[2]);
+  g_autoptr(CairnUsageData) first = cairn_test_usage_load (projects, index);
+  g_autoptr(CairnUsageData) grown = NULL, again = NULL, changed = NULL, shrank = NULL, over = NULL, old = NULL;
+  struct stat written, now;
+
+  stat_result (index, &written);
+  /* grown within the minute: read on, the index left */
+  cairn_test_append_file (s2, nine);
+  grown = cairn_test_usage_load (projects, index);
+  g_assert_cmpuint (grown->files_read, ==, 1);
+  g_assert_cmpuint (cairn_test_usage_total (grown).input, ==, WANT_INPUT + 5);
+  g_assert_cmpfloat_with_epsilon (cairn_test_usage_total (grown).cost, WANT_COST + 0.00015, 1e-9);
+  stat_result (index, &now);
+  g_assert_true (same_file (&written, &now));
+  /* and again: read on from the same entry, both lines counted */
+  cairn_test_append_file (s2, ten);
+  again = cairn_test_usage_load (projects, index);
+  g_assert_cmpuint (again->files_read, ==, 1);
+  g_assert_cmpuint (cairn_test_usage_total (again).input, ==, WANT_INPUT + 5 + 7);
+  stat_result (index, &now);
+  g_assert_true (same_file (&written, &now));
+  /* r3's line, the last the entry holds, written longer (10 → 110
+   * input tokens): the tail before the entry's end changed, the file is
+   * read from its start and the index written */
+  replace_in_file (s2, "\"input_tokens\":10,", "\"input_tokens\":110,");
+  changed = cairn_test_usage_load (projects, index);
+  g_assert_cmpuint (changed->files_read, ==, 1);
+  g_assert_cmpuint (cairn_test_usage_total (changed).input, ==, WANT_INPUT + 5 + 7 + 100);
+  stat_result (index, &now);
+  g_assert_false (same_file (&written, &now));
+  written = now;
+  /* shorter (msg_10's line gone): read again, written */
+  replace_in_file (s2, ten, "");
+  shrank = cairn_test_usage_load (projects, index);
+  g_assert_cmpuint (cairn_test_usage_total (shrank).input, ==, WANT_INPUT + 5 + 100);
+  stat_result (index, &now);
+  g_assert_false (same_file (&written, &now));
+  written = now;
+  /* over 16 MB behind: written */
+  cairn_test_append_file (user, big);
+  over = cairn_test_usage_load (projects, index);
+  g_assert_cmpuint (over->files_read, ==, 1);
+  g_assert_cmpuint (cairn_test_usage_total (over).input, ==, WANT_INPUT + 5 + 100 + 3);
+  stat_result (index, &now);
+  g_assert_false (same_file (&written, &now));
+  written = now;
+  /* a small growth with the index a minute old: written */
+  cairn_test_append_file (s2, twelve);
+  old = load_past_the_minute (projects, index);
+  g_assert_cmpuint (old->files_read, ==, 1);
+  g_assert_cmpuint (cairn_test_usage_total (old).input, ==, WANT_INPUT + 5 + 100 + 3 + 1);
+  stat_result (index, &now);
+  g_assert_false (same_file (&written, &now));
 }
 
 /* A line being written when the file is read waits for its newline. */
@@ -1061,6 +1170,7 @@ main (int   argc,
   g_test_add_func ("/cairn/usage/index", test_index);
   g_test_add_func ("/cairn/usage/snapshot", test_snapshot);
   g_test_add_func ("/cairn/usage/keep-every-minute", test_keep_every_minute);
+  g_test_add_func ("/cairn/usage/index-behind", test_index_behind);
   g_test_add_func ("/cairn/usage/appended-while-read", test_appended_while_read);
   g_test_add_func ("/cairn/usage/command-json", test_command_json);
   g_test_add_func ("/cairn/usage/command-table", test_command_table);

@@ -32,9 +32,13 @@
  * project are not followed (no loops) */
 #define MAX_DEPTH 6
 #define MAX_READERS 4
-/* how long a kept result is left in place before a newer one replaces
- * it (see result_kept_lately) */
+/* how long a kept result, or an index that is only behind (see
+ * index_must_be_written), is left in place before a newer one replaces
+ * it (see written_lately) */
 #define KEEP_EVERY_US (60 * G_USEC_PER_SEC)
+/* what an index left in place may miss of the files that grew: the
+ * bytes every load within the minute reads on from its entries */
+#define BEHIND_BYTES (16 * 1024 * 1024)
 
 typedef struct
 {
@@ -570,22 +574,73 @@ count_requests (CairnUsageData *data,
     }
 }
 
-/* Whether the index would change: a file read (new, grown, changed), or,
- * when every project is read, one it knows gone. */
+/* Whether @path was written less than a minute before @now_us. One
+ * dated ahead (the clock set back) is no reason to wait. */
 static gboolean
-index_changes (GArray     *found,
-               GHashTable *index,
-               gboolean    only_project)
+written_lately (const char *path,
+                gint64      now_us)
 {
+  struct stat st;
+  gint64 age_us;
+
+  if (stat (path, &st) != 0)
+    return FALSE;
+  age_us = now_us - ((gint64)st.st_mtim.tv_sec * G_USEC_PER_SEC + st.st_mtim.tv_nsec / 1000);
+  return age_us >= 0 && age_us < KEEP_EVERY_US;
+}
+
+/* Whether @f only grew since @record: the bytes just before where the
+ * record was read to are still there (the test the reader makes before
+ * it reads on), and what the index then misses of the files that grew,
+ * @behind, stays under the bound. */
+static gboolean
+only_grew (CairnUsageCacheRecord *record,
+           const Found           *f,
+           guint64               *behind)
+{
+  g_autoptr(CairnUsageFile) file = cairn_usage_cache_record_file (record);
+
+  if (file == NULL)
+    return FALSE;
+  *behind += f->size - file->read_to;
+  return *behind < BEHIND_BYTES && cairn_usage_file_tail_holds (file);
+}
+
+/* Whether the index is written: when it would change (a file new, grown
+ * or changed, or, when every project is read, one it knows gone), unless
+ * it was written within the minute and every file it would change for
+ * only grew, by under BEHIND_BYTES in all. While a conversation runs its
+ * file grows between the usage window's reloads (every 5 s), and writing
+ * the whole index for it (50 MB on 20,002 files) would be 600 MB a
+ * minute; left behind, each reload reads on from the older entry (the
+ * same tail test, on its bytes), which is what the index is for.
+ *
+ * What it gives up: session files are append-only JSONL (the CLI
+ * appends, and so does Cairn's Rename), but a file written again in
+ * place at its size is caught by its time only against an entry at that
+ * size. Against one a minute behind it looks grown, and a change before
+ * the entry's end is caught only within the tail hash's bytes: as for
+ * any file that grew and was written again in place, with or without
+ * this rule. */
+static gboolean
+index_must_be_written (GArray     *found,
+                       GHashTable *index,
+                       gboolean    only_project,
+                       const char *index_path,
+                       gint64      now_us)
+{
+  gboolean may_wait = written_lately (index_path, now_us);
+  guint64 behind = 0;
   guint known = 0;
 
   for (guint i = 0; i < found->len; i++)
     {
       Found *f = &g_array_index (found, Found, i);
       CairnUsageCacheRecord *record = g_hash_table_lookup (index, f->path);
+      FileState state = file_state (record, f);
 
       known += record != NULL;
-      if (file_state (record, f) != FILE_SAME)
+      if (state != FILE_SAME && (!may_wait || state != FILE_GROWN || !only_grew (record, f, &behind)))
         return TRUE;
     }
   return !only_project && known != g_hash_table_size (index);
@@ -629,14 +684,7 @@ static gboolean
 result_kept_lately (const char *path,
                     gint64      now_us)
 {
-  struct stat st;
-  gint64 age_us;
-
-  if (stat (path, &st) != 0)
-    return FALSE;
-  age_us = now_us - ((gint64)st.st_mtim.tv_sec * G_USEC_PER_SEC + st.st_mtim.tv_nsec / 1000);
-  /* one dated ahead (the clock set back) is no reason to wait */
-  return age_us >= 0 && age_us < KEEP_EVERY_US;
+  return written_lately (path, now_us);
 }
 
 static void
@@ -795,7 +843,8 @@ cairn_usage_data_load (GFile                       *projects,
   index = index_path ? cairn_usage_cache_load_records (index_path)
                      : g_hash_table_new_full (g_str_hash, g_str_equal, NULL, NULL);
   take.index = index;
-  if (index_path != NULL && index_changes (found, index, options->only_project != NULL))
+  if (index_path != NULL &&
+      index_must_be_written (found, index, options->only_project != NULL, index_path, now_us))
     {
       g_autoptr(GError) error = NULL;
       take.writer = cairn_usage_cache_writer_new (index_path, &error);

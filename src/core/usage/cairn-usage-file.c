@@ -253,6 +253,40 @@ hash_before (int      fd,
   return TRUE;
 }
 
+/* Whether the bytes before read_to are those read (a file at least that
+ * long): then what was read of it stands and it is read on. */
+static gboolean
+tail_holds (CairnUsageFile *file,
+            int             fd,
+            guint64         size)
+{
+  guint64 hash;
+
+  return file->read_to <= size &&
+         (file->read_to == 0 || (hash_before (fd, file->read_to, &hash) && hash == file->tail_hash));
+}
+
+/**
+ * cairn_usage_file_tail_holds:
+ *
+ * Whether the file at @file's path still holds, just before read_to, the
+ * bytes it was read to: the test cairn_usage_file_read() makes before it
+ * reads on, made without reading.
+ */
+gboolean
+cairn_usage_file_tail_holds (CairnUsageFile *file)
+{
+  int fd = open (file->path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  struct stat st;
+  gboolean holds;
+
+  if (fd < 0)
+    return FALSE;
+  holds = fstat (fd, &st) == 0 && S_ISREG (st.st_mode) && tail_holds (file, fd, st.st_size);
+  close (fd);
+  return holds;
+}
+
 /* Reads from read_to up to @size in chunks (a line longer than a chunk
  * grows it), rather than mapping the file: one cut short while it is
  * read would fault a mapping. */
@@ -301,7 +335,6 @@ cairn_usage_file_read (CairnUsageFile  *file,
 {
   int fd = open (file->path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
   struct stat st;
-  guint64 hash = 0;
   gboolean ok;
   int saved;
 
@@ -315,8 +348,7 @@ cairn_usage_file_read (CairnUsageFile  *file,
     }
   file->size = st.st_size;
   file->mtime_us = (guint64)st.st_mtim.tv_sec * G_USEC_PER_SEC + st.st_mtim.tv_nsec / 1000;
-  if (file->read_to > file->size ||
-      (file->read_to > 0 && (!hash_before (fd, file->read_to, &hash) || hash != file->tail_hash)))
+  if (!tail_holds (file, fd, file->size))
     file_reset (file);
   ok = read_from (file, fd, file->size);
   saved = errno;

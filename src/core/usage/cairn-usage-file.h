@@ -54,6 +54,7 @@ gboolean        cairn_usage_file_read       (CairnUsageFile  *file,
 void            cairn_usage_file_take_bytes (CairnUsageFile  *file,
                                              const char      *bytes,
                                              gsize            length);
+gboolean        cairn_usage_file_tail_holds (CairnUsageFile  *file);
 guint64         cairn_usage_tail_hash       (const char      *bytes,
                                              gsize            length);
 
