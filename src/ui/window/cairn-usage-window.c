@@ -152,6 +152,11 @@ describe_row (CairnUsageWindow *self,
   return g_string_free (text, FALSE);
 }
 
+/* A project's name under its bar: at most this many characters, the
+ * first AXIS_LABEL_HEAD of them from its start. */
+#define AXIS_LABEL_CHARS 12
+#define AXIS_LABEL_HEAD  5
+
 /* A bar's date under it, in the desktop's locale (the keys are days in
  * its time zone already), or a project's folder's name (its end when
  * long: the whole path is in the bar's tooltip); a conversation's id
@@ -187,9 +192,15 @@ axis_label (CairnUsageWindow *self,
         return g_date_time_format (date, _("%b %Y"));
       return NULL;
     case CAIRN_USAGE_PROJECT:
+      /* the short name's start tells projects apart ("src/project-28",
+       * "work/project-28"), its end is the folder: both, around an
+       * ellipsis, when it is too long (its end alone repeated) */
       key = shown_name (self, key, TRUE, TRUE);
       length = g_utf8_strlen (key, -1);
-      return length <= 12 ? g_strdup (key) : g_strconcat ("…", g_utf8_offset_to_pointer (key, length - 11), NULL);
+      if (length <= AXIS_LABEL_CHARS)
+        return g_strdup (key);
+      return g_strdup_printf ("%.*s…%s", (int)(g_utf8_offset_to_pointer (key, AXIS_LABEL_HEAD) - key), key,
+                              g_utf8_offset_to_pointer (key, length - (AXIS_LABEL_CHARS - 1 - AXIS_LABEL_HEAD)));
     case CAIRN_USAGE_SESSION:
     case CAIRN_USAGE_MODEL:
     default:
