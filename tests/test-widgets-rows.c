@@ -637,6 +637,86 @@ test_row_tool_call_todo_a11y (void)
   gtk_window_destroy (window);
 }
 
+/* Whether @button's menu is open; an activated button (Enter, Space)
+ * shows itself pressed for a moment before it acts. */
+static gboolean
+menu_is_open (gpointer button)
+{
+  GtkPopover *popover = gtk_menu_button_get_popover (button);
+
+  return popover != NULL && gtk_widget_get_mapped (GTK_WIDGET (popover));
+}
+
+static gboolean
+is_unmapped (gpointer widget)
+{
+  return !gtk_widget_get_mapped (widget);
+}
+
+/* The prompt's serial that the first entry of @button's menu acts on. */
+static guint
+menu_serial (GtkMenuButton *button)
+{
+  GMenuModel *menu = gtk_menu_button_get_menu_model (button);
+  g_autoptr(GVariant) target =
+    g_menu_model_get_item_attribute_value (menu, 0, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_UINT32);
+
+  g_assert_nonnull (target);
+  return g_variant_get_uint32 (target);
+}
+
+/* The prompt's menu (Go Back to This Message) opened, read by a screen
+ * reader and closed; the row then leaves the window (the list view's
+ * cache, another page), the reader asks what it read again, and the row
+ * comes back, as it was or bound to another prompt as a recycled row is.
+ * A GtkPopoverMenu holds a GtkStack: kept with the row, its page would
+ * trip GTK 4.8's assertion as the cards' stacks did (above). */
+static void
+test_row_prompt_menu_a11y (void)
+{
+  g_autoptr(CairnTextItem) item = cairn_text_item_new (CAIRN_ITEM_KIND_USER, "Hello, Claude");
+  g_autoptr(CairnTextItem) other = cairn_text_item_new (CAIRN_ITEM_KIND_USER, "Once more");
+  g_autoptr(GtkWidget) row =
+    g_object_ref_sink (g_object_new (CAIRN_TYPE_MESSAGE_ROW, "item", item, NULL));
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  GtkWidget *button = cairn_test_find_widget (row, GTK_TYPE_MENU_BUTTON);
+  g_autoptr(CairnTestA11y) a11y = NULL;
+  g_autoptr(GPtrArray) read = NULL;
+  GtkPopover *popover;
+
+  gtk_window_set_child (window, row);
+  cairn_test_present (window);
+  a11y = cairn_test_a11y_new ();
+  for (int round = 0; round < 2; round++)
+    {
+      /* the second time as Enter or Space does, on the focused toggle
+       * button inside */
+      if (round == 0)
+        gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+      else
+        g_assert_true (gtk_widget_activate (gtk_widget_get_first_child (button)));
+      g_assert_true (cairn_test_poll_until (menu_is_open, button, 2000));
+      popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
+      g_assert_true (cairn_test_shows_text (GTK_WIDGET (popover), "Edit and Resend"));
+      /* for the prompt bound when it opened */
+      g_assert_cmpuint (menu_serial (GTK_MENU_BUTTON (button)), ==,
+                        cairn_item_get_serial (CAIRN_ITEM (round == 0 ? item : other)));
+      read = cairn_test_a11y_walk (a11y);
+      gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
+      g_assert_true (cairn_test_poll_until (is_unmapped, popover, 2000));
+
+      /* at once, as going back takes the rows after a prompt away */
+      gtk_window_set_child (window, NULL);
+      cairn_test_a11y_ask_again (a11y, read);
+      g_clear_pointer (&read, g_ptr_array_unref);
+      if (round == 0)
+        g_object_set (row, "item", other, NULL);
+      gtk_window_set_child (window, row);
+      g_ptr_array_unref (cairn_test_a11y_walk (a11y));
+    }
+  gtk_window_destroy (window);
+}
+
 static void
 test_todo_list (void)
 {
@@ -733,6 +813,7 @@ main (int   argc,
   g_test_add_func ("/cairn/widgets/row/tool-call-agent", test_row_tool_call_agent);
   g_test_add_func ("/cairn/widgets/row/tool-call-agent-a11y", test_row_tool_call_agent_a11y);
   g_test_add_func ("/cairn/widgets/row/tool-call-todo-a11y", test_row_tool_call_todo_a11y);
+  g_test_add_func ("/cairn/widgets/row/prompt-menu-a11y", test_row_prompt_menu_a11y);
   g_test_add_func ("/cairn/widgets/todo-list", test_todo_list);
   g_test_add_func ("/cairn/widgets/row/hook", test_row_hook);
   g_test_add_func ("/cairn/widgets/row/changes", test_row_changes);

@@ -186,9 +186,8 @@ cairn_message_row_unbind (CairnItemRow *row)
 
 /* What one can do from one of the user's prompts (page.*, cairn-page-branch.c
  * and cairn-page-restore.c), for this prompt. */
-static void
-set_prompt_menu (CairnMessageRow *self,
-                 CairnItem       *item)
+static GMenuModel *
+prompt_menu_new (CairnItem *item)
 {
   static const struct {
     const char *label;
@@ -198,7 +197,7 @@ set_prompt_menu (CairnMessageRow *self,
     { N_("_Branch into New Conversation"), "page.branch" },
     { N_("_Restore Files to Here…"), "page.restore-files" },
   };
-  g_autoptr(GMenu) menu = g_menu_new ();
+  GMenu *menu = g_menu_new ();
 
   for (guint i = 0; i < G_N_ELEMENTS (entries); i++)
     {
@@ -208,7 +207,47 @@ set_prompt_menu (CairnMessageRow *self,
                                                g_variant_new_uint32 (cairn_item_get_serial (item)));
       g_menu_append_item (menu, entry);
     }
-  gtk_menu_button_set_menu_model (self->actions_button, G_MENU_MODEL (menu));
+  return G_MENU_MODEL (menu);
+}
+
+/* The menu closes before it activates the chosen entry, whose action is
+ * found through the menu's parent: it stays until then, and while it is
+ * open again. */
+static gboolean
+drop_prompt_menu (gpointer button)
+{
+  GtkPopover *popover = gtk_menu_button_get_popover (button);
+
+  if (popover != NULL && !gtk_widget_get_visible (GTK_WIDGET (popover)))
+    gtk_menu_button_set_menu_model (button, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+prompt_menu_closed_cb (GtkMenuButton *button)
+{
+  g_idle_add_full (G_PRIORITY_DEFAULT, drop_prompt_menu, g_object_ref (button), g_object_unref);
+}
+
+/* The menu exists only while it is open, for the prompt bound then. A
+ * GtkPopoverMenu holds a GtkStack, whose page GTK 4.8 leaves on the
+ * accessibility bus once read; kept with the row as it leaves the window
+ * and comes back, it trips GTK's assertion (README "No GtkStack in a
+ * row"). */
+static void
+create_prompt_menu (GtkMenuButton *button,
+                    gpointer       user_data)
+{
+  CairnMessageRow *self = user_data;
+  CairnItem *item = cairn_item_row_get_item (CAIRN_ITEM_ROW (self));
+  g_autoptr(GMenuModel) menu = NULL;
+
+  if (item == NULL)
+    return;
+  menu = prompt_menu_new (item);
+  gtk_menu_button_set_menu_model (button, menu);
+  g_signal_connect_object (gtk_menu_button_get_popover (button), "closed",
+                           G_CALLBACK (prompt_menu_closed_cb), button, G_CONNECT_SWAPPED);
 }
 
 /* "‹ 2 / 3 ›" on a prompt that was edited and sent again. */
@@ -308,8 +347,6 @@ cairn_message_row_bind (CairnItemRow *row,
   show_images (self, from_user ? cairn_text_item_get_attachments (CAIRN_TEXT_ITEM (item)) : NULL);
 
   gtk_widget_set_visible (self->prompt_controls, from_user);
-  if (from_user)
-    set_prompt_menu (self, item);
   show_versions (self, from_user ? CAIRN_TEXT_ITEM (item) : NULL);
   gtk_label_set_label (self->author_label, from_user ? _("You") : _("Claude"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -345,4 +382,5 @@ static void
 cairn_message_row_init (CairnMessageRow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_menu_button_set_create_popup_func (self->actions_button, create_prompt_menu, self, NULL);
 }
