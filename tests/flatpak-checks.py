@@ -74,7 +74,7 @@ from cairn_atspi import (Failure, Notifications, find, find_app, label_texts, pr
                          tiny_png, wait_for)
 from flatpak_host import cli_pids, environ, link, named_pids, pids, read
 from flatpak_host_checks import (hung_cli_killed, open_folder, open_folder_narrowed, probes_end_with_cairn,
-                                 rename_and_delete, terminal_pane)
+                                 rename_and_delete, row_with, terminal_pane)
 from flatpak_portal_checks import no_portal, portal_answers
 from flatpak_run import (APP, PROMPT, REPLIES, REPLY, SCRIPT, SECRET, SENT, cairn_app, composer, dialog_for,
                          page_titled, press, quit_cairn, session_files, start_cairn, tool_answered,
@@ -363,6 +363,16 @@ def quit_leaves_nothing(proc, cli):
     progress(f"Ctrl+Q ended Cairn and the CLI {before}")
 
 
+def sidebar_row(app, shot=None):
+    """The first conversation's row in the sidebar (titled by what it was sent)."""
+    try:
+        return wait_for("the conversation in the sidebar", lambda: row_with(app, SENT), 30)
+    except Failure:
+        if shot:
+            ui.screenshot(shot)
+        raise Failure(f"the sidebar does not list it: {[r.name for r in find(app, 'list item')]!r}")
+
+
 def history(tmp, port, project, cli, api_log):
     files = [f for f in session_files(project) if f.endswith(".jsonl")
              and PROMPT in (read(f, "r") or "")]
@@ -371,13 +381,7 @@ def history(tmp, port, project, cli, api_log):
     proc = start_cairn(tmp, port, project, cli=cli)
     try:
         app, view = composer(proc)
-        try:
-            row = wait_for("the conversation in the sidebar", lambda: next(
-                (r for r in find(app, "list item") if ui.has_size(r) and any(
-                    p in (r.name or "") for p in SENT)), None), 30)
-        except Failure:
-            ui.screenshot("flatpak-history.png")
-            raise Failure(f"the sidebar does not list it: {[r.name for r in find(app, 'list item')]!r}")
+        row = sidebar_row(app, "flatpak-history.png")
         ui.click(window(), row)
         # its last turn shows (the earlier ones may be scrolled away)
         wait_for("a stored reply", lambda: any(r in label_texts(app) for r in REPLIES), 30, interval=0.2)
@@ -439,12 +443,7 @@ def open_elsewhere(tmp, port, project, cli):
     try:
         proc = start_cairn(tmp, port, project, cli=cli)
         app, view = composer(proc)
-        try:
-            row = wait_for("the conversation in the sidebar", lambda: next(
-                (r for r in find(app, "list item") if ui.has_size(r) and any(
-                    p in (r.name or "") for p in SENT)), None), 30)
-        except Failure:
-            raise Failure(f"the sidebar does not list it: {[r.name for r in find(app, 'list item')]!r}")
+        row = sidebar_row(app)
         ui.click(window(), row)
         wait_text(app, "held on the host", 30)
         wait_text(app, "This conversation is open in another Claude Code", 20)
