@@ -7,7 +7,7 @@ CAIRN_BUILD_PACKAGES="build-essential meson ninja-build pkg-config gettext \
   desktop-file-utils appstream"
 CAIRN_TEST_PACKAGES="xvfb dbus at-spi2-core python3 python3-pyatspi python3-gi \
   gir1.2-atspi-2.0 imagemagick xdotool git adwaita-icon-theme fonts-cantarell nodejs npm flatpak-builder \
-  xdg-desktop-portal xdg-desktop-portal-gtk"
+  xdg-desktop-portal xdg-desktop-portal-gtk libglib2.0-bin"
 
 cairn_install_missing () {
   local missing=()
@@ -41,4 +41,5 @@ cairn_build () {
 # made from Debian packages, the app built and run in the sandbox with the
 # portals on the session bus.
 CAIRN_FLATPAK_TEST_PACKAGES="flatpak flatpak-builder ostree bubblewrap mmdebstrap elfutils \
-  xdg-desktop-portal xdg-desktop-portal-gtk xvfb dbus at-spi2-core python3-pyatspi xdotool xclip"
+  xdg-desktop-portal xdg-desktop-portal-gtk xvfb dbus at-spi2-core python3-pyatspi xdotool xclip x11-utils \
+  libglib2.0-bin"
