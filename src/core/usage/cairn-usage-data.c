@@ -600,7 +600,9 @@ only_grew (CairnUsageCacheRecord *record,
 {
   g_autoptr(CairnUsageFile) file = cairn_usage_cache_record_file (record);
 
-  if (file == NULL)
+  /* an entry read past the size walked (the index is untrusted, or the
+   * file grew since the walk) would wrap the sum: not "only grew" */
+  if (file == NULL || file->read_to > f->size)
     return FALSE;
   *behind += f->size - file->read_to;
   return *behind < BEHIND_BYTES && cairn_usage_file_tail_holds (file);
