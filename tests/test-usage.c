@@ -529,6 +529,38 @@ at (const char *iso)
   return time_us;
 }
 
+/* A time a report can show: years of four digits in any zone. A line
+ * dated outside is a bad line; those at the edges report by day, week
+ * and month (GDate's weeks need a year from 1 on). */
+static void
+test_time_range (void)
+{
+  const char *outside[] = { "0000-06-01T00:00:00Z", "0001-01-01T23:59:59.999Z", "9999-12-30T00:00:00Z",
+                            "9999-12-31T23:59:59+00:00", "-0001-01-01T00:00:00Z" };
+  g_autofree char *dir = cairn_test_make_subdir (tmp_root, "time-range");
+  g_autofree char *folder = cairn_test_make_subdir (dir, "-p");
+  const Reply replies[] = { { "msg_e0", "req", "claude-opus-4-8", "0001-01-02T00:00:00.000Z", 1, 1, 0, 0, 0, NULL },
+                            { "msg_e1", "req", "claude-opus-4-8", "9999-12-29T23:59:59.999Z", 1, 1, 0, 0, 0, NULL },
+                            { "msg_e2", "req", "claude-opus-4-8", "0000-01-01T00:00:00.000Z", 1, 1, 0, 0, 0, NULL } };
+  g_autofree char *text = reply_lines (replies, G_N_ELEMENTS (replies));
+  g_autoptr(CairnUsageData) data = NULL;
+  gint64 time_us;
+
+  for (guint i = 0; i < G_N_ELEMENTS (outside); i++)
+    g_assert_false (cairn_usage_parse_time (outside[i], strlen (outside[i]), &time_us));
+  cairn_test_write_file (folder, "s.jsonl", text);
+  data = cairn_test_usage_load (dir, NULL);
+  g_assert_cmpuint (data->entries->len, ==, 2);
+  g_assert_cmpuint (data->bad_lines, ==, 1);
+  for (CairnUsageGrouping grouping = CAIRN_USAGE_DAILY; grouping <= CAIRN_USAGE_MONTHLY; grouping++)
+    {
+      CairnUsageQuery query = { grouping, 0, 0, G_DATE_MONDAY, NULL };
+      g_autoptr(GPtrArray) rows = cairn_usage_report (data, &query);
+
+      g_assert_cmpuint (rows->len, ==, 2);
+    }
+}
+
 /* ccusage's blocks: from the hour of a block's first request, 5 hours;
  * a request past them, or more than 5 hours after the last, starts the
  * next; a longer pause is a gap. */
@@ -731,6 +763,13 @@ huge_count (CairnUsageData *data)
 }
 
 static void
+far_off_time (CairnUsageData *data)
+{
+  /* the last, so that the order holds: a time no line can have */
+  g_array_index (data->entries, CairnUsageEntry, data->entries->len - 1).time_us = CAIRN_USAGE_MAX_TIME_US;
+}
+
+static void
 fewer_files (CairnUsageData *data)
 {
   /* every request's file then past the files */
@@ -770,7 +809,7 @@ test_snapshot (void)
   g_autofree char *s2 = g_build_filename (projects, "-home-u-a", "s2.jsonl", NULL);
   const Reply more[] = { { "msg_9", "req_9", "claude-opus-4-8", "2026-03-13T00:00:00.000Z", 5, 5, 0, 0, 0, "s2" } };
   g_autofree char *more_text = reply_lines (more, 1);
-  const Damage damages[] = { unknown_model, unknown_session, out_of_order, huge_count, fewer_files };
+  const Damage damages[] = { unknown_model, unknown_session, out_of_order, huge_count, far_off_time, fewer_files };
   g_autoptr(CairnUsageData) merged = cairn_test_usage_load (projects, NULL);
   g_autoptr(CairnUsageData) first = cairn_test_usage_load (projects, index);
   g_autoptr(CairnUsageData) kept = NULL, appended = NULL, merged_appended = NULL;
@@ -1166,6 +1205,7 @@ main (int   argc,
   g_test_add_func ("/cairn/usage/periods", test_periods);
   g_test_add_func ("/cairn/usage/split-by-project", test_split_by_project);
   g_test_add_func ("/cairn/usage/project-names", test_project_names);
+  g_test_add_func ("/cairn/usage/time-range", test_time_range);
   g_test_add_func ("/cairn/usage/blocks", test_blocks);
   g_test_add_func ("/cairn/usage/index", test_index);
   g_test_add_func ("/cairn/usage/snapshot", test_snapshot);

@@ -22,15 +22,15 @@
  * ($XDG_CACHE_HOME/cairn/usage-1) and as the last result kept beside it
  * (usage-1-result), which anything can have written. Properties: nothing
  * fails; what is read stops at the last newline; every request's counts
- * are within bounds and its model and session are the file's; each
+ * and time are within bounds and its model and session are the file's; each
  * record of an index names its own; a result taken has its requests in
- * time order, each naming a model and a session it has, reports without
- * failing, and kept again reads back the same. tests/data/usage-result
+ * time order, each naming a model and a session it has, reports by day
+ * and by week without failing, and kept again reads back the same. tests/data/usage-result
  * seeds it (the index and result of a run on tests/data/history). */
 
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 
-/* A request's counts within bounds, its model and session known. */
+/* A request's counts and time within bounds, its model and session known. */
 static void
 check_entry (const CairnUsageEntry *entry,
              guint                  n_models,
@@ -41,6 +41,7 @@ check_entry (const CairnUsageEntry *entry,
   g_assert_cmpuint (entry->input, <=, CAIRN_USAGE_MAX_TOKENS);
   g_assert_cmpuint (entry->output, <=, CAIRN_USAGE_MAX_TOKENS);
   g_assert_cmpuint (entry->cache_write_1h, <=, entry->cache_write);
+  g_assert_true (cairn_usage_time_valid (entry->time_us));
 }
 
 static void
@@ -98,13 +99,15 @@ check_snapshot (GBytes *bytes)
   static char *path;
   g_autoptr(CairnUsageData) data = cairn_usage_snapshot_parse (bytes, NULL);
   g_autoptr(CairnUsageData) again = NULL;
-  CairnUsageQuery query = { CAIRN_USAGE_DAILY, 0, 0, G_DATE_SUNDAY, NULL };
-  g_autoptr(GPtrArray) rows = NULL;
+  CairnUsageQuery daily = { CAIRN_USAGE_DAILY, 0, 0, G_DATE_SUNDAY, NULL };
+  CairnUsageQuery weekly = { CAIRN_USAGE_WEEKLY, 0, 0, G_DATE_MONDAY, NULL };
+  g_autoptr(GPtrArray) days = NULL, weeks = NULL;
 
   if (data == NULL)
     return;
   check_snapshot_entries (data);
-  rows = cairn_usage_report (data, &query);
+  days = cairn_usage_report (data, &daily);
+  weeks = cairn_usage_report (data, &weekly);
   if (path == NULL)
     {
       int fd = g_file_open_tmp ("fuzz-usage-result-XXXXXX", &path, NULL);

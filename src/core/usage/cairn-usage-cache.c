@@ -61,7 +61,7 @@ strings_of (GVariant *array)
 }
 
 /* Every entry's indices name a model and a session of the record, and
- * its figures are ones a line could have given. */
+ * its figures and time are ones a line could have given. */
 static gboolean
 entries_valid (CairnUsageFile *file)
 {
@@ -71,7 +71,8 @@ entries_valid (CairnUsageFile *file)
       if (entry->model >= file->models->len || entry->session >= file->sessions->len ||
           entry->input > CAIRN_USAGE_MAX_TOKENS || entry->output > CAIRN_USAGE_MAX_TOKENS ||
           entry->cache_write > CAIRN_USAGE_MAX_TOKENS || entry->cache_read > CAIRN_USAGE_MAX_TOKENS ||
-          entry->cache_write_1h > entry->cache_write || !(entry->cost_usd < 1e6))
+          entry->cache_write_1h > entry->cache_write || !(entry->cost_usd < 1e6) ||
+          !cairn_usage_time_valid (entry->time_us))
         return FALSE;
     }
   return file->cwds->len == file->sessions->len && file->read_to <= file->size;

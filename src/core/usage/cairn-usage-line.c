@@ -267,11 +267,18 @@ parse_fast (const char *t,
   return TRUE;
 }
 
+gboolean
+cairn_usage_time_valid (gint64 time_us)
+{
+  return time_us >= CAIRN_USAGE_MIN_TIME_US && time_us < CAIRN_USAGE_MAX_TIME_US;
+}
+
 /**
  * cairn_usage_parse_time:
  *
  * Reads an ISO 8601 time: the CLI's form quickly, any other through
- * GDateTime (a time without a zone is UTC).
+ * GDateTime (a time without a zone is UTC). A time outside the years a
+ * report can show (cairn_usage_time_valid()) is not read.
  */
 gboolean
 cairn_usage_parse_time (const char *text,
@@ -283,7 +290,7 @@ cairn_usage_parse_time (const char *text,
   g_autoptr(GDateTime) time = NULL;
 
   if (parse_fast (text, length, time_us))
-    return TRUE;
+    return cairn_usage_time_valid (*time_us);
   if (length == 0 || length > 64 || memchr (text, '\0', length) != NULL)
     return FALSE;
   copy = g_strndup (text, length);
@@ -292,5 +299,5 @@ cairn_usage_parse_time (const char *text,
   if (time == NULL)
     return FALSE;
   *time_us = g_date_time_to_unix (time) * G_USEC_PER_SEC + g_date_time_get_microsecond (time);
-  return TRUE;
+  return cairn_usage_time_valid (*time_us);
 }

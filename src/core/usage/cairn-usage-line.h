@@ -15,6 +15,12 @@ G_BEGIN_DECLS
  * is a few million tokens at most): the line is damaged. */
 #define CAIRN_USAGE_MAX_TOKENS G_GUINT64_CONSTANT (1000000000)
 
+/* A request's time is within 0001-01-02 and 9999-12-30 (UTC): in any
+ * time zone its day then has a year of four digits, which the report's
+ * day numbers and GDate's weeks need. A time outside is a damaged line. */
+#define CAIRN_USAGE_MIN_TIME_US (G_GINT64_CONSTANT (-62135510400) * G_USEC_PER_SEC)
+#define CAIRN_USAGE_MAX_TIME_US (G_GINT64_CONSTANT (253402128000) * G_USEC_PER_SEC)
+
 typedef enum
 {
   CAIRN_USAGE_LINE_NONE,   /* no reply's usage: a prompt, a tool result, a title… */
@@ -53,5 +59,6 @@ CairnUsageLineKind cairn_usage_scan_line      (const char      *line,
 gboolean           cairn_usage_parse_time     (const char      *text,
                                                gsize            length,
                                                gint64          *time_us);
+gboolean           cairn_usage_time_valid     (gint64           time_us);
 
 G_END_DECLS

@@ -36,9 +36,9 @@ cairn_usage_snapshot_path (const char *index_path)
   return g_strconcat (index_path, "-result", NULL);
 }
 
-/* What a kept request can be: its model and session named, counts a
- * line could give, a cost or none, after the one before it (time, then
- * its file's place, of which there were @files). */
+/* What a kept request can be: its model and session named, counts and
+ * a time a line could give, a cost or none, after the one before it
+ * (time, then its file's place, of which there were @files). */
 static gboolean
 entry_valid (const CairnUsageData  *data,
              const CairnUsageEntry *entry,
@@ -48,6 +48,7 @@ entry_valid (const CairnUsageData  *data,
       entry->input > CAIRN_USAGE_MAX_TOKENS || entry->output > CAIRN_USAGE_MAX_TOKENS ||
       entry->cache_write > CAIRN_USAGE_MAX_TOKENS || entry->cache_read > CAIRN_USAGE_MAX_TOKENS ||
       entry->cache_write_1h > entry->cache_write || (entry->flags >> 1) >= data->files ||
+      !cairn_usage_time_valid (entry->time_us) ||
       !(isnan (entry->cost_usd) || (entry->cost_usd >= 0 && isfinite (entry->cost_usd))))
     return FALSE;
   if (before == NULL || before->time_us < entry->time_us)
