@@ -55,16 +55,23 @@ write_conversation (History *history,
 }
 
 /* A project of @n small conversations, "Conversation 0" the newest; their
- * lines are older than their files, whose times make the order. */
+ * lines are older than their files, whose times make the order. Only
+ * conversation 0 is today's, whatever the time of day: the others go back
+ * from a minute before midnight, so "Yesterday" is the second heading,
+ * at the top (with 2-hour steps from now it was the 13th conversation
+ * at 22:00, out of the rows made). */
 static void
 history_init (History *history,
               guint    n)
 {
-  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autoptr(GDateTime) midnight = g_date_time_new_local (g_date_time_get_year (now), g_date_time_get_month (now),
+                                                         g_date_time_get_day_of_month (now), 0, 0, 0);
+  gint64 before_midnight = g_date_time_to_unix (midnight) - 60;
 
   cairn_test_history_init (history, "sidebar");
   for (guint i = 0; i < n; i++)
-    write_conversation (history, i, now - i * STEP_S);
+    write_conversation (history, i, i == 0 ? g_date_time_to_unix (now) : before_midnight - (i - 1) * STEP_S);
 }
 
 static void
@@ -196,7 +203,7 @@ test_sidebar_recycles (void)
   scroller = gtk_widget_get_parent (list);
   g_assert_true (in_view (scroller, "Conversation 0"));
   g_assert_true (in_view (scroller, "Today"));
-  /* conversations 12 and on are yesterday's */
+  /* conversations 1 and on are yesterday's and before */
   g_assert_nonnull (cairn_test_find_shown (list, GTK_TYPE_LABEL, cairn_test_label_is, "Yesterday"));
   g_test_message ("%u rows, %u list items at the top", count_of_type (list, CAIRN_TYPE_CONVERSATION_ROW),
                   count_children (list));
