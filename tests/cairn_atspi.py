@@ -372,16 +372,22 @@ def send(app, view, prompt):
 
 # Running a test
 
-def send_first_prompt(cairn_proc, prompt):
-    """Types prompt into the composer of the Cairn just started and clicks
-    Send; returns the app and the conversation list."""
-    def composer():
+def wait_composer(cairn_proc, what="the composer", timeout=30):
+    """Waits until the Cairn just started shows its composer over AT-SPI
+    (failing at once if it exited); returns the app and the composer."""
+    def probe():
         if cairn_proc.poll() is not None:
             raise Failure(f"cairn exited with status {cairn_proc.returncode}")
         app = find_app()
         views = find(app, "text", "Message to Claude") if app else []
         return (app, views[0]) if views else None
-    app, view = wait_for("the composer", composer, 30)
+    return wait_for(what, probe, timeout)
+
+
+def send_first_prompt(cairn_proc, prompt):
+    """Types prompt into the composer of the Cairn just started and clicks
+    Send; returns the app and the conversation list."""
+    app, view = wait_composer(cairn_proc)
     view.queryEditableText().insertText(0, prompt, -1)
     wait_for("Send", lambda: shown_button(app, "Send"), 10).queryAction().doAction(0)
     conversation = wait_for("the conversation list",

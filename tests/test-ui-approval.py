@@ -43,16 +43,6 @@ SCRIPT = {"rules": [
 ]}
 
 
-def open_window(cairn_proc):
-    def probe():
-        if cairn_proc.poll() is not None:
-            raise Failure(f"cairn exited with status {cairn_proc.returncode}")
-        app = ui.find_app()
-        views = find(app, "text", "Message to Claude") if app else []
-        return (app, views[0]) if views else None
-    return wait_for("cairn's composer over AT-SPI", probe, 30)
-
-
 def wait_dialog(app, file_name, on_appear=None):
     """The approval dialog (its own window): named after the tool, showing
     the file. The tool card offers Allow too; the dialog's is the one.
@@ -158,7 +148,7 @@ def run(cairn, tmp):
     notifications = Notifications()
     try:
         with ui.cairn_running(cairn, tmp, SCRIPT, project) as (cairn_proc, log):
-            app, view = open_window(cairn_proc)
+            app, view = ui.wait_composer(cairn_proc, "cairn's composer over AT-SPI")
 
             send(app, view, "allow this")
             dialog = wait_dialog(app, "allowed.txt", press_return_on)

@@ -17,20 +17,14 @@ import signal
 import sys
 import time
 
-from cairn_atspi import Failure, cairn_running, find, find_app, progress, text_of, wait_for
+from cairn_atspi import Failure, cairn_running, find_app, progress, text_of, wait_for
 
 DRAFT = "Half a thought about why the cairn on the ridge"
 SCRIPT = {"default": {"blocks": [{"type": "text", "text": "OK"}]}}
 
 
 def composer_of(cairn_proc):
-    def probe():
-        if cairn_proc.poll() is not None:
-            raise Failure(f"cairn exited with status {cairn_proc.returncode}")
-        app = find_app()
-        views = find(app, "text", "Message to Claude") if app else []
-        return views[0] if views else None
-    return wait_for("the composer over AT-SPI", probe, 30)
+    return ui.wait_composer(cairn_proc, "the composer over AT-SPI")[1]
 
 
 def run(cairn, tmp):

@@ -41,16 +41,6 @@ ENV = {"GDK_DEBUG": "portals", "G_MESSAGES_DEBUG": "cairn-portal"}
 DRAFT = "a draft typed before choosing"
 
 
-def composer(proc):
-    def probe():
-        if proc.poll() is not None:
-            raise Failure(f"cairn exited with status {proc.returncode}")
-        app = ui.find_app()
-        views = find(app, "text", "Message to Claude") if app else []
-        return (app, views[0]) if views else None
-    return wait_for("the composer", probe, 30)
-
-
 def shown_banner(app):
     """The banner's label while on screen. A hidden revealer's child keeps
     its size (moved above the window) and GTK 4.8 reports no "showing"
@@ -95,7 +85,7 @@ def without_portal(cairn, tmp):
     # end: outside a sandbox GLib sends it to org.freedesktop.Notifications
     notifications = ui.Notifications()
     with ui.cairn_running(cairn, tmp, SCRIPT, project, "ui-portal-missing.png", ENV) as (proc, api_log):
-        app, view = composer(proc)
+        app, view = ui.wait_composer(proc)
         wait_for("the banner naming xdg-desktop-portal", lambda: shown_banner(app), 30)
         said = ui.portal_banner_text(app)
         missing = [s for s in ui.PORTAL_BANNER_SAYS if s not in said]
@@ -147,7 +137,7 @@ def without_backend(cairn, tmp):
     os.makedirs(project)
     try:
         with ui.cairn_running(cairn, tmp, SCRIPT, project, "ui-portal-no-backend.png", ENV) as (proc, _):
-            app, _view = composer(proc)
+            app, _view = ui.wait_composer(proc)
             wait_for("the banner", lambda: shown_banner(app), 30)
             said = ui.portal_banner_text(app)
             wanted = ("lacks parts", "Files are chosen", "Notifications are not shown", "Links do not open",
@@ -167,7 +157,7 @@ def with_portal(cairn, tmp):
     os.makedirs(project)
     log = os.path.join(tmp, "cairn.log")
     with ui.cairn_running(cairn, tmp, SCRIPT, project, "ui-portal-there.png", ENV) as (proc, _):
-        app, _view = composer(proc)
+        app, _view = ui.wait_composer(proc)
         wait_for("cairn's log: every portal interface answers",
                  lambda: "every portal interface Cairn uses answers" in open(log).read(), 40)
         if shown_banner(app) is not None or ui.portal_banner_text(app):

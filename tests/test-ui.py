@@ -23,7 +23,7 @@ import os
 import sys
 import time
 
-from cairn_atspi import (Failure, find, find_app, is_enabled, label_texts, progress, remaining,
+from cairn_atspi import (Failure, find, is_enabled, label_texts, progress, remaining,
                          shown_button, text_of, wait_for)
 
 PROMPT = "Tell me about cairns, please"
@@ -43,15 +43,7 @@ SCRIPT = {"rules": [{"match": PROMPT, "replies": [
 # The steps
 
 def open_window(cairn_proc):
-    def probe():
-        if cairn_proc.poll() is not None:
-            raise Failure(f"cairn exited with status {cairn_proc.returncode}")
-        app = find_app()
-        if app is None:
-            return None
-        views = find(app, "text", "Message to Claude")
-        return (app, views[0]) if views else None
-    app, view = wait_for("the composer (“Message to Claude”) over AT-SPI", probe, 30)
+    app, view = ui.wait_composer(cairn_proc, "the composer (“Message to Claude”) over AT-SPI")
     progress("found cairn and its composer")
     return app, view
 
